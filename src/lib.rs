@@ -1,0 +1,6 @@
+//! tdlog: the director's log and appeals system for card tournaments.
+//!
+//! The engine is a library; `src/main.rs` is the `tdlog` CLI and `src-tauri` the desktop
+//! shell. See `docs/ARCHITECTURE.md` for the layers and where each law lives.
+
+pub mod bridge;
