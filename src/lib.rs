@@ -4,3 +4,6 @@
 //! shell. See `docs/ARCHITECTURE.md` for the layers and where each law lives.
 
 pub mod bridge;
+pub mod events;
+pub mod keys;
+pub mod log;

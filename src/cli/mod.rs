@@ -1,7 +1,12 @@
 //! Command-line interface (clap). Each domain has its own file; this one dispatches.
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use tdlog::keys::{default_key_path, DeviceKey};
+use tdlog::log::Log;
 
 mod bridge;
+mod key;
+mod log;
 
 /// Result of a CLI handler: an exit code, or an error printed as one line.
 pub type CliResult = Result<i32, Box<dyn std::error::Error + Send + Sync>>;
@@ -19,15 +24,91 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// This device's key; enrol and revoke keys in a log.
+    #[command(subcommand)]
+    Key(key::KeyCmd),
+    /// Create a tournament log, signed by this device as chief TD.
+    Init(log::InitArgs),
+    /// Record a director-call note.
+    Note(log::NoteArgs),
+    /// Print every event as a JSON line, in replay order (verifies first).
+    Log { log: PathBuf },
+    /// Verify every signature, chain and key of a log or bundle. Exit 0 if all is well,
+    /// 2 with the first bad event and why.
+    Verify {
+        log: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write every signed event of a log to a bundle file.
+    Export { log: PathBuf, file: PathBuf },
+    /// Merge a bundle into a log (set union; idempotent).
+    Merge { log: PathBuf, file: PathBuf },
+    /// Fork proofs: the chief TD's ruling.
+    #[command(subcommand)]
+    Fork(log::ForkCmd),
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
 }
 
+/// Where this device's key is.
+#[derive(Args, Clone)]
+pub struct KeyOpts {
+    /// Key file (default: $TDLOG_KEY, else ~/.local/share/tdlog/device.key).
+    #[arg(long = "key", value_name = "FILE")]
+    key_file: Option<PathBuf>,
+}
+
+impl KeyOpts {
+    pub fn path(&self) -> PathBuf {
+        self.key_file.clone().unwrap_or_else(default_key_path)
+    }
+}
+
+/// Loads this device's key; the passphrase, if any, comes from TDLOG_PASSPHRASE.
+pub fn load_key(k: &KeyOpts) -> Result<DeviceKey, tdlog::keys::KeyFileError> {
+    let pass = std::env::var("TDLOG_PASSPHRASE").ok();
+    DeviceKey::load(&k.path(), pass.as_deref())
+}
+
+pub fn open_log(p: &Path) -> Result<Log, tdlog::log::LogError> {
+    Log::open(p)
+}
+
+/// A progress bar on stderr (hidden when stderr is not a terminal).
+pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+        "{what} {{bar:40}} {{pos}}/{{len}} events ({{per_sec}}, {{eta}} left)"
+    )) {
+        bar.set_style(style);
+    }
+    if len < 50_000 {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
 /// Parse arguments, run, and map errors to a one-line message and exit code 1.
 pub fn main() -> i32 {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     let cli = Cli::parse();
     let res = match cli.cmd {
+        Cmd::Key(c) => key::run(c),
+        Cmd::Init(a) => log::init(a),
+        Cmd::Note(a) => log::note(a),
+        Cmd::Log { log } => log::show(log),
+        Cmd::Verify { log, json } => log::verify(log, json),
+        Cmd::Export { log, file } => log::export(log, file),
+        Cmd::Merge { log, file } => log::merge(log, file),
+        Cmd::Fork(c) => log::fork(c),
         Cmd::Bridge(c) => bridge::run(c),
     };
     match res {

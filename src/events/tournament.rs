@@ -1,0 +1,62 @@
+//! `tournament.genesis`: the event that creates a tournament log.
+
+use super::{check_text, EventPayload};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Which card game the tournament plays; fixes which rules modules fold the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Game {
+    Bridge,
+    Doppelkopf,
+}
+
+impl Game {
+    /// Rule profiles each game accepts (the profile names the text and edition in force).
+    pub fn profiles(self) -> &'static [&'static str] {
+        match self {
+            Game::Bridge => &["wbf-2017", "dbv-2017", "dbf-2017"],
+            Game::Doppelkopf => &["eppstein-2001", "ddv"],
+        }
+    }
+
+    pub fn default_profile(self) -> &'static str {
+        self.profiles()[0]
+    }
+}
+
+/// Creates the tournament. Signed by the chief TD's key, which it thereby enrols as
+/// `chief_td`; its event id is the log id every later event carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Genesis {
+    /// Tournament name as printed on reports.
+    pub name: String,
+    pub game: Game,
+    /// The organiser (club, federation) responsible under Law 80.
+    pub organiser: String,
+    /// Rule profile: `wbf-2017`, `dbv-2017`, `dbf-2017` (bridge), `eppstein-2001`, `ddv`
+    /// (Doppelkopf).
+    pub rule_profile: String,
+    /// Name of the chief TD who signs this event.
+    pub chief_td: String,
+}
+
+impl EventPayload for Genesis {
+    const KIND: &'static str = "tournament.genesis";
+    fn check(&self) -> Result<(), String> {
+        check_text("name", &self.name, 200)?;
+        check_text("organiser", &self.organiser, 200)?;
+        check_text("chief_td", &self.chief_td, 200)?;
+        if !self.game.profiles().contains(&self.rule_profile.as_str()) {
+            return Err(format!(
+                "rule profile {:?} is not one of {:?} for {:?}",
+                self.rule_profile,
+                self.game.profiles(),
+                self.game
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,108 @@
+//! One signed event: stored bytes, their signature, and the checks on a single event.
+//!
+//! The signature covers `"tdlog/event/v1\0" ‖ body`, where `body` is the stored envelope
+//! bytes; the event id is `SHA-256(body ‖ sig)`. Nothing is re-serialised to verify.
+
+use super::envelope::{Envelope, EnvelopeError};
+use super::hash::Hash32;
+use crate::events::{Payload, PayloadError};
+use crate::keys::DeviceKey;
+use ed25519_dalek::{Signature, VerifyingKey};
+use thiserror::Error;
+
+/// Domain separation: a signature over an event can never be mistaken for another message.
+pub const SIG_DOMAIN: &[u8] = b"tdlog/event/v1\0";
+
+/// An event exactly as stored in a log or carried in a bundle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawEvent {
+    pub body: Vec<u8>,
+    pub sig: Vec<u8>,
+    pub payload: Vec<u8>,
+}
+
+/// An event whose bytes, signature and payload have been checked on their own.
+#[derive(Debug, Clone)]
+pub struct CheckedEvent {
+    pub id: Hash32,
+    pub env: Envelope,
+    pub payload: Payload,
+    pub raw: RawEvent,
+}
+
+/// Why one event fails on its own (before anything about the rest of the log is known).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EventError {
+    #[error("{0}")]
+    Envelope(#[from] EnvelopeError),
+    #[error("signature is {0} bytes, expected 64")]
+    SigLength(usize),
+    #[error("author is not a valid Ed25519 public key")]
+    BadAuthorKey,
+    #[error("signature does not verify (bytes changed after signing, or signed by another key)")]
+    BadSignature,
+    #[error("payload is {actual} bytes but the envelope says {stated}")]
+    PayloadLength { stated: u32, actual: usize },
+    #[error("payload hash does not match the envelope (payload changed after signing)")]
+    PayloadHash,
+    #[error("{0}")]
+    Payload(#[from] PayloadError),
+}
+
+impl RawEvent {
+    pub fn id(&self) -> Hash32 {
+        Hash32::digest(&[&self.body, &self.sig])
+    }
+
+    /// Checks this event on its own: canonical envelope, payload hash and length,
+    /// strict Ed25519 signature over the stored bytes, payload decode (with upcast).
+    pub fn check(&self) -> Result<CheckedEvent, EventError> {
+        let env = Envelope::decode(&self.body)?;
+        let sig: [u8; 64] = self
+            .sig
+            .as_slice()
+            .try_into()
+            .map_err(|_| EventError::SigLength(self.sig.len()))?;
+        if self.payload.len() != env.payload_len as usize {
+            return Err(EventError::PayloadLength {
+                stated: env.payload_len,
+                actual: self.payload.len(),
+            });
+        }
+        if Hash32::digest(&[&self.payload]) != env.payload_hash {
+            return Err(EventError::PayloadHash);
+        }
+        verify_sig(&env.author, &self.body, &sig)?;
+        let payload = Payload::decode(&env.kind, env.v, &self.payload)?;
+        Ok(CheckedEvent {
+            id: self.id(),
+            env,
+            payload,
+            raw: self.clone(),
+        })
+    }
+}
+
+/// `verify_strict`: rejects weak keys and malleable signatures.
+pub fn verify_sig(author: &Hash32, body: &[u8], sig: &[u8; 64]) -> Result<(), EventError> {
+    let vk = VerifyingKey::from_bytes(&author.0).map_err(|_| EventError::BadAuthorKey)?;
+    let mut msg = Vec::with_capacity(SIG_DOMAIN.len() + body.len());
+    msg.extend_from_slice(SIG_DOMAIN);
+    msg.extend_from_slice(body);
+    vk.verify_strict(&msg, &Signature::from_bytes(sig))
+        .map_err(|_| EventError::BadSignature)
+}
+
+/// Builds and signs an event: envelope fields from `env` (its payload hash and length are
+/// filled in here), payload bytes as given.
+pub fn sign_event(key: &DeviceKey, mut env: Envelope, payload: Vec<u8>) -> RawEvent {
+    env.payload_hash = Hash32::digest(&[&payload]);
+    env.payload_len = payload.len() as u32;
+    env.author = key.public();
+    let body = env.encode();
+    let mut msg = Vec::with_capacity(SIG_DOMAIN.len() + body.len());
+    msg.extend_from_slice(SIG_DOMAIN);
+    msg.extend_from_slice(&body);
+    let sig = key.sign(&msg).to_vec();
+    RawEvent { body, sig, payload }
+}

@@ -1,0 +1,39 @@
+//! Folding the verified log into projections. Scores, rankings, deadlines and appeal
+//! states are projections: rebuilt from the events in replay order, never stored as truth.
+
+use super::event::CheckedEvent;
+use super::verify::Verified;
+use crate::keys::KeyInfo;
+
+/// A read model built by folding events in replay order. Implementations are pure: the
+/// same events give the same state on every machine.
+pub trait Projection {
+    /// Folds one standing event; `signer` is the key that signed it, as enrolled.
+    fn apply(&mut self, event: &CheckedEvent, signer: &KeyInfo);
+}
+
+/// Folds every standing event of a verified log into `p`, in replay order.
+pub fn replay<P: Projection + ?Sized>(log: &Verified, p: &mut P) {
+    for e in &log.events {
+        if let Some(k) = log.keys.get(&e.env.author) {
+            p.apply(e, k);
+        }
+    }
+}
+
+/// The simplest projection: how many events of each type, and by whom. Used by the shell
+/// and as a smoke test of the fold.
+#[derive(Debug, Default, Clone, serde::Serialize)]
+pub struct Census {
+    pub events: u64,
+    pub by_type: std::collections::BTreeMap<String, u64>,
+    pub by_role: std::collections::BTreeMap<String, u64>,
+}
+
+impl Projection for Census {
+    fn apply(&mut self, event: &CheckedEvent, signer: &KeyInfo) {
+        self.events += 1;
+        *self.by_type.entry(event.env.kind.clone()).or_default() += 1;
+        *self.by_role.entry(signer.role.to_string()).or_default() += 1;
+    }
+}

@@ -1,0 +1,23 @@
+//! The signed append-only tournament log: envelope codec, single-event checks, whole-log
+//! verification and replay order, the SQLite store, bundles, and the fold into projections.
+//!
+//! Architecture invariant: nothing here verifies re-serialised bytes. Signatures cover the
+//! stored envelope bytes; payloads are committed to by hash and checked for canonical form.
+
+pub mod bundle;
+pub mod cbor;
+pub mod envelope;
+pub mod event;
+pub mod fault;
+pub mod fold;
+pub mod hash;
+pub mod store;
+pub mod verify;
+
+pub use envelope::Envelope;
+pub use event::{CheckedEvent, RawEvent};
+pub use fault::{EventRef, Fault, VerifyError};
+pub use fold::{replay, Projection};
+pub use hash::Hash32;
+pub use store::{Log, LogError};
+pub use verify::{verify, verify_strict, Excluded, Input, PendingFork, Verified};

@@ -1,0 +1,641 @@
+//! The SQLite store: one file per tournament, WAL, `synchronous=FULL`, STRICT tables,
+//! append-only triggers. This is the IO edge of the log; everything it reads is verified by
+//! [`super::verify`] before anything is folded from it.
+
+use super::envelope::Envelope;
+use super::event::{sign_event, RawEvent};
+use super::fault::VerifyError;
+use super::hash::Hash32;
+use super::verify::{verify, Declared, Input, Progress, Verified};
+use crate::events::{spec, Genesis, Payload, PayloadError};
+use crate::keys::{DeviceKey, KeyState};
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// `PRAGMA application_id` of a tdlog log: "TDLG".
+pub const APPLICATION_ID: i64 = 0x5444_4C47;
+/// `PRAGMA user_version` this tdlog writes and reads.
+pub const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_SQL: &str = include_str!("../../schema/log.sql");
+
+#[derive(Debug, Error)]
+pub enum LogError {
+    #[error("{0} does not exist")]
+    Missing(PathBuf),
+    #[error("{0} already exists; a new tournament needs a new file")]
+    Exists(PathBuf),
+    #[error("{path} is not a tdlog log ({why})")]
+    NotALog { path: PathBuf, why: String },
+    #[error("{path} has schema version {found}; this tdlog reads version 1")]
+    SchemaVersion { path: PathBuf, found: i64 },
+    #[error("the disk is full; nothing was written and the log is as it was")]
+    DiskFull,
+    #[error("the log is locked by another program (timed out waiting)")]
+    Busy,
+    #[error("database error: {0}")]
+    Sql(rusqlite::Error),
+    #[error("log does not verify: {0}")]
+    Verify(#[from] VerifyError),
+    #[error("{0}")]
+    Payload(#[from] PayloadError),
+    #[error("refused: {0}")]
+    Refused(String),
+}
+
+impl From<rusqlite::Error> for LogError {
+    fn from(e: rusqlite::Error) -> Self {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::DiskFull) => LogError::DiskFull,
+            Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => LogError::Busy,
+            _ => LogError::Sql(e),
+        }
+    }
+}
+
+/// The head of one author's chain: what the next event of this device names.
+#[derive(Debug, Clone, Copy)]
+struct Head {
+    seq: u64,
+    id: Hash32,
+    lamport: u64,
+    wall_ms: i64,
+}
+
+/// What an append needs to know, cached between appends and rebuilt (by a full verify)
+/// whenever another connection has written to the file.
+struct AppendState {
+    data_version: i64,
+    log_id: Hash32,
+    keys: KeyState,
+    /// Heads of standing events, per author.
+    heads: BTreeMap<Hash32, Head>,
+    /// Highest stored sequence per author (standing or not): the next seq is above it.
+    stored_seq: BTreeMap<Hash32, u64>,
+    pending_forks: Vec<(Hash32, u64, Vec<Hash32>)>,
+}
+
+/// An open tournament log.
+pub struct Log {
+    conn: Connection,
+    path: PathBuf,
+    state: Option<AppendState>,
+    /// Clock for signed times (ms since the epoch, UTC); replaceable in tests.
+    clock: Box<dyn Fn() -> i64 + Send>,
+}
+
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+fn configure(conn: &Connection) -> Result<(), LogError> {
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "trusted_schema", "OFF")?;
+    #[cfg(target_os = "macos")]
+    {
+        conn.pragma_update(None, "fullfsync", "ON")?;
+        conn.pragma_update(None, "checkpoint_fullfsync", "ON")?;
+    }
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true)?;
+    Ok(())
+}
+
+impl Log {
+    /// Creates a new log file whose first event is the genesis signed by `chief`.
+    pub fn create(path: &Path, chief: &DeviceKey, genesis: Genesis) -> Result<Log, LogError> {
+        if path.exists() {
+            return Err(LogError::Exists(path.to_owned()));
+        }
+        let payload = Payload::Genesis(genesis).encode()?;
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        configure(&conn)?;
+        conn.execute_batch(&format!("BEGIN IMMEDIATE; {SCHEMA_SQL}"))?;
+        let env = Envelope {
+            log_id: None,
+            author: chief.public(),
+            seq: 1,
+            prev: None,
+            deps: vec![],
+            lamport: 1,
+            wall_ms: now_ms(),
+            kind: <Genesis as crate::events::EventPayload>::KIND.into(),
+            v: 1,
+            payload_hash: Hash32::default(),
+            payload_len: 0,
+        };
+        let raw = sign_event(chief, env, payload);
+        insert(&conn, "event", &raw)?;
+        conn.execute_batch("COMMIT")?;
+        let mut log = Log {
+            conn,
+            path: path.to_owned(),
+            state: None,
+            clock: Box::new(now_ms),
+        };
+        log.refresh(None)?;
+        Ok(log)
+    }
+
+    /// Opens an existing log, checking that it is one (application id, schema version).
+    pub fn open(path: &Path) -> Result<Log, LogError> {
+        if !path.exists() {
+            return Err(LogError::Missing(path.to_owned()));
+        }
+        let not_a_log = |why: String| LogError::NotALog {
+            path: path.to_owned(),
+            why,
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        let app: i64 = conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(ErrorCode::NotADatabase) => not_a_log("not an SQLite database".into()),
+                _ => LogError::from(e),
+            })?;
+        if app != APPLICATION_ID {
+            return Err(not_a_log(format!(
+                "application id {app:#x}, expected {APPLICATION_ID:#x}: a file of another program"
+            )));
+        }
+        let ver: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if ver != SCHEMA_VERSION {
+            return Err(LogError::SchemaVersion {
+                path: path.to_owned(),
+                found: ver,
+            });
+        }
+        configure(&conn)?;
+        Ok(Log {
+            conn,
+            path: path.to_owned(),
+            state: None,
+            clock: Box::new(now_ms),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Replaces the clock used for signed times (tests: a fake clock).
+    pub fn set_clock(&mut self, clock: impl Fn() -> i64 + Send + 'static) {
+        self.clock = Box::new(clock);
+    }
+
+    /// Every stored row (events, then fork proofs), exactly as stored.
+    pub fn read_inputs(&self) -> Result<Vec<Input>, LogError> {
+        let mut out = Vec::new();
+        for table in ["event", "fork_proof"] {
+            let mut st = self.conn.prepare(&format!(
+                "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
+            ))?;
+            let rows = st.query_map([], |r| {
+                Ok(Input {
+                    declared: Some(Declared {
+                        id: r.get(0)?,
+                        author: r.get(1)?,
+                        seq: r.get(2)?,
+                    }),
+                    raw: RawEvent {
+                        body: r.get(3)?,
+                        sig: r.get(4)?,
+                        payload: r.get(5)?,
+                    },
+                })
+            })?;
+            for row in rows {
+                out.push(row?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Number of stored events (fork proofs not counted).
+    pub fn count(&self) -> Result<u64, LogError> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM event", [], |r| r.get::<_, i64>(0))? as u64)
+    }
+
+    /// Full verification: every signature, chain, causal link and key; tolerates pending
+    /// forks (see [`Verified::require_no_forks`]).
+    pub fn verify(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
+        Ok(verify(self.read_inputs()?, progress)?)
+    }
+
+    fn data_version(&self) -> Result<i64, LogError> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "data_version", |r| r.get(0))?)
+    }
+
+    /// Rebuilds the append state from a full verify if anyone else wrote since.
+    fn refresh(&mut self, progress: Option<Progress<'_>>) -> Result<(), LogError> {
+        let dv = self.data_version()?;
+        if self.state.as_ref().is_some_and(|s| s.data_version == dv) {
+            return Ok(());
+        }
+        let v = self.verify(progress)?;
+        let mut heads = BTreeMap::new();
+        for e in &v.events {
+            heads.insert(
+                e.env.author,
+                Head {
+                    seq: e.env.seq,
+                    id: e.id,
+                    lamport: e.env.lamport,
+                    wall_ms: e.env.wall_ms,
+                },
+            );
+        }
+        let mut stored_seq = BTreeMap::new();
+        let mut st = self
+            .conn
+            .prepare("SELECT author, max(seq) FROM event GROUP BY author")?;
+        let rows = st.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?)))?;
+        for row in rows {
+            let (a, s) = row?;
+            if let Ok(a) = <[u8; 32]>::try_from(a.as_slice()) {
+                stored_seq.insert(Hash32(a), s as u64);
+            }
+        }
+        drop(st);
+        self.state = Some(AppendState {
+            data_version: dv,
+            log_id: v.log_id,
+            keys: v.keys,
+            heads,
+            stored_seq,
+            pending_forks: v
+                .pending_forks
+                .into_iter()
+                .map(|f| (f.author, f.seq, f.ids))
+                .collect(),
+        });
+        Ok(())
+    }
+
+    /// The log id (the genesis event's id).
+    pub fn log_id(&mut self) -> Result<Hash32, LogError> {
+        self.refresh(None)?;
+        Ok(self.state.as_ref().map(|s| s.log_id).unwrap_or_default())
+    }
+
+    /// Key state after the last stored event.
+    pub fn keys(&mut self) -> Result<KeyState, LogError> {
+        self.refresh(None)?;
+        Ok(self
+            .state
+            .as_ref()
+            .map(|s| s.keys.clone())
+            .unwrap_or_default())
+    }
+
+    /// Signs and durably stores one event; returns its id once it is committed.
+    pub fn append(&mut self, key: &DeviceKey, payload: Payload) -> Result<Hash32, LogError> {
+        Ok(self.append_batch(key, vec![payload])?[0])
+    }
+
+    /// Signs and stores several events of this device in one transaction (all or none).
+    pub fn append_batch(
+        &mut self,
+        key: &DeviceKey,
+        payloads: Vec<Payload>,
+    ) -> Result<Vec<Hash32>, LogError> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        match self.append_locked(key, payloads) {
+            Ok(ids) => Ok(ids),
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                self.state = None;
+                Err(e)
+            }
+        }
+    }
+
+    /// The body of [`Log::append_batch`], run while holding the write lock.
+    fn append_locked(
+        &mut self,
+        key: &DeviceKey,
+        payloads: Vec<Payload>,
+    ) -> Result<Vec<Hash32>, LogError> {
+        // Inside the write lock: if another process appended, rebuild what we know.
+        let dv = self.data_version()?;
+        if self.state.as_ref().is_none_or(|s| s.data_version != dv) {
+            self.state = None;
+            self.refresh(None)?;
+        }
+        let state = self
+            .state
+            .as_mut()
+            .ok_or_else(|| LogError::Refused("no state".into()))?;
+        let me = key.public();
+        let mut ids = Vec::with_capacity(payloads.len());
+        let mut rows = Vec::with_capacity(payloads.len());
+        let mut staged = StagedState::new(state, me);
+        for p in payloads {
+            let seq = staged.next_seq;
+            check_append(state, &staged, &me, seq, &p)?;
+            let bytes = p.encode()?;
+            let mut deps: Vec<Hash32> = state
+                .heads
+                .iter()
+                .filter(|(a, _)| **a != me)
+                .map(|(_, h)| h.id)
+                .collect();
+            deps.sort();
+            let preds = state
+                .heads
+                .iter()
+                .filter(|(a, _)| **a != me)
+                .map(|(_, h)| *h);
+            let (mut lamport, mut wall) = (0u64, i64::MIN);
+            for h in preds.chain(staged.prev) {
+                lamport = lamport.max(h.lamport);
+                wall = wall.max(h.wall_ms);
+            }
+            // Signed time never runs backwards against what the event follows.
+            let wall_ms = (self.clock)().max(wall);
+            let env = Envelope {
+                log_id: Some(state.log_id),
+                author: me,
+                seq,
+                prev: staged.prev.map(|h| h.id),
+                deps,
+                lamport: lamport + 1,
+                wall_ms,
+                kind: p.kind().into(),
+                v: p.current_version(),
+                payload_hash: Hash32::default(),
+                payload_len: 0,
+            };
+            let raw = sign_event(key, env.clone(), bytes);
+            let id = raw.id();
+            staged.apply(
+                &p,
+                Head {
+                    seq,
+                    id,
+                    lamport: env.lamport,
+                    wall_ms,
+                },
+            );
+            ids.push(id);
+            rows.push(raw);
+        }
+        for raw in &rows {
+            insert(&self.conn, "event", raw)?;
+        }
+        self.conn.execute_batch("COMMIT")?;
+        // Our own commit does not change data_version for this connection.
+        let state = self
+            .state
+            .as_mut()
+            .ok_or_else(|| LogError::Refused("no state".into()))?;
+        staged.commit(state);
+        Ok(ids)
+    }
+
+    /// Merges signed events from another device: set union, idempotent. Verifies the union
+    /// first; if it does not verify, nothing is written. Returns (new events, new forks).
+    pub fn merge(&mut self, incoming: Vec<RawEvent>) -> Result<(usize, usize), LogError> {
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        let mut inputs = {
+            let mut all = Vec::new();
+            for table in ["event", "fork_proof"] {
+                let mut st = tx.prepare(&format!(
+                    "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
+                ))?;
+                let rows = st.query_map([], |r| {
+                    Ok(Input {
+                        declared: Some(Declared {
+                            id: r.get(0)?,
+                            author: r.get(1)?,
+                            seq: r.get(2)?,
+                        }),
+                        raw: RawEvent {
+                            body: r.get(3)?,
+                            sig: r.get(4)?,
+                            payload: r.get(5)?,
+                        },
+                    })
+                })?;
+                for row in rows {
+                    all.push(row?);
+                }
+            }
+            all
+        };
+        let known: std::collections::HashSet<Hash32> = inputs.iter().map(|i| i.raw.id()).collect();
+        let fresh: Vec<RawEvent> = {
+            let mut seen = std::collections::HashSet::new();
+            incoming
+                .into_iter()
+                .filter(|r| !known.contains(&r.id()) && seen.insert(r.id()))
+                .collect()
+        };
+        inputs.extend(fresh.iter().cloned().map(|raw| Input {
+            raw,
+            declared: None,
+        }));
+        let verified = verify(inputs, None)?;
+        let _ = verified;
+        let (mut added, mut forks) = (0, 0);
+        // Insert in causal order so a reader never sees a dangling reference.
+        let mut fresh = fresh;
+        fresh.sort_by_key(|r| {
+            Envelope::decode(&r.body)
+                .map(|e| (e.lamport, e.author, e.seq))
+                .unwrap_or_default()
+        });
+        for raw in &fresh {
+            let env = Envelope::decode(&raw.body).map_err(|e| LogError::Refused(e.to_string()))?;
+            let taken: bool = tx.query_row(
+                "SELECT count(*) FROM event WHERE author = ?1 AND seq = ?2",
+                params![env.author.0.as_slice(), env.seq as i64],
+                |r| r.get::<_, i64>(0),
+            )? > 0;
+            if taken {
+                insert(&tx, "fork_proof", raw)?;
+                forks += 1;
+            } else {
+                insert(&tx, "event", raw)?;
+                added += 1;
+            }
+        }
+        tx.commit()?;
+        self.state = None;
+        Ok((added, forks))
+    }
+}
+
+/// The effect of events staged in the current transaction, applied to the cache on commit.
+struct StagedState {
+    me: Hash32,
+    next_seq: u64,
+    prev: Option<Head>,
+    keys: KeyState,
+    resolved: Vec<(Hash32, u64)>,
+}
+
+impl StagedState {
+    fn new(state: &AppendState, me: Hash32) -> Self {
+        StagedState {
+            me,
+            next_seq: state.stored_seq.get(&me).copied().unwrap_or(0) + 1,
+            prev: state.heads.get(&me).copied(),
+            keys: state.keys.clone(),
+            resolved: vec![],
+        }
+    }
+
+    fn apply(&mut self, p: &Payload, head: Head) {
+        self.next_seq = head.seq + 1;
+        self.prev = Some(head);
+        // Key events were checked by check_append; fold them for the next staged event.
+        match p {
+            Payload::KeyEnrolled(k) => {
+                self.keys.keys.insert(
+                    k.key,
+                    crate::keys::KeyInfo {
+                        key: k.key,
+                        role: k.role,
+                        holder: k.holder.clone(),
+                        enrolled_by: head.id,
+                        revoked: None,
+                    },
+                );
+            }
+            Payload::KeyRevoked(r) => {
+                if let Some(info) = self.keys.keys.get_mut(&r.key) {
+                    info.revoked = Some(crate::keys::Revocation {
+                        event: head.id,
+                        last_valid_seq: r.last_valid_seq,
+                        reason: r.reason.clone(),
+                    });
+                }
+            }
+            Payload::ForkResolved(f) => self.resolved.push((f.key, f.seq)),
+            _ => {}
+        }
+    }
+
+    fn commit(self, state: &mut AppendState) {
+        if let Some(h) = self.prev {
+            state.heads.insert(self.me, h);
+            state.stored_seq.insert(self.me, h.seq);
+        }
+        state.keys = self.keys;
+        state
+            .pending_forks
+            .retain(|(a, s, _)| !self.resolved.contains(&(*a, *s)));
+    }
+}
+
+/// Refuses an append the log would not accept: unenrolled or revoked signer, a role the
+/// catalogue does not allow, a key blocked by a fork, an impossible key event.
+fn check_append(
+    state: &AppendState,
+    staged: &StagedState,
+    me: &Hash32,
+    seq: u64,
+    p: &Payload,
+) -> Result<(), LogError> {
+    let refuse = |m: String| Err(LogError::Refused(m));
+    let role = staged
+        .keys
+        .may_sign(me, seq)
+        .map_err(|m| LogError::Refused(format!("this device's key cannot sign: {m}")))?;
+    if staged.keys.get(me).is_some_and(|k| k.revoked.is_some()) {
+        return refuse("this device's key has been revoked".into());
+    }
+    if let Some((_, s, _)) = state.pending_forks.iter().find(|(a, _, _)| a == me) {
+        if !matches!(p, Payload::ForkResolved(_)) {
+            return refuse(format!(
+                "this device's key is blocked: it signed two different events at seq {s} (fork); the chief TD must rule first"
+            ));
+        }
+    }
+    let sp = spec(p.kind(), p.current_version())
+        .ok_or_else(|| LogError::Refused(format!("unknown type {}", p.kind())))?;
+    if !sp.roles.contains(&role) {
+        return refuse(format!(
+            "role {role} may not sign `{}` (allowed: {})",
+            p.kind(),
+            sp.roles
+                .iter()
+                .map(|r| r.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    match p {
+        Payload::Genesis(_) => refuse("a log has exactly one genesis event".into()),
+        Payload::KeyEnrolled(k) => match staged.keys.get(&k.key) {
+            Some(old) => refuse(format!(
+                "key {} is already enrolled as {}{}",
+                k.key.short(),
+                old.role,
+                if old.revoked.is_some() {
+                    " (revoked; make a new device key)"
+                } else {
+                    ""
+                }
+            )),
+            None => Ok(()),
+        },
+        Payload::KeyRevoked(r) => match staged.keys.get(&r.key) {
+            None => refuse(format!("key {} is not enrolled", r.key.short())),
+            Some(k) if k.revoked.is_some() => {
+                refuse(format!("key {} is already revoked", r.key.short()))
+            }
+            Some(_) => Ok(()),
+        },
+        Payload::ForkResolved(f) => {
+            match state
+                .pending_forks
+                .iter()
+                .find(|(a, s, _)| *a == f.key && *s == f.seq)
+            {
+                None => refuse(format!(
+                    "no pending fork of key {} at seq {}",
+                    f.key.short(),
+                    f.seq
+                )),
+                Some((_, _, ids)) if !ids.contains(&f.kept) => refuse(format!(
+                    "event {} is not one side of the fork",
+                    f.kept.short()
+                )),
+                Some(_) => Ok(()),
+            }
+        }
+        Payload::DirectorNote(_) => Ok(()),
+    }
+}
+
+fn insert(conn: &Connection, table: &str, raw: &RawEvent) -> Result<(), LogError> {
+    let env = Envelope::decode(&raw.body).map_err(|e| LogError::Refused(e.to_string()))?;
+    conn.prepare_cached(&format!(
+        "INSERT INTO {table} (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+    ))?
+    .execute(params![
+        env.author.0.as_slice(),
+        env.seq as i64,
+        raw.id().0.as_slice(),
+        raw.body,
+        raw.sig,
+        raw.payload
+    ])?;
+    Ok(())
+}

@@ -1,0 +1,596 @@
+//! Verification of a whole log (or bundle): every event on its own (in parallel), then
+//! the chains, the causal graph, the replay order and key playback.
+//!
+//! Replay order is `(lamport, author, seq)`. Because every event's Lamport counter must be
+//! exactly 1 + the largest among its predecessors, that order is a topological order of the
+//! causal graph, identical on every machine that holds the same set of events.
+
+use super::event::{CheckedEvent, RawEvent};
+use super::fault::{EventRef, Fault, VerifyError};
+use super::hash::Hash32;
+use crate::events::{spec, Payload};
+use crate::keys::{KeyInfo, KeyState, Revocation, Role};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Stored column values of a database row, compared with the signed envelope.
+#[derive(Debug, Clone)]
+pub struct Declared {
+    pub id: Vec<u8>,
+    pub author: Vec<u8>,
+    pub seq: i64,
+}
+
+/// One event to verify, as read from a log or a bundle.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub raw: RawEvent,
+    pub declared: Option<Declared>,
+}
+
+/// An event that was signed but does not stand, and why.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Excluded {
+    pub id: Hash32,
+    pub author: Hash32,
+    pub seq: u64,
+    pub reason: String,
+}
+
+/// A verified log: the events that stand, in replay order, and the final key state.
+#[derive(Debug, Clone)]
+pub struct Verified {
+    pub log_id: Hash32,
+    pub events: Vec<CheckedEvent>,
+    pub keys: KeyState,
+    /// Signed events that do not stand (void side of a resolved fork, a revoked key's
+    /// events made without knowledge of its revocation), each with its reason.
+    pub excluded: Vec<Excluded>,
+    /// Forks the chief TD has not ruled on yet: `(author, seq, ids)`. A strict verify
+    /// fails on the first one; appends tolerate them so the chief can rule.
+    pub pending_forks: Vec<PendingFork>,
+}
+
+/// Two (or more) signed events of one key at one sequence number, not yet ruled on.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PendingFork {
+    pub author: Hash32,
+    pub seq: u64,
+    pub ids: Vec<Hash32>,
+}
+
+impl Verified {
+    /// Strict: a pending fork is a failure (the key is blocked until the chief TD rules).
+    pub fn require_no_forks(&self) -> Result<(), VerifyError> {
+        match self.pending_forks.first() {
+            None => Ok(()),
+            Some(f) => Err(fail(
+                None,
+                Fault::Fork {
+                    author: f.author,
+                    seq: f.seq,
+                    a: f.ids[0],
+                    b: f.ids[1],
+                },
+            )),
+        }
+    }
+}
+
+/// Progress callback: `(done, total)` events checked.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
+
+fn fail(at: Option<EventRef>, fault: Fault) -> VerifyError {
+    VerifyError { at, fault }
+}
+
+fn eref(position: usize, e: &CheckedEvent) -> Option<EventRef> {
+    Some(EventRef {
+        position,
+        id: e.id,
+        author: Some(e.env.author),
+        seq: Some(e.env.seq),
+        kind: Some(e.env.kind.clone()),
+    })
+}
+
+/// Checks one input on its own, including its stored columns.
+fn check_one(position: usize, input: Input) -> Result<CheckedEvent, VerifyError> {
+    let id = input.raw.id();
+    let bare = || {
+        Some(EventRef {
+            position,
+            id,
+            author: None,
+            seq: None,
+            kind: None,
+        })
+    };
+    let declared = input.declared;
+    let ev = input
+        .raw
+        .check()
+        .map_err(|e| fail(bare(), Fault::Event(e)))?;
+    if let Some(d) = declared {
+        let column = if d.id != ev.id.0 {
+            Some("id")
+        } else if d.author != ev.env.author.0 {
+            Some("author")
+        } else if u64::try_from(d.seq).ok() != Some(ev.env.seq) {
+            Some("seq")
+        } else {
+            None
+        };
+        if let Some(column) = column {
+            return Err(fail(eref(position, &ev), Fault::ColumnMismatch { column }));
+        }
+    }
+    Ok(ev)
+}
+
+/// Verifies a set of events (`forks` are the stored fork proofs of a log; a bundle has
+/// them inline). Uses every core for the per-event checks.
+pub fn verify(inputs: Vec<Input>, progress: Option<Progress<'_>>) -> Result<Verified, VerifyError> {
+    if inputs.is_empty() {
+        return Err(fail(None, Fault::Empty));
+    }
+    let total = inputs.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let checked: Vec<Result<CheckedEvent, VerifyError>> = inputs
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, inp)| {
+            let r = check_one(i, inp);
+            if let Some(p) = progress {
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if n % 4096 == 0 || n == total {
+                    p(n, total);
+                }
+            }
+            r
+        })
+        .collect();
+    let mut events = Vec::with_capacity(checked.len());
+    for r in checked {
+        events.push(r?);
+    }
+    Graph::build(events)?.play()
+}
+
+/// Strict verification: [`verify`] and no pending fork.
+pub fn verify_strict(
+    inputs: Vec<Input>,
+    progress: Option<Progress<'_>>,
+) -> Result<Verified, VerifyError> {
+    let v = verify(inputs, progress)?;
+    v.require_no_forks()?;
+    Ok(v)
+}
+
+/// The causal graph over checked events, before key playback.
+struct Graph {
+    events: Vec<CheckedEvent>,
+    /// Input position of each event (for error messages).
+    positions: Vec<usize>,
+    by_id: HashMap<Hash32, usize>,
+    /// For each author, the events at each sequence number (more than one: a fork).
+    chains: BTreeMap<Hash32, BTreeMap<u64, Vec<usize>>>,
+    log_id: Hash32,
+}
+
+impl Graph {
+    fn build(all: Vec<CheckedEvent>) -> Result<Graph, VerifyError> {
+        // Set semantics: the same event twice (same id) is one event.
+        let mut by_id = HashMap::with_capacity(all.len());
+        let mut events = Vec::with_capacity(all.len());
+        let mut positions = Vec::with_capacity(all.len());
+        for (pos, e) in all.into_iter().enumerate() {
+            if by_id.contains_key(&e.id) {
+                continue;
+            }
+            by_id.insert(e.id, events.len());
+            events.push(e);
+            positions.push(pos);
+        }
+        let at = |i: usize| eref(positions[i], &events[i]);
+
+        // Exactly one genesis; everything else carries its id.
+        let mut genesis = None;
+        for (i, e) in events.iter().enumerate() {
+            let is_gen_kind = matches!(e.payload, Payload::Genesis(_));
+            if e.env.log_id.is_none() || is_gen_kind {
+                if e.env.log_id.is_some() || !is_gen_kind || e.env.seq != 1 {
+                    return Err(fail(at(i), Fault::BadGenesis));
+                }
+                if genesis.is_some() {
+                    return Err(fail(at(i), Fault::SecondGenesis));
+                }
+                genesis = Some(i);
+            }
+        }
+        let g = genesis.ok_or_else(|| fail(None, Fault::NoGenesis))?;
+        let log_id = events[g].id;
+        for (i, e) in events.iter().enumerate() {
+            if let Some(l) = e.env.log_id {
+                if l != log_id {
+                    return Err(fail(
+                        at(i),
+                        Fault::WrongLog {
+                            expected: log_id,
+                            found: l,
+                        },
+                    ));
+                }
+            }
+        }
+
+        // Chains: contiguous sequence numbers, each pointing at the one before.
+        let mut chains: BTreeMap<Hash32, BTreeMap<u64, Vec<usize>>> = BTreeMap::new();
+        for (i, e) in events.iter().enumerate() {
+            chains
+                .entry(e.env.author)
+                .or_default()
+                .entry(e.env.seq)
+                .or_default()
+                .push(i);
+        }
+        for seqs in chains.values() {
+            let mut previous = 0u64;
+            for (&seq, idxs) in seqs {
+                if seq != previous + 1 {
+                    return Err(fail(
+                        at(idxs[0]),
+                        Fault::SeqGap {
+                            previous,
+                            seq,
+                            missing: previous + 1,
+                        },
+                    ));
+                }
+                previous = seq;
+                for &i in idxs {
+                    if seq == 1 {
+                        continue; // the envelope decoder already requires prev = null
+                    }
+                    let prev_ok = events[i]
+                        .env
+                        .prev
+                        .and_then(|p| by_id.get(&p))
+                        .is_some_and(|&j| seqs[&(seq - 1)].contains(&j));
+                    if !prev_ok {
+                        return Err(fail(at(i), Fault::WrongPrev { seq }));
+                    }
+                }
+            }
+        }
+
+        // Deps exist and name other authors; Lamport counters and signed times follow
+        // the causal links.
+        for (i, e) in events.iter().enumerate() {
+            let mut max_lamport = 0;
+            for d in &e.env.deps {
+                match by_id.get(d) {
+                    None => return Err(fail(at(i), Fault::MissingDep(*d))),
+                    Some(&j) if events[j].env.author == e.env.author => {
+                        return Err(fail(at(i), Fault::OwnDep))
+                    }
+                    Some(_) => {}
+                }
+            }
+            for p in e.env.preds() {
+                let j = by_id[p];
+                max_lamport = max_lamport.max(events[j].env.lamport);
+                if events[j].env.wall_ms > e.env.wall_ms {
+                    return Err(fail(
+                        at(i),
+                        Fault::TimeBackwards {
+                            pred: *p,
+                            pred_ms: events[j].env.wall_ms,
+                            found_ms: e.env.wall_ms,
+                        },
+                    ));
+                }
+            }
+            let expected = max_lamport + 1;
+            if e.env.lamport != expected {
+                return Err(fail(
+                    at(i),
+                    Fault::Lamport {
+                        expected,
+                        found: e.env.lamport,
+                    },
+                ));
+            }
+        }
+        Ok(Graph {
+            events,
+            positions,
+            by_id,
+            chains,
+            log_id,
+        })
+    }
+
+    /// Is `anc` in the causal past of `of` (or the same event)? Depth-first search over
+    /// predecessors, pruned by Lamport counters, which fall strictly along every edge.
+    fn is_ancestor(&self, anc: usize, of: usize) -> bool {
+        let target = self.events[anc].env.lamport;
+        let mut stack = vec![of];
+        let mut seen = HashSet::new();
+        while let Some(i) = stack.pop() {
+            if i == anc {
+                return true;
+            }
+            if self.events[i].env.lamport <= target || !seen.insert(i) {
+                continue;
+            }
+            for p in self.events[i].env.preds() {
+                stack.push(self.by_id[p]);
+            }
+        }
+        false
+    }
+
+    /// Key playback in replay order, and the final list of standing events.
+    fn play(self) -> Result<Verified, VerifyError> {
+        let n = self.events.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| {
+            let (x, y) = (&self.events[a].env, &self.events[b].env);
+            (x.lamport, x.author, x.seq).cmp(&(y.lamport, y.author, y.seq))
+        });
+        let at = |i: usize| eref(self.positions[i], &self.events[i]);
+
+        // Revocations are needed before their turn: a revoked key's concurrent events
+        // may come earlier in the order.
+        let mut revoked_at: HashMap<Hash32, (usize, u64)> = HashMap::new();
+        for (i, e) in self.events.iter().enumerate() {
+            if let Payload::KeyRevoked(r) = &e.payload {
+                revoked_at.entry(r.key).or_insert((i, r.last_valid_seq));
+            }
+        }
+        // Forks and their resolutions.
+        let forks: Vec<(Hash32, u64, Vec<usize>)> = self
+            .chains
+            .iter()
+            .flat_map(|(a, seqs)| {
+                seqs.iter()
+                    .filter(|(_, v)| v.len() > 1)
+                    .map(move |(s, v)| (*a, *s, v.clone()))
+            })
+            .collect();
+        let mut resolutions: HashMap<(Hash32, u64), Hash32> = HashMap::new();
+
+        let mut keys = KeyState::default();
+        let mut first_seen: HashMap<Hash32, usize> = HashMap::new();
+        let mut void: Vec<bool> = vec![false; n];
+        let mut excluded = Vec::new();
+        let mut enrol_event: HashMap<Hash32, usize> = HashMap::new();
+
+        for &i in &order {
+            let e = &self.events[i];
+            let author = e.env.author;
+            if let Some(p) = e.env.preds().find(|p| void[self.by_id[*p]]) {
+                void[i] = true;
+                excluded.push(Excluded {
+                    id: e.id,
+                    author,
+                    seq: e.env.seq,
+                    reason: format!("builds on void event {}", p.short()),
+                });
+                continue;
+            }
+            let role = if let Payload::Genesis(g) = &e.payload {
+                keys.keys.insert(
+                    author,
+                    KeyInfo {
+                        key: author,
+                        role: Role::ChiefTd,
+                        holder: g.chief_td.clone(),
+                        enrolled_by: e.id,
+                        revoked: None,
+                    },
+                );
+                enrol_event.insert(author, i);
+                Role::ChiefTd
+            } else {
+                let info = keys
+                    .get(&author)
+                    .ok_or_else(|| fail(at(i), Fault::Unenrolled(author)))?;
+                // The enrolment must be in the causal past of the author's first event
+                // (and so of all later ones).
+                let first = *first_seen.entry(author).or_insert(i);
+                if first == i && !self.is_ancestor(enrol_event[&author], i) {
+                    return Err(fail(at(i), Fault::Unenrolled(author)));
+                }
+                let role = info.role;
+                if let Some(&(r, last)) = revoked_at.get(&author) {
+                    if e.env.seq > last {
+                        if self.is_ancestor(r, i) {
+                            return Err(fail(
+                                at(i),
+                                Fault::Revoked {
+                                    author,
+                                    last_valid_seq: last,
+                                    revocation: self.events[r].id,
+                                },
+                            ));
+                        }
+                        void[i] = true;
+                        excluded.push(Excluded {
+                            id: e.id,
+                            author,
+                            seq: e.env.seq,
+                            reason: format!(
+                                "signed after the key's last valid seq {last} (revoked by {}), without knowledge of the revocation",
+                                self.events[r].id.short()
+                            ),
+                        });
+                        continue;
+                    }
+                }
+                role
+            };
+            let sp = spec(&e.env.kind, e.env.v).ok_or_else(|| {
+                fail(
+                    at(i),
+                    Fault::KeyEvent(format!("unknown type {}", e.env.kind)),
+                )
+            })?;
+            if !sp.roles.contains(&role) {
+                return Err(fail(
+                    at(i),
+                    Fault::RoleNotAllowed {
+                        role,
+                        kind: e.env.kind.clone(),
+                        allowed: sp
+                            .roles
+                            .iter()
+                            .map(|r| r.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    },
+                ));
+            }
+            self.apply_key_event(i, &mut keys, &mut enrol_event, &mut resolutions)?;
+        }
+
+        // Forks: the chief TD's ruling decides which side stands; until then the first
+        // stored side stands and the key is blocked.
+        let mut pending_forks = Vec::new();
+        for (author, seq, idxs) in &forks {
+            let (kept, reason) = match resolutions.get(&(*author, *seq)) {
+                Some(k) => (
+                    *k,
+                    format!("void side of a fork resolved in favour of {}", k.short()),
+                ),
+                None => {
+                    pending_forks.push(PendingFork {
+                        author: *author,
+                        seq: *seq,
+                        ids: idxs.iter().map(|&j| self.events[j].id).collect(),
+                    });
+                    let first = self.events[idxs[0]].id;
+                    (
+                        first,
+                        format!(
+                            "fork pending the chief TD's ruling (first stored: {})",
+                            first.short()
+                        ),
+                    )
+                }
+            };
+            for &j in idxs {
+                if self.events[j].id != kept && !void[j] {
+                    void[j] = true;
+                    excluded.push(Excluded {
+                        id: self.events[j].id,
+                        author: *author,
+                        seq: *seq,
+                        reason: reason.clone(),
+                    });
+                }
+            }
+        }
+        // Anything built on a void fork side is void too (order is topological).
+        for &i in &order {
+            if !void[i] && self.events[i].env.preds().any(|p| void[self.by_id[p]]) {
+                void[i] = true;
+                let e = &self.events[i];
+                excluded.push(Excluded {
+                    id: e.id,
+                    author: e.env.author,
+                    seq: e.env.seq,
+                    reason: "builds on a void event".into(),
+                });
+            }
+        }
+
+        let log_id = self.log_id;
+        let mut slots: Vec<Option<CheckedEvent>> = self.events.into_iter().map(Some).collect();
+        let events = order
+            .into_iter()
+            .filter(|&i| !void[i])
+            .filter_map(|i| slots[i].take())
+            .collect();
+        Ok(Verified {
+            log_id,
+            events,
+            keys,
+            excluded,
+            pending_forks,
+        })
+    }
+
+    /// Folds one key event into the key state, refusing what the chief TD cannot do.
+    fn apply_key_event(
+        &self,
+        i: usize,
+        keys: &mut KeyState,
+        enrol_event: &mut HashMap<Hash32, usize>,
+        resolutions: &mut HashMap<(Hash32, u64), Hash32>,
+    ) -> Result<(), VerifyError> {
+        let e = &self.events[i];
+        let bad = |m: String| fail(eref(self.positions[i], e), Fault::KeyEvent(m));
+        match &e.payload {
+            Payload::KeyEnrolled(k) => {
+                if let Some(old) = keys.get(&k.key) {
+                    return Err(bad(format!(
+                        "key {} is already enrolled (as {}{})",
+                        k.key.short(),
+                        old.role,
+                        if old.revoked.is_some() {
+                            ", revoked"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+                keys.keys.insert(
+                    k.key,
+                    KeyInfo {
+                        key: k.key,
+                        role: k.role,
+                        holder: k.holder.clone(),
+                        enrolled_by: e.id,
+                        revoked: None,
+                    },
+                );
+                enrol_event.insert(k.key, i);
+            }
+            Payload::KeyRevoked(r) => {
+                let info = keys
+                    .keys
+                    .get_mut(&r.key)
+                    .ok_or_else(|| bad(format!("key {} is not enrolled", r.key.short())))?;
+                if info.revoked.is_some() {
+                    return Err(bad(format!("key {} is already revoked", r.key.short())));
+                }
+                info.revoked = Some(Revocation {
+                    event: e.id,
+                    last_valid_seq: r.last_valid_seq,
+                    reason: r.reason.clone(),
+                });
+            }
+            Payload::ForkResolved(f) => {
+                let sides = self
+                    .chains
+                    .get(&f.key)
+                    .and_then(|c| c.get(&f.seq))
+                    .filter(|v| v.len() > 1)
+                    .ok_or_else(|| {
+                        bad(format!("no fork of key {} at seq {}", f.key.short(), f.seq))
+                    })?;
+                if !sides.iter().any(|&j| self.events[j].id == f.kept) {
+                    return Err(bad(format!(
+                        "event {} is not one side of the fork",
+                        f.kept.short()
+                    )));
+                }
+                resolutions.insert((f.key, f.seq), f.kept);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
