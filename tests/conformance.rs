@@ -1,0 +1,270 @@
+//! Conformance vectors (`fixtures/vectors/`): good logs and precisely broken ones, each a
+//! bundle of signed events, with the reason code `tdlog verify` must give. The vectors are
+//! made here from fixed keys and a fixed clock, so their bytes are reproducible; the test
+//! fails if the committed files differ from what this code makes (regenerate with
+//! `TDLOG_REGEN=1 cargo test --test conformance`).
+
+mod common;
+
+use common::*;
+use std::path::PathBuf;
+use tdlog::events::{ForkResolved, Payload};
+use tdlog::keys::Role;
+use tdlog::log::{bundle, Hash32, Input, RawEvent};
+
+struct Vector {
+    name: &'static str,
+    expect: &'static str,
+    description: &'static str,
+    events: Vec<RawEvent>,
+}
+
+fn v(name: &'static str, expect: &'static str, description: &'static str, events: Vec<RawEvent>) -> Vector {
+    Vector { name, expect, description, events }
+}
+
+fn flip(bytes: &mut [u8], at: usize) {
+    bytes[at] ^= 0x01;
+}
+
+fn vectors() -> Vec<Vector> {
+    let mut out = vec![];
+    let (f, chief, td, scorer) = basic();
+    out.push(v("good_basic", "ok", "genesis, two enrolments, notes by chief and TD", f.events.clone()));
+
+    // A revoked key: its events up to last_valid_seq stand.
+    {
+        let td2 = key(4);
+        let mut g = f.clone();
+        g.next(&chief, enrol(&td2, Role::Td, "Tina TD, laptop 3"));
+        g.next(&td2, note("note before the laptop was lost"));
+        g.next(&chief, revoke(&td2, 1));
+        g.next(&td, note("after the revocation"));
+        out.push(v("good_revocation", "ok", "a key revoked after its first event; that event stands", g.events.clone()));
+
+        let mut b = g.clone();
+        b.next(&td2, note("signed by a revoked key that knew of its revocation"));
+        out.push(v("bad_revoked_key", "revoked", "an event by a revoked key, after its revocation", b.events));
+    }
+
+    // Two devices working concurrently, then one sees the other.
+    {
+        let mut a = f.clone();
+        let mut b = f.clone();
+        a.next(&td, note("TD on laptop 2"));
+        b.next(&chief, note("chief on laptop 1"));
+        let mut all = a.events.clone();
+        all.extend(b.events[f.events.len()..].iter().cloned());
+        let mut m = a.clone();
+        for (k, h) in &b.heads {
+            m.heads.insert(*k, *h);
+        }
+        m.events = all;
+        m.next(&chief, note("chief after merging the TD's bundle"));
+        out.push(v("good_concurrent_merge", "ok", "two concurrent branches merged, then a joining event", m.events));
+    }
+
+    // A version-1 payload, upcast on read.
+    {
+        let mut g = f.clone();
+        let bytes = br#"{"text":"written by tdlog 0.0 (director.note v1)"}"#.to_vec();
+        let mut env = g.envelope(&td, &note("x"));
+        env.v = 1;
+        g.push(&td, env, bytes);
+        out.push(v("good_old_version", "ok", "a director.note v1 payload (upcast to v2 on read)", g.events));
+    }
+
+    // A fork ruled on by the chief TD.
+    let mut fork = f.clone();
+    let before = fork.clone();
+    let a = fork.next(&td, note("fork side A"));
+    let mut other = before.clone();
+    let b = other.next(&td, note("fork side B"));
+    fork.events.push(b.clone());
+    out.push(v("bad_duplicate_seq", "fork", "two different events by one key at one sequence number", fork.events.clone()));
+    {
+        let mut g = fork.clone();
+        g.next(
+            &chief,
+            Payload::ForkResolved(ForkResolved {
+                key: td.public(),
+                seq: 3,
+                kept: a.id(),
+                reason: "side A is what the TD recorded at the table".into(),
+            }),
+        );
+        out.push(v("good_fork_resolved", "ok", "a fork proof and the chief TD's ruling on it", g.events));
+    }
+
+    // Bit flips.
+    {
+        let mut e = f.events.clone();
+        let n = e[3].body.len();
+        flip(&mut e[3].body, n - 40); // inside the payload hash: still decodes
+        out.push(v("bad_bitflip_envelope", "bad_signature", "one bit of a stored envelope flipped", e));
+        let mut e = f.events.clone();
+        flip(&mut e[3].payload, 5);
+        out.push(v("bad_bitflip_payload", "payload_hash", "one bit of a stored payload flipped", e));
+        let mut e = f.events.clone();
+        flip(&mut e[3].sig, 10);
+        out.push(v("bad_bitflip_signature", "bad_signature", "one bit of a signature flipped", e));
+    }
+
+    // Chain faults.
+    {
+        let mut g = f.clone();
+        let genesis_id = g.log_id.unwrap();
+        g.forge(&td, note("points at the genesis, not my previous event"), |env| env.prev = Some(genesis_id));
+        out.push(v("bad_wrong_prev", "wrong_prev", "an event whose previous-event hash is wrong", g.events));
+
+        let mut g = f.clone();
+        g.forge(&td, note("skips a sequence number"), |env| env.seq += 1);
+        out.push(v("bad_seq_gap", "seq_gap", "an author's chain skips a sequence number", g.events));
+
+        let mut g = f.clone();
+        g.forge(&td, note("dated before the event it follows"), |env| env.wall_ms -= 3_600_000);
+        out.push(v("bad_reordered_chain", "reordered_chain", "events chained in one order but signed in another: time runs backwards along the chain", g.events));
+
+        let mut g = f.clone();
+        g.forge(&td, note("wrong Lamport counter"), |env| env.lamport += 5);
+        out.push(v("bad_lamport", "lamport", "a Lamport counter that is not 1 + the largest of its predecessors", g.events));
+
+        let mut g = f.clone();
+        g.forge(&td, note("names an event nobody has"), |env| {
+            env.deps.push(Hash32([0xee; 32]));
+            env.deps.sort();
+        });
+        out.push(v("bad_missing_dep", "missing_dep", "an event that depends on an event not in the log", g.events));
+
+        let mut g = f.clone();
+        g.forge(&td, note("from another tournament"), |env| env.log_id = Some(Hash32([0x42; 32])));
+        out.push(v("bad_wrong_log", "wrong_log", "an event carrying another log's id", g.events));
+
+        let mut g = f.clone();
+        g.forge(&chief, genesis(), |env| env.log_id = None);
+        out.push(v("bad_second_genesis", "genesis", "a second genesis event", g.events));
+    }
+
+    // Keys and roles.
+    {
+        let stranger = key(9);
+        let mut g = f.clone();
+        g.next(&stranger, note("I was never enrolled"));
+        out.push(v("bad_unenrolled_key", "unenrolled", "an event signed by a key nobody enrolled", g.events));
+
+        // Enrolled, but the enrolment is not in the causal past of its first event.
+        let mut g = f.clone();
+        let mut ghost = f.clone();
+        ghost.next(&stranger, note("signed before seeing my enrolment"));
+        g.next(&chief, enrol(&stranger, Role::Td, "Late TD"));
+        g.events.push(ghost.events.last().unwrap().clone());
+        out.push(v("bad_unenrolled_concurrent", "unenrolled", "a key's first event does not follow its enrolment", g.events));
+
+        let mut g = f.clone();
+        g.next(&scorer, enrol(&key(8), Role::Td, "enrolled by a scorer"));
+        out.push(v("bad_role_not_allowed", "role", "a scorer's key signs a key enrolment (chief TD only)", g.events));
+    }
+
+    // Encoding faults.
+    {
+        let mut e = f.events.clone();
+        let n = e[4].body.len();
+        e[4].body.truncate(n - 7);
+        out.push(v("bad_truncated_event", "truncated", "a stored envelope cut short", e));
+
+        // Seq written as a two-byte integer head (0x18 0x03 for 3), then properly signed.
+        let mut g = f.clone();
+        let env = g.envelope(&td, &note("non-canonical"));
+        let payload = note("non-canonical").encode().unwrap();
+        let good = tdlog::log::event::sign_event(&td, env, payload.clone());
+        let mut body = good.body.clone();
+        let pos = 1 + 1 + 34 + 34; // array head, fmt, log_id, author
+        assert_eq!(body[pos], 0x03, "seq of TD's third event");
+        body.splice(pos..pos + 1, [0x18, 0x03]);
+        let sig = td.sign(&[tdlog::log::event::SIG_DOMAIN, &body].concat()).to_vec();
+        g.events.push(RawEvent { body, sig, payload });
+        out.push(v("bad_non_canonical_envelope", "non_canonical", "an envelope with a non-shortest integer, validly signed", g.events));
+
+        let mut g = f.clone();
+        let p = note("spaces");
+        let mut env = g.envelope(&td, &p);
+        env.v = 2;
+        g.push(&td, env, br#"{ "text": "spaces" }"#.to_vec());
+        out.push(v("bad_non_canonical_payload", "non_canonical", "a payload that does not round-trip byte for byte, validly signed", g.events));
+    }
+    out
+}
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/vectors")
+}
+
+fn verify_code(events: Vec<RawEvent>) -> String {
+    let inputs = events.into_iter().map(|raw| Input { raw, declared: None }).collect();
+    match tdlog::log::verify_strict(inputs, None) {
+        Ok(_) => "ok".into(),
+        Err(e) => e.fault.code().into(),
+    }
+}
+
+#[test]
+fn vectors_give_their_expected_reasons() {
+    let vs = vectors();
+    assert!(vs.iter().filter(|v| v.expect != "ok").count() >= 12);
+    for v in vs {
+        assert_eq!(verify_code(v.events.clone()), v.expect, "vector {}", v.name);
+    }
+}
+
+#[test]
+fn committed_vectors_are_current() {
+    let regen = std::env::var_os("TDLOG_REGEN").is_some();
+    let mut manifest = vec![];
+    for v in vectors() {
+        let file = format!("{}.json", v.name);
+        let bytes = bundle::to_bytes(&v.events);
+        let path = dir().join(&file);
+        if regen {
+            std::fs::create_dir_all(dir()).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+        } else {
+            let on_disk = std::fs::read(&path).unwrap_or_else(|_| panic!("missing {}", path.display()));
+            assert!(on_disk == bytes, "{file} differs from what the test makes; regenerate with TDLOG_REGEN=1");
+        }
+        manifest.push(serde_json::json!({"file": file, "expect": v.expect, "description": v.description}));
+    }
+    let m = serde_json::to_vec_pretty(&manifest).unwrap();
+    let mpath = dir().join("manifest.json");
+    if regen {
+        std::fs::write(&mpath, &m).unwrap();
+    } else {
+        assert_eq!(std::fs::read(&mpath).unwrap(), m, "manifest.json is stale");
+    }
+}
+
+/// The CLI contract: `tdlog verify --json` accepts exactly the good vectors and names the
+/// reason for each bad one (exit 0 / exit 2).
+#[test]
+fn tdlog_verify_cli_runs_every_committed_vector() {
+    let manifest: Vec<serde_json::Value> =
+        serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).unwrap()).unwrap();
+    assert!(manifest.len() >= 17);
+    for m in manifest {
+        let file = dir().join(m["file"].as_str().unwrap());
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tdlog"))
+            .args(["verify", "--json"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let expect = m["expect"].as_str().unwrap();
+        if expect == "ok" {
+            assert_eq!(out.status.code(), Some(0), "{}: {}", file.display(), j);
+            assert_eq!(j["ok"], true);
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{}", file.display());
+            assert_eq!(j["reason"], expect, "{}: {}", file.display(), j["message"]);
+            assert!(!j["message"].as_str().unwrap().is_empty());
+        }
+    }
+}
