@@ -19,8 +19,18 @@ struct Vector {
     events: Vec<RawEvent>,
 }
 
-fn v(name: &'static str, expect: &'static str, description: &'static str, events: Vec<RawEvent>) -> Vector {
-    Vector { name, expect, description, events }
+fn v(
+    name: &'static str,
+    expect: &'static str,
+    description: &'static str,
+    events: Vec<RawEvent>,
+) -> Vector {
+    Vector {
+        name,
+        expect,
+        description,
+        events,
+    }
 }
 
 fn flip(bytes: &mut [u8], at: usize) {
@@ -30,7 +40,12 @@ fn flip(bytes: &mut [u8], at: usize) {
 fn vectors() -> Vec<Vector> {
     let mut out = vec![];
     let (f, chief, td, scorer) = basic();
-    out.push(v("good_basic", "ok", "genesis, two enrolments, notes by chief and TD", f.events.clone()));
+    out.push(v(
+        "good_basic",
+        "ok",
+        "genesis, two enrolments, notes by chief and TD",
+        f.events.clone(),
+    ));
 
     // A revoked key: its events up to last_valid_seq stand.
     {
@@ -40,11 +55,24 @@ fn vectors() -> Vec<Vector> {
         g.next(&td2, note("note before the laptop was lost"));
         g.next(&chief, revoke(&td2, 1));
         g.next(&td, note("after the revocation"));
-        out.push(v("good_revocation", "ok", "a key revoked after its first event; that event stands", g.events.clone()));
+        out.push(v(
+            "good_revocation",
+            "ok",
+            "a key revoked after its first event; that event stands",
+            g.events.clone(),
+        ));
 
         let mut b = g.clone();
-        b.next(&td2, note("signed by a revoked key that knew of its revocation"));
-        out.push(v("bad_revoked_key", "revoked", "an event by a revoked key, after its revocation", b.events));
+        b.next(
+            &td2,
+            note("signed by a revoked key that knew of its revocation"),
+        );
+        out.push(v(
+            "bad_revoked_key",
+            "revoked",
+            "an event by a revoked key, after its revocation",
+            b.events,
+        ));
     }
 
     // Two devices working concurrently, then one sees the other.
@@ -61,7 +89,12 @@ fn vectors() -> Vec<Vector> {
         }
         m.events = all;
         m.next(&chief, note("chief after merging the TD's bundle"));
-        out.push(v("good_concurrent_merge", "ok", "two concurrent branches merged, then a joining event", m.events));
+        out.push(v(
+            "good_concurrent_merge",
+            "ok",
+            "two concurrent branches merged, then a joining event",
+            m.events,
+        ));
     }
 
     // A version-1 payload, upcast on read.
@@ -71,7 +104,12 @@ fn vectors() -> Vec<Vector> {
         let mut env = g.envelope(&td, &note("x"));
         env.v = 1;
         g.push(&td, env, bytes);
-        out.push(v("good_old_version", "ok", "a director.note v1 payload (upcast to v2 on read)", g.events));
+        out.push(v(
+            "good_old_version",
+            "ok",
+            "a director.note v1 payload (upcast to v2 on read)",
+            g.events,
+        ));
     }
 
     // A fork ruled on by the chief TD.
@@ -81,7 +119,12 @@ fn vectors() -> Vec<Vector> {
     let mut other = before.clone();
     let b = other.next(&td, note("fork side B"));
     fork.events.push(b.clone());
-    out.push(v("bad_duplicate_seq", "fork", "two different events by one key at one sequence number", fork.events.clone()));
+    out.push(v(
+        "bad_duplicate_seq",
+        "fork",
+        "two different events by one key at one sequence number",
+        fork.events.clone(),
+    ));
     {
         let mut g = fork.clone();
         g.next(
@@ -93,7 +136,12 @@ fn vectors() -> Vec<Vector> {
                 reason: "side A is what the TD recorded at the table".into(),
             }),
         );
-        out.push(v("good_fork_resolved", "ok", "a fork proof and the chief TD's ruling on it", g.events));
+        out.push(v(
+            "good_fork_resolved",
+            "ok",
+            "a fork proof and the chief TD's ruling on it",
+            g.events,
+        ));
     }
 
     // Bit flips.
@@ -101,48 +149,101 @@ fn vectors() -> Vec<Vector> {
         let mut e = f.events.clone();
         let n = e[3].body.len();
         flip(&mut e[3].body, n - 40); // inside the payload hash: still decodes
-        out.push(v("bad_bitflip_envelope", "bad_signature", "one bit of a stored envelope flipped", e));
+        out.push(v(
+            "bad_bitflip_envelope",
+            "bad_signature",
+            "one bit of a stored envelope flipped",
+            e,
+        ));
         let mut e = f.events.clone();
         flip(&mut e[3].payload, 5);
-        out.push(v("bad_bitflip_payload", "payload_hash", "one bit of a stored payload flipped", e));
+        out.push(v(
+            "bad_bitflip_payload",
+            "payload_hash",
+            "one bit of a stored payload flipped",
+            e,
+        ));
         let mut e = f.events.clone();
         flip(&mut e[3].sig, 10);
-        out.push(v("bad_bitflip_signature", "bad_signature", "one bit of a signature flipped", e));
+        out.push(v(
+            "bad_bitflip_signature",
+            "bad_signature",
+            "one bit of a signature flipped",
+            e,
+        ));
     }
 
     // Chain faults.
     {
         let mut g = f.clone();
         let genesis_id = g.log_id.unwrap();
-        g.forge(&td, note("points at the genesis, not my previous event"), |env| env.prev = Some(genesis_id));
-        out.push(v("bad_wrong_prev", "wrong_prev", "an event whose previous-event hash is wrong", g.events));
+        g.forge(
+            &td,
+            note("points at the genesis, not my previous event"),
+            |env| env.prev = Some(genesis_id),
+        );
+        out.push(v(
+            "bad_wrong_prev",
+            "wrong_prev",
+            "an event whose previous-event hash is wrong",
+            g.events,
+        ));
 
         let mut g = f.clone();
         g.forge(&td, note("skips a sequence number"), |env| env.seq += 1);
-        out.push(v("bad_seq_gap", "seq_gap", "an author's chain skips a sequence number", g.events));
+        out.push(v(
+            "bad_seq_gap",
+            "seq_gap",
+            "an author's chain skips a sequence number",
+            g.events,
+        ));
 
         let mut g = f.clone();
-        g.forge(&td, note("dated before the event it follows"), |env| env.wall_ms -= 3_600_000);
+        g.forge(&td, note("dated before the event it follows"), |env| {
+            env.wall_ms -= 3_600_000
+        });
         out.push(v("bad_reordered_chain", "reordered_chain", "events chained in one order but signed in another: time runs backwards along the chain", g.events));
 
         let mut g = f.clone();
         g.forge(&td, note("wrong Lamport counter"), |env| env.lamport += 5);
-        out.push(v("bad_lamport", "lamport", "a Lamport counter that is not 1 + the largest of its predecessors", g.events));
+        out.push(v(
+            "bad_lamport",
+            "lamport",
+            "a Lamport counter that is not 1 + the largest of its predecessors",
+            g.events,
+        ));
 
         let mut g = f.clone();
         g.forge(&td, note("names an event nobody has"), |env| {
             env.deps.push(Hash32([0xee; 32]));
             env.deps.sort();
         });
-        out.push(v("bad_missing_dep", "missing_dep", "an event that depends on an event not in the log", g.events));
+        out.push(v(
+            "bad_missing_dep",
+            "missing_dep",
+            "an event that depends on an event not in the log",
+            g.events,
+        ));
 
         let mut g = f.clone();
-        g.forge(&td, note("from another tournament"), |env| env.log_id = Some(Hash32([0x42; 32])));
-        out.push(v("bad_wrong_log", "wrong_log", "an event carrying another log's id", g.events));
+        g.forge(&td, note("from another tournament"), |env| {
+            env.log_id = Some(Hash32([0x42; 32]))
+        });
+        out.push(v(
+            "bad_wrong_log",
+            "wrong_log",
+            "an event carrying another log's id",
+            g.events,
+        ));
 
         let mut g = f.clone();
         g.forge(&chief, genesis(), |env| env.log_id = None);
-        out.push(v("bad_second_genesis", "genesis", "a second genesis event", g.events));
+        out.push(v(
+            "bad_second_genesis",
+            "genesis",
+            "a second genesis event",
+            g.events,
+        ));
     }
 
     // Keys and roles.
@@ -150,7 +251,12 @@ fn vectors() -> Vec<Vector> {
         let stranger = key(9);
         let mut g = f.clone();
         g.next(&stranger, note("I was never enrolled"));
-        out.push(v("bad_unenrolled_key", "unenrolled", "an event signed by a key nobody enrolled", g.events));
+        out.push(v(
+            "bad_unenrolled_key",
+            "unenrolled",
+            "an event signed by a key nobody enrolled",
+            g.events,
+        ));
 
         // Enrolled, but the enrolment is not in the causal past of its first event.
         let mut g = f.clone();
@@ -158,11 +264,21 @@ fn vectors() -> Vec<Vector> {
         ghost.next(&stranger, note("signed before seeing my enrolment"));
         g.next(&chief, enrol(&stranger, Role::Td, "Late TD"));
         g.events.push(ghost.events.last().unwrap().clone());
-        out.push(v("bad_unenrolled_concurrent", "unenrolled", "a key's first event does not follow its enrolment", g.events));
+        out.push(v(
+            "bad_unenrolled_concurrent",
+            "unenrolled",
+            "a key's first event does not follow its enrolment",
+            g.events,
+        ));
 
         let mut g = f.clone();
         g.next(&scorer, enrol(&key(8), Role::Td, "enrolled by a scorer"));
-        out.push(v("bad_role_not_allowed", "role", "a scorer's key signs a key enrolment (chief TD only)", g.events));
+        out.push(v(
+            "bad_role_not_allowed",
+            "role",
+            "a scorer's key signs a key enrolment (chief TD only)",
+            g.events,
+        ));
     }
 
     // Encoding faults.
@@ -170,7 +286,12 @@ fn vectors() -> Vec<Vector> {
         let mut e = f.events.clone();
         let n = e[4].body.len();
         e[4].body.truncate(n - 7);
-        out.push(v("bad_truncated_event", "truncated", "a stored envelope cut short", e));
+        out.push(v(
+            "bad_truncated_event",
+            "truncated",
+            "a stored envelope cut short",
+            e,
+        ));
 
         // Seq written as a two-byte integer head (0x18 0x03 for 3), then properly signed.
         let mut g = f.clone();
@@ -181,16 +302,28 @@ fn vectors() -> Vec<Vector> {
         let pos = 1 + 1 + 34 + 34; // array head, fmt, log_id, author
         assert_eq!(body[pos], 0x03, "seq of TD's third event");
         body.splice(pos..pos + 1, [0x18, 0x03]);
-        let sig = td.sign(&[tdlog::log::event::SIG_DOMAIN, &body].concat()).to_vec();
+        let sig = td
+            .sign(&[tdlog::log::event::SIG_DOMAIN, &body].concat())
+            .to_vec();
         g.events.push(RawEvent { body, sig, payload });
-        out.push(v("bad_non_canonical_envelope", "non_canonical", "an envelope with a non-shortest integer, validly signed", g.events));
+        out.push(v(
+            "bad_non_canonical_envelope",
+            "non_canonical",
+            "an envelope with a non-shortest integer, validly signed",
+            g.events,
+        ));
 
         let mut g = f.clone();
         let p = note("spaces");
         let mut env = g.envelope(&td, &p);
         env.v = 2;
         g.push(&td, env, br#"{ "text": "spaces" }"#.to_vec());
-        out.push(v("bad_non_canonical_payload", "non_canonical", "a payload that does not round-trip byte for byte, validly signed", g.events));
+        out.push(v(
+            "bad_non_canonical_payload",
+            "non_canonical",
+            "a payload that does not round-trip byte for byte, validly signed",
+            g.events,
+        ));
     }
     out
 }
@@ -200,7 +333,13 @@ fn dir() -> PathBuf {
 }
 
 fn verify_code(events: Vec<RawEvent>) -> String {
-    let inputs = events.into_iter().map(|raw| Input { raw, declared: None }).collect();
+    let inputs = events
+        .into_iter()
+        .map(|raw| Input {
+            raw,
+            declared: None,
+        })
+        .collect();
     match tdlog::log::verify_strict(inputs, None) {
         Ok(_) => "ok".into(),
         Err(e) => e.fault.code().into(),
@@ -228,10 +367,16 @@ fn committed_vectors_are_current() {
             std::fs::create_dir_all(dir()).unwrap();
             std::fs::write(&path, &bytes).unwrap();
         } else {
-            let on_disk = std::fs::read(&path).unwrap_or_else(|_| panic!("missing {}", path.display()));
-            assert!(on_disk == bytes, "{file} differs from what the test makes; regenerate with TDLOG_REGEN=1");
+            let on_disk =
+                std::fs::read(&path).unwrap_or_else(|_| panic!("missing {}", path.display()));
+            assert!(
+                on_disk == bytes,
+                "{file} differs from what the test makes; regenerate with TDLOG_REGEN=1"
+            );
         }
-        manifest.push(serde_json::json!({"file": file, "expect": v.expect, "description": v.description}));
+        manifest.push(
+            serde_json::json!({"file": file, "expect": v.expect, "description": v.description}),
+        );
     }
     let m = serde_json::to_vec_pretty(&manifest).unwrap();
     let mpath = dir().join("manifest.json");

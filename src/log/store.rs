@@ -184,6 +184,13 @@ impl Log {
         })
     }
 
+    /// Caps the database size in pages: lets tests make the disk "full" without a real one.
+    #[doc(hidden)]
+    pub fn limit_pages_for_test(&self, pages: i64) -> Result<(), LogError> {
+        self.conn.pragma_update(None, "max_page_count", pages)?;
+        Ok(())
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -156,7 +156,10 @@ pub fn basic() -> (Forge, DeviceKey, DeviceKey, DeviceKey) {
     f.next(&chief, genesis());
     f.next(&chief, enrol(&td, Role::Td, "Tom TD"));
     f.next(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"));
-    f.next(&td, note("board 7 table 3: insufficient bid, director called"));
+    f.next(
+        &td,
+        note("board 7 table 3: insufficient bid, director called"),
+    );
     f.next(&chief, note("session 1 started late"));
     f.next(&td, note("slow play warning NS 5"));
     (f, chief, td, scorer)
