@@ -56,7 +56,7 @@ impl RawEvent {
 
     /// Checks this event on its own: canonical envelope, payload hash and length,
     /// strict Ed25519 signature over the stored bytes, payload decode (with upcast).
-    pub fn check(&self) -> Result<CheckedEvent, EventError> {
+    pub fn check(self) -> Result<CheckedEvent, EventError> {
         let env = Envelope::decode(&self.body)?;
         let sig: [u8; 64] = self
             .sig
@@ -78,7 +78,7 @@ impl RawEvent {
             id: self.id(),
             env,
             payload,
-            raw: self.clone(),
+            raw: self,
         })
     }
 }

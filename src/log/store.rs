@@ -244,7 +244,8 @@ impl Log {
     fn data_version(&self) -> Result<i64, LogError> {
         Ok(self
             .conn
-            .pragma_query_value(None, "data_version", |r| r.get(0))?)
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |r| r.get(0))?)
     }
 
     /// Rebuilds the append state from a full verify if anyone else wrote since.
@@ -320,7 +321,7 @@ impl Log {
         key: &DeviceKey,
         payloads: Vec<Payload>,
     ) -> Result<Vec<Hash32>, LogError> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.conn.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
         match self.append_locked(key, payloads) {
             Ok(ids) => Ok(ids),
             Err(e) => {
@@ -390,6 +391,7 @@ impl Log {
             let raw = sign_event(key, env.clone(), bytes);
             let id = raw.id();
             staged.apply(
+                state,
                 &p,
                 Head {
                     seq,
@@ -399,12 +401,12 @@ impl Log {
                 },
             );
             ids.push(id);
-            rows.push(raw);
+            rows.push((env, raw));
         }
-        for raw in &rows {
-            insert(&self.conn, "event", raw)?;
+        for (env, raw) in &rows {
+            insert_env(&self.conn, "event", env, raw)?;
         }
-        self.conn.execute_batch("COMMIT")?;
+        self.conn.prepare_cached("COMMIT")?.execute([])?;
         // Our own commit does not change data_version for this connection.
         let state = self
             .state
@@ -492,7 +494,8 @@ struct StagedState {
     me: Hash32,
     next_seq: u64,
     prev: Option<Head>,
-    keys: KeyState,
+    /// Only cloned once a staged key event changes it.
+    keys: Option<KeyState>,
     resolved: Vec<(Hash32, u64)>,
 }
 
@@ -502,18 +505,27 @@ impl StagedState {
             me,
             next_seq: state.stored_seq.get(&me).copied().unwrap_or(0) + 1,
             prev: state.heads.get(&me).copied(),
-            keys: state.keys.clone(),
+            keys: None,
             resolved: vec![],
         }
     }
 
-    fn apply(&mut self, p: &Payload, head: Head) {
+    /// The key state as of the staged events (the committed one until a key event).
+    fn keys<'a>(&'a self, state: &'a AppendState) -> &'a KeyState {
+        self.keys.as_ref().unwrap_or(&state.keys)
+    }
+
+    fn apply(&mut self, state: &AppendState, p: &Payload, head: Head) {
         self.next_seq = head.seq + 1;
         self.prev = Some(head);
         // Key events were checked by check_append; fold them for the next staged event.
-        match p {
-            Payload::KeyEnrolled(k) => {
-                self.keys.keys.insert(
+        if matches!(p, Payload::KeyEnrolled(_) | Payload::KeyRevoked(_)) && self.keys.is_none() {
+            self.keys = Some(state.keys.clone());
+        }
+        let keys = self.keys.as_mut();
+        match (p, keys) {
+            (Payload::KeyEnrolled(k), Some(keys)) => {
+                keys.keys.insert(
                     k.key,
                     crate::keys::KeyInfo {
                         key: k.key,
@@ -524,8 +536,8 @@ impl StagedState {
                     },
                 );
             }
-            Payload::KeyRevoked(r) => {
-                if let Some(info) = self.keys.keys.get_mut(&r.key) {
+            (Payload::KeyRevoked(r), Some(keys)) => {
+                if let Some(info) = keys.keys.get_mut(&r.key) {
                     info.revoked = Some(crate::keys::Revocation {
                         event: head.id,
                         last_valid_seq: r.last_valid_seq,
@@ -533,7 +545,7 @@ impl StagedState {
                     });
                 }
             }
-            Payload::ForkResolved(f) => self.resolved.push((f.key, f.seq)),
+            (Payload::ForkResolved(f), _) => self.resolved.push((f.key, f.seq)),
             _ => {}
         }
     }
@@ -543,7 +555,9 @@ impl StagedState {
             state.heads.insert(self.me, h);
             state.stored_seq.insert(self.me, h.seq);
         }
-        state.keys = self.keys;
+        if let Some(k) = self.keys {
+            state.keys = k;
+        }
         state
             .pending_forks
             .retain(|(a, s, _)| !self.resolved.contains(&(*a, *s)));
@@ -561,10 +575,14 @@ fn check_append(
 ) -> Result<(), LogError> {
     let refuse = |m: String| Err(LogError::Refused(m));
     let role = staged
-        .keys
+        .keys(state)
         .may_sign(me, seq)
         .map_err(|m| LogError::Refused(format!("this device's key cannot sign: {m}")))?;
-    if staged.keys.get(me).is_some_and(|k| k.revoked.is_some()) {
+    if staged
+        .keys(state)
+        .get(me)
+        .is_some_and(|k| k.revoked.is_some())
+    {
         return refuse("this device's key has been revoked".into());
     }
     if let Some((_, s, _)) = state.pending_forks.iter().find(|(a, _, _)| a == me) {
@@ -589,7 +607,7 @@ fn check_append(
     }
     match p {
         Payload::Genesis(_) => refuse("a log has exactly one genesis event".into()),
-        Payload::KeyEnrolled(k) => match staged.keys.get(&k.key) {
+        Payload::KeyEnrolled(k) => match staged.keys(state).get(&k.key) {
             Some(old) => refuse(format!(
                 "key {} is already enrolled as {}{}",
                 k.key.short(),
@@ -602,7 +620,7 @@ fn check_append(
             )),
             None => Ok(()),
         },
-        Payload::KeyRevoked(r) => match staged.keys.get(&r.key) {
+        Payload::KeyRevoked(r) => match staged.keys(state).get(&r.key) {
             None => refuse(format!("key {} is not enrolled", r.key.short())),
             Some(k) if k.revoked.is_some() => {
                 refuse(format!("key {} is already revoked", r.key.short()))
@@ -633,10 +651,22 @@ fn check_append(
 
 fn insert(conn: &Connection, table: &str, raw: &RawEvent) -> Result<(), LogError> {
     let env = Envelope::decode(&raw.body).map_err(|e| LogError::Refused(e.to_string()))?;
-    conn.prepare_cached(&format!(
-        "INSERT INTO {table} (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
-    ))?
-    .execute(params![
+    insert_env(conn, table, &env, raw)
+}
+
+/// Inserts a row whose envelope the caller has already decoded (or built).
+fn insert_env(
+    conn: &Connection,
+    table: &str,
+    env: &Envelope,
+    raw: &RawEvent,
+) -> Result<(), LogError> {
+    let sql = if table == "event" {
+        "INSERT INTO event (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+    } else {
+        "INSERT INTO fork_proof (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+    };
+    conn.prepare_cached(sql)?.execute(params![
         env.author.0.as_slice(),
         env.seq as i64,
         raw.id().0.as_slice(),
