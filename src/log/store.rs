@@ -254,7 +254,14 @@ impl Log {
         if self.state.as_ref().is_some_and(|s| s.data_version == dv) {
             return Ok(());
         }
+        tracing::debug!(path = %self.path.display(), "log changed on disk; verifying to rebuild append state");
         let v = self.verify(progress)?;
+        tracing::info!(
+            events = v.events.len(),
+            excluded = v.excluded.len(),
+            forks = v.pending_forks.len(),
+            "log verified"
+        );
         let mut heads = BTreeMap::new();
         for e in &v.events {
             heads.insert(
@@ -407,6 +414,7 @@ impl Log {
             insert_env(&self.conn, "event", env, raw)?;
         }
         self.conn.prepare_cached("COMMIT")?.execute([])?;
+        tracing::debug!(events = ids.len(), "appended");
         // Our own commit does not change data_version for this connection.
         let state = self
             .state
@@ -485,6 +493,13 @@ impl Log {
         }
         tx.commit()?;
         self.state = None;
+        tracing::info!(added, forks, "merged");
+        if forks > 0 {
+            tracing::warn!(
+                forks,
+                "fork proofs stored: the keys concerned are blocked until the chief TD rules"
+            );
+        }
         Ok((added, forks))
     }
 }
