@@ -221,7 +221,10 @@ fn main() {
             .map(|(m, vk, s)| (vk, m, s))
             .collect();
         drop(raws);
-        for (label, pool) in [("1 core", &one), (&*format!("{} cores", all.current_num_threads()), &all)] {
+        for (label, pool) in [
+            ("1 core", &one),
+            (&*format!("{} cores", all.current_num_threads()), &all),
+        ] {
             let bare = || {
                 let t = Instant::now();
                 pool.install(|| {

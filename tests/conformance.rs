@@ -62,6 +62,28 @@ fn vectors() -> Vec<Vector> {
             g.events.clone(),
         ));
 
+        // Laptop 3 kept working offline: its next event never saw the revocation. The TD
+        // then saw it (deps) and went on: that event is excluded, the TD's event stands.
+        let mut l3 = f.clone();
+        l3.next(&chief, enrol(&td2, Role::Td, "Tina TD, laptop 3"));
+        l3.next(&td2, note("note before the laptop was lost"));
+        assert_eq!(
+            l3.events,
+            g.events[..l3.events.len()],
+            "same history up to here"
+        );
+        let late = l3.next(&td2, note("laptop 3, offline, after its key was revoked"));
+        let mut c = g.clone();
+        c.events.push(late);
+        c.heads.insert(td2.public(), l3.heads[&td2.public()]);
+        c.next(&td, note("TD saw laptop 3's last note"));
+        out.push(v(
+            "good_revoked_concurrent",
+            "ok",
+            "a revoked key's event made without knowledge of the revocation is excluded; an event that saw it still stands",
+            c.events,
+        ));
+
         let mut b = g.clone();
         b.next(
             &td2,
@@ -353,6 +375,30 @@ fn vectors_give_their_expected_reasons() {
     for v in vs {
         assert_eq!(verify_code(v.events.clone()), v.expect, "vector {}", v.name);
     }
+}
+
+#[test]
+fn a_revoked_keys_concurrent_event_is_excluded_but_nothing_else() {
+    let vs = vectors();
+    let c = vs
+        .iter()
+        .find(|v| v.name == "good_revoked_concurrent")
+        .unwrap();
+    let inputs = c
+        .events
+        .iter()
+        .cloned()
+        .map(|raw| Input {
+            raw,
+            declared: None,
+        })
+        .collect();
+    let ver = tdlog::log::verify_strict(inputs, None).unwrap();
+    assert_eq!(ver.excluded.len(), 1, "{:?}", ver.excluded);
+    assert!(ver.excluded[0]
+        .reason
+        .contains("without knowledge of the revocation"));
+    assert_eq!(ver.events.len(), c.events.len() - 1);
 }
 
 #[test]

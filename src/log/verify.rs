@@ -370,13 +370,15 @@ impl Graph {
         for &i in &order {
             let e = &self.events[i];
             let author = e.env.author;
-            if let Some(p) = e.env.preds().find(|p| void[self.by_id[*p]]) {
+            // Voidness follows the author's own chain only: another author who had merely
+            // seen a void event (deps) made a valid event of its own.
+            if let Some(p) = e.env.prev.filter(|p| void[self.by_id[p]]) {
                 void[i] = true;
                 excluded.push(Excluded {
                     id: e.id,
                     author,
                     seq: e.env.seq,
-                    reason: format!("builds on void event {}", p.short()),
+                    reason: format!("follows void event {} in its own chain", p.short()),
                 });
                 continue;
             }
@@ -492,16 +494,22 @@ impl Graph {
                 }
             }
         }
-        // Anything built on a void fork side is void too (order is topological).
+        // The author's later events built on a void fork side are void too (order is
+        // topological, so one pass suffices).
         for &i in &order {
-            if !void[i] && self.events[i].env.preds().any(|p| void[self.by_id[p]]) {
+            if !void[i]
+                && self.events[i]
+                    .env
+                    .prev
+                    .is_some_and(|p| void[self.by_id[&p]])
+            {
                 void[i] = true;
                 let e = &self.events[i];
                 excluded.push(Excluded {
                     id: e.id,
                     author: e.env.author,
                     seq: e.env.seq,
-                    reason: "builds on a void event".into(),
+                    reason: "follows a void event in its own chain".into(),
                 });
             }
         }
