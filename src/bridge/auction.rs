@@ -373,6 +373,18 @@ impl Auction {
     /// Record a call made at the table.
     pub fn record(&mut self, seat: Seat, call: Call) -> CallReport {
         let mut settled = Vec::new();
+        // Law 27B/C: the offender's next call straight after his own pending insufficient bid
+        // replaces it; the TD then rules which branch of Law 27 the replacement falls under.
+        if let Some(last) = self.entries.last_mut() {
+            if last.seat == seat
+                && last.status == Status::Pending
+                && last.irregularity.as_ref().is_some_and(|i| i.law == "27")
+            {
+                last.status = Status::Cancelled {
+                    law: "27C".to_string(),
+                };
+            }
+        }
         // A player's act can settle pending irregularities (Laws 28B, 29A, 27A1, 25B1).
         for i in 0..self.entries.len() {
             let e = &self.entries[i];
@@ -695,6 +707,11 @@ impl Auction {
                     law: law.to_string(),
                     entry: index,
                 }),
+                Effect::RouteTo { law } => {
+                    if let Some(irr) = self.entries[index].irregularity.as_mut() {
+                        irr.law = law.to_string();
+                    }
+                }
                 Effect::ScoreAsIfNotMade => {
                     self.entries[index].status = Status::Standing;
                     self.flags.push(Flag::ScoreAsIfNotMade { entry: index })

@@ -117,6 +117,10 @@ pub enum Effect {
     Rescore,
     /// Nothing further happens.
     NoFurtherRectification,
+    /// A TD finding sends the case to another law's tree (Law 30C: Law 31 applies).
+    RouteTo {
+        law: &'static str,
+    },
 }
 
 /// A leaf of a decision tree.
@@ -228,7 +232,8 @@ pub fn law24() -> DecisionTree {
     }
 }
 
-/// Law 25: changes of call.
+/// Law 25: changes of call. Also reached from a call out of rotation at LHO's turn after the
+/// offender has already called (Laws 30B2, 31C, 32C).
 pub fn law25() -> DecisionTree {
     DecisionTree {
         law: "25",
@@ -291,9 +296,9 @@ pub fn law27() -> DecisionTree {
             b("27B2", "replaced by any other sufficient bid or a pass", Director, None,
               vec![CancelCall, bar(Partner, RestOfAuction), LeadRestrictionMayApply, UnauthorisedForOffenders, ReviewAtEnd { law: "72C" }]),
             b("27B3", "the offender attempts a double or redouble that is not comparable", Director, None,
-              vec![CancelCall, bar(Partner, RestOfAuction), LeadRestrictionMayApply, UnauthorisedForOffenders, ReviewAtEnd { law: "72C" }]),
+              vec![CancelCall, CancelLaterCalls, bar(Partner, RestOfAuction), LeadRestrictionMayApply, UnauthorisedForOffenders, ReviewAtEnd { law: "72C" }]),
             b("27B4", "the offender attempts another insufficient bid (not accepted)", Director, None,
-              vec![CancelCall, bar(Partner, RestOfAuction), LeadRestrictionMayApply, UnauthorisedForOffenders, ReviewAtEnd { law: "72C" }]),
+              vec![CancelCall, CancelLaterCalls, bar(Partner, RestOfAuction), LeadRestrictionMayApply, UnauthorisedForOffenders, ReviewAtEnd { law: "72C" }]),
         ],
     }
 }
@@ -304,6 +309,11 @@ fn coor_common(law: &'static str) -> Vec<Branch> {
         "30" => "30-29A",
         "31" => "31-29A",
         _ => "32-29A",
+    };
+    let l29b = match law {
+        "30" => "30-29B",
+        "31" => "31-29B",
+        _ => "32-29B",
     };
     let l28b = match law {
         "30" => "30-28B",
@@ -324,6 +334,13 @@ fn coor_common(law: &'static str) -> Vec<Branch> {
             Engine,
             None,
             vec![CancelCall, NoLeadRestriction, UnauthorisedForOffenders],
+        ),
+        b(
+            l29b,
+            "not accepted: cancelled, the auction reverts to the player whose turn it was (Law 29B)",
+            Director,
+            None,
+            vec![CancelCall, UnauthorisedForOffenders],
         ),
     ]
 }
@@ -371,18 +388,11 @@ pub fn law30() -> DecisionTree {
             ],
         ),
         b(
-            "30B2",
-            "at LHO's turn after the offender has called: change of call",
-            Engine,
-            None,
-            vec![CancelCall, UnauthorisedForOffenders],
-        ),
-        b(
             "30C",
             "an artificial pass, or a pass of an artificial call: Law 31 applies",
             Director,
             Some("Was the pass artificial, or a pass of an artificial call?"),
-            vec![],
+            vec![RouteTo { law: "31" }],
         ),
     ]);
     DecisionTree {
@@ -450,13 +460,6 @@ pub fn law31() -> DecisionTree {
                 ReviewAtEnd { law: "72C" },
             ],
         ),
-        b(
-            "31C",
-            "a later bid at LHO's turn after the offender called: change of call (Law 25)",
-            Engine,
-            None,
-            vec![CancelCall, UnauthorisedForOffenders],
-        ),
     ]);
     DecisionTree {
         law: "31",
@@ -522,13 +525,6 @@ pub fn law32() -> DecisionTree {
                 UnauthorisedForOffenders,
                 ReviewAtEnd { law: "72C" },
             ],
-        ),
-        b(
-            "32C",
-            "a later call at LHO's turn after the offender called: change of call (Law 25)",
-            Engine,
-            None,
-            vec![CancelCall, UnauthorisedForOffenders],
         ),
     ]);
     DecisionTree {
@@ -615,8 +611,8 @@ pub fn law38() -> DecisionTree {
                 Engine,
                 None,
                 vec![
-                    ReplaceWithPass,
                     CancelLaterCalls,
+                    ReplaceWithPass,
                     bar(BothOffenders, RestOfAuction),
                     LeadRestrictionMayApply,
                     ReviewAtEnd { law: "72C" },
@@ -628,8 +624,8 @@ pub fn law38() -> DecisionTree {
                 OffendersLho,
                 None,
                 vec![
-                    ReplaceWithPass,
                     CancelLaterCalls,
+                    ReplaceWithPass,
                     bar(BothOffenders, RestOfAuction),
                     NoLeadRestriction,
                 ],
