@@ -220,6 +220,8 @@ pub struct Play {
     /// A defender's premature card waiting for declarer's Law 57A choice.
     pub pending_premature: Option<(Seat, Card)>,
     pub claim: Option<Claim>,
+    /// Cards played before their turn that count as played when the turn comes (Law 57C).
+    pub held: Vec<(Seat, Card)>,
 }
 
 /// The result of play, with revoke transfers applied.
@@ -261,6 +263,7 @@ impl Play {
             pending_lead: None,
             pending_premature: None,
             claim: None,
+            held: Vec::new(),
         }
     }
 
@@ -375,11 +378,7 @@ impl Play {
             .copied()
             .filter(|c| {
                 !mine.iter().any(|p| {
-                    !p.major
-                        && p.card.suit == c.suit
-                        && *c != p.card
-                        && !c.rank.is_honour()
-                        && c.rank < p.card.rank
+                    !p.major && p.card.suit == c.suit && *c != p.card && !c.rank.is_honour()
                 })
             })
             .collect::<Vec<_>>()
@@ -459,52 +458,49 @@ impl Play {
                 self.remove_from_hand(seat, card)?;
                 self.pending_lead = Some((seat, card));
                 irr
-            } else if self.is_defender(seat)
-                && !self.current().cards.iter().any(|(s, _)| *s == seat)
-            {
-                let both_played = [self.declarer, self.dummy()]
-                    .iter()
-                    .all(|d| self.current().cards.iter().any(|(s, _)| s == d));
-                if both_played {
-                    // Law 57C1: declarer has played from both hands: no rectification.
+            } else if !self.current().cards.iter().any(|(s, _)| *s == seat) {
+                // A play to the current trick before one's turn.
+                let both_played = [self.declarer, self.dummy()].iter().all(|d| {
+                    self.current().cards.iter().any(|(s, _)| s == d)
+                        || self.held.iter().any(|(s, _)| s == d)
+                });
+                if !self.is_defender(seat) {
+                    // Law 57C3: declarer's premature play is a played card; it counts at his turn.
                     let irr = self.flag(
                         "57C",
                         seat,
                         card,
-                        "premature play after declarer played both hands",
+                        "declarer's premature play (a played card)",
                     );
                     self.remove_from_hand(seat, card)?;
-                    self.penalty_cards.push(PenaltyCard {
+                    self.held.push((seat, card));
+                    irr
+                } else if both_played {
+                    // Law 57C1: declarer had already played from both hands: no rectification.
+                    let irr = self.flag(
+                        "57C",
                         seat,
                         card,
-                        major: true,
-                    });
+                        "defender's early play after declarer played both hands",
+                    );
+                    self.remove_from_hand(seat, card)?;
+                    self.held.push((seat, card));
                     irr
                 } else {
+                    // Law 57A: a major penalty card (it stays in the hand, face up); declarer's option.
                     let irr =
                         self.flag("57", seat, card, "defender's premature play before partner");
-                    self.remove_from_hand(seat, card)?;
-                    self.penalty_cards.push(PenaltyCard {
-                        seat,
-                        card,
-                        major: true,
-                    });
+                    self.add_penalty_card(seat, card, true)?;
                     self.pending_premature = Some((seat, card));
                     irr
                 }
             } else {
                 let irr = self.flag("57", seat, card, "premature lead to the next trick");
-                self.remove_from_hand(seat, card)?;
                 if self.is_defender(seat) {
-                    self.penalty_cards.push(PenaltyCard {
-                        seat,
-                        card,
-                        major: true,
-                    });
+                    self.add_penalty_card(seat, card, true)?;
                     self.pending_premature = Some((seat, card));
-                } else {
-                    self.hands[seat.index()].push(card); // declarer's cards never become penalty cards (48A)
                 }
+                // Declarer's cards never become penalty cards (Law 48A): it simply goes back.
                 irr
             };
             report.irregularity = Some(irr);
@@ -587,6 +583,18 @@ impl Play {
             // Require-lead obligations are used up by the lead itself.
             self.restrictions
                 .retain(|r| !matches!(r, Restriction::RequireLead { seat: s, .. } if *s == seat));
+        }
+        // A card held under Law 57C is played when its owner's turn comes.
+        if let Some(turn) = self.turn() {
+            if let Some(pos) = self.held.iter().position(|(s, _)| *s == turn) {
+                let (s, c) = self.held.remove(pos);
+                self.hands[s.index()].push(c);
+                let next = self.play(s, c)?;
+                report.established.extend(next.established);
+                if report.irregularity.is_none() {
+                    report.irregularity = next.irregularity;
+                }
+            }
         }
         Ok(report)
     }
@@ -836,6 +844,79 @@ impl Play {
         Ok(branch.to_string())
     }
 
+    /// Law 52B: a defender led or played another card instead of a major penalty card
+    /// (revoke `index`, flagged under Law 52). Declarer accepts it (B1; he must if he has
+    /// played since), or requires the penalty card (B2): the wrong card goes back and becomes
+    /// a major penalty card. Either way there is no trick transfer (Law 64B3).
+    pub fn rule_penalty_card_failure(
+        &mut self,
+        index: usize,
+        accept: bool,
+    ) -> Result<String, PlayError> {
+        let r = self
+            .revokes
+            .get(index)
+            .cloned()
+            .ok_or(PlayError::NoSuchRevoke(index))?;
+        if !r.penalty_card_failure {
+            return Err(PlayError::NoSuchRevoke(index));
+        }
+        if accept {
+            return Ok("52B1".to_string());
+        }
+        let pen = self
+            .penalty_cards
+            .iter()
+            .find(|p| p.seat == r.seat && p.major)
+            .map(|p| p.card)
+            .ok_or(PlayError::NoSuchRevoke(index))?;
+        let trump = self.trump();
+        let t = self
+            .tricks
+            .get_mut(r.trick - 1)
+            .ok_or(PlayError::NoSuchTrick(r.trick))?;
+        let slot = t
+            .cards
+            .iter_mut()
+            .find(|(s, c)| *s == r.seat && *c == r.card)
+            .ok_or(PlayError::NoSuchTrick(r.trick))?;
+        slot.1 = pen;
+        if t.cards.len() == 4 {
+            t.winner = trick_winner(&t.cards, trump);
+        }
+        let hand = &mut self.hands[r.seat.index()];
+        hand.retain(|c| *c != pen);
+        hand.push(r.card);
+        self.penalty_cards
+            .retain(|p| !(p.seat == r.seat && p.card == pen));
+        self.penalty_cards.push(PenaltyCard {
+            seat: r.seat,
+            card: r.card,
+            major: true,
+        });
+        self.revokes.remove(index);
+        Ok("52B2".to_string())
+    }
+
+    /// Law 69B / 71: agreement to a claim withdrawn (or a concession cancelled) within the
+    /// correction period: `tricks` tricks go back to the side `to` that agreed or conceded.
+    pub fn withdraw_claim_agreement(&mut self, to: Side, tricks: u8) -> Result<(), PlayError> {
+        let completed = self.completed_tricks();
+        let c = self.claim.as_mut().ok_or(PlayError::NoClaim)?;
+        let left = 13u8.saturating_sub(c.at_trick.min(completed) as u8);
+        let mine = match c.status {
+            ClaimStatus::Ruled { remaining } => remaining,
+            _ => c.remaining,
+        };
+        let remaining = if c.claimer.side() == to {
+            (mine + tricks).min(left)
+        } else {
+            mine.saturating_sub(tricks)
+        };
+        c.status = ClaimStatus::Ruled { remaining };
+        Ok(())
+    }
+
     /// Record when attention was first drawn to a revoke, where it matters (Law 64B4/B5).
     pub fn late_attention(&mut self, index: usize, case: NoTransfer) -> Result<(), PlayError> {
         let r = self
@@ -846,14 +927,17 @@ impl Play {
         Ok(())
     }
 
-    /// Law 67B1: a defective trick found late; the offender adds a card now (a card of the
-    /// suit led if he has one). Ownership of the trick does not change; it counts as a revoke.
+    /// Law 67: a defective trick (a hand did not play to it). Noticed before a player of each
+    /// side has played to the next trick (67A), the offender adds a card he may legally play
+    /// and the trick is judged with it. Later (67B1) he adds a card of the suit led if he has
+    /// one, ownership of the trick does not change, and it counts as a revoke (one trick at
+    /// most, Law 64A2). Returns the branch.
     pub fn defective_trick(
         &mut self,
         trick: usize,
         seat: Seat,
         card: Card,
-    ) -> Result<(), PlayError> {
+    ) -> Result<String, PlayError> {
         let t = self
             .tricks
             .get(trick.wrapping_sub(1))
@@ -874,30 +958,69 @@ impl Play {
                 reason: format!("Law 67B1(a): {seat} holds the suit led"),
             });
         }
+        let in_time = self.tricks.get(trick).is_none_or(|next| {
+            !(next.cards.iter().any(|(s, _)| s.side() == Side::NS)
+                && next.cards.iter().any(|(s, _)| s.side() == Side::EW))
+        });
         self.remove_from_hand(seat, card)?;
+        let trump = self.trump();
+        let branch = if in_time { "67A" } else { "67B1" };
         if let Some(t) = self.tricks.get_mut(trick - 1) {
             t.cards.push((seat, card));
-            t.winner = winner;
+            t.winner = if in_time {
+                trick_winner(&t.cards, trump)
+            } else {
+                winner
+            };
         }
-        self.revokes.push(Revoke {
-            seat,
-            card,
-            trick,
-            suit: led,
-            established: true,
-            corrected: false,
-            late_attention: None,
-            penalty_card_failure: false,
-        });
+        if !in_time {
+            self.revokes.push(Revoke {
+                seat,
+                card,
+                trick,
+                suit: led,
+                established: true,
+                corrected: false,
+                late_attention: None,
+                penalty_card_failure: false,
+            });
+        }
         self.irregularities.push(PlayIrregularity {
             law: "67".to_string(),
             seat,
             card,
             trick,
-            description: "defective trick found late: card added, treated as a revoke".to_string(),
-            branch: Some("67B1".to_string()),
+            description: "defective trick: a card added".to_string(),
+            branch: Some(branch.to_string()),
         });
-        Ok(())
+        Ok(branch.to_string())
+    }
+
+    /// Law 67B2: a hand played more than one card to a trick; the TD has identified the extra
+    /// `card`, which goes back into the hand (a defender's exposed extra card becomes a
+    /// penalty card, fn 20). Ownership of the trick does not change.
+    pub fn defective_extra_card(
+        &mut self,
+        trick: usize,
+        seat: Seat,
+        card: Card,
+        exposed: bool,
+    ) -> Result<String, PlayError> {
+        let t = self
+            .tricks
+            .get_mut(trick.wrapping_sub(1))
+            .ok_or(PlayError::NoSuchTrick(trick))?;
+        let pos = t
+            .cards
+            .iter()
+            .position(|(s, c)| *s == seat && *c == card)
+            .ok_or(PlayError::NoSuchTrick(trick))?;
+        t.cards.remove(pos);
+        self.hands[seat.index()].push(card);
+        if exposed && self.is_defender(seat) {
+            self.add_penalty_card(seat, card, true)?;
+        }
+        Ok("67B2".to_string())
     }
 
     /// Law 68: a claim (or concession) of `remaining` of the tricks not yet played for the
