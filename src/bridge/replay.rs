@@ -81,6 +81,9 @@ pub struct ReplayRecord {
     pub declarer: Option<Seat>,
     /// Tricks for declarer's side (after a claim and Law 64 transfers).
     pub tricks: Option<u8>,
+    /// Tricks for declarer's side at the table, before Law 64 transfers. The recorded
+    /// `Result` is compared with this (a claim's total is what the table agreed).
+    pub table_tricks: Option<u8>,
     /// Tricks completed before play stopped.
     pub tricks_played: usize,
     /// Play stopped at a claim; the recorded total was taken as the agreed claim.
@@ -105,6 +108,7 @@ impl ReplayRecord {
             contract: None,
             declarer: None,
             tricks: None,
+            table_tricks: None,
             tricks_played: 0,
             claimed: false,
             score: None,
@@ -341,6 +345,7 @@ fn replay_game(
         out.status = ReplayStatus::AuctionOnly;
         if let Some(t) = claimed_total {
             out.tricks = Some(t);
+            out.table_tricks = Some(t);
             out.score = board_score(ContractOrPass::Contract(contract), declarer, vul, t).ok();
         }
         return;
@@ -432,6 +437,7 @@ fn replay_game(
             ));
         }
         out.tricks = Some(result.declarer_tricks);
+        out.table_tricks = Some(result.table_tricks);
         out.score = board_score(
             ContractOrPass::Contract(contract),
             declarer,
@@ -459,7 +465,7 @@ fn compare(out: &mut ReplayRecord) {
         (Some(r), None) => Some(r.is_empty()),
         _ => None,
     };
-    out.agrees.result = match (rec.result, out.tricks) {
+    out.agrees.result = match (rec.result, out.table_tricks) {
         (Some(r), Some(t)) => Some(r == t),
         (Some(_), None) => Some(false),
         _ => None,
