@@ -9,10 +9,15 @@
 
 mod keys;
 mod note;
+mod results;
 mod tournament;
 
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
+pub use results::{
+    Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed, ResultRecorded,
+    ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
+};
 pub use tournament::{Game, Genesis};
 
 use crate::keys::Role;
@@ -34,15 +39,6 @@ pub enum PayloadError {
     NotCanonical { kind: &'static str, v: u16 },
 }
 
-/// Every event this version of tdlog knows, in its current version.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Payload {
-    Genesis(Genesis),
-    KeyEnrolled(KeyEnrolled),
-    KeyRevoked(KeyRevoked),
-    ForkResolved(ForkResolved),
-    DirectorNote(DirectorNote),
-}
 
 /// One row of the catalogue: a type and version that can appear in a log.
 pub struct Spec {
@@ -56,69 +52,124 @@ pub struct Spec {
     pub schema: fn() -> schemars::Schema,
 }
 
+/// Declares every current payload type once: the `Payload` enum, its catalogue rows, and
+/// the per-variant plumbing. Old versions are listed in `OLD_VERSIONS` with their upcasters.
+macro_rules! payloads {
+    ($( $variant:ident($ty:ty) => $roles:expr, $summary:expr; )*) => {
+        /// Every event this version of tdlog knows, in its current version.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Payload {
+            $( $variant($ty), )*
+        }
+
+        /// Current versions, one row per type.
+        static CURRENT: &[Spec] = &[
+            $( Spec {
+                kind: <$ty as EventPayload>::KIND,
+                v: <$ty as EventPayload>::VERSION,
+                current: true,
+                roles: $roles,
+                summary: $summary,
+                schema: || schemars::schema_for!($ty),
+            }, )*
+        ];
+
+        impl Payload {
+            /// The type name written into the envelope.
+            pub fn kind(&self) -> &'static str {
+                match self { $( Payload::$variant(_) => <$ty as EventPayload>::KIND, )* }
+            }
+
+            /// The version appends write for this type.
+            pub fn current_version(&self) -> u16 {
+                match self { $( Payload::$variant(_) => <$ty as EventPayload>::VERSION, )* }
+            }
+
+            /// Canonical bytes of the current version, after the same content checks as decode.
+            pub fn encode(&self) -> Result<Vec<u8>, PayloadError> {
+                let (kind, v) = (self.kind(), self.current_version());
+                let inv = |reason: String| PayloadError::Invalid { kind, v, reason };
+                match self {
+                    $( Payload::$variant(p) => {
+                        p.check().map_err(inv)?;
+                        serde_json::to_vec(p).map_err(|e| inv(e.to_string()))
+                    } )*
+                }
+            }
+
+            /// The payload as a JSON value, for `tdlog log` and the UI.
+            pub fn to_json(&self) -> serde_json::Value {
+                let r = match self { $( Payload::$variant(p) => serde_json::to_value(p), )* };
+                r.unwrap_or(serde_json::Value::Null)
+            }
+
+            /// Strict decode of a current-version payload; `None` if `(kind, v)` is not current.
+            fn decode_current(kind: &str, v: u16, bytes: &[u8]) -> Option<Result<Payload, PayloadError>> {
+                $( if kind == <$ty as EventPayload>::KIND && v == <$ty as EventPayload>::VERSION {
+                    return Some(strict::<$ty>(<$ty as EventPayload>::KIND, v, bytes).map(Payload::$variant));
+                } )*
+                None
+            }
+        }
+    };
+}
+
 const CHIEF: &[Role] = &[Role::ChiefTd];
 const DIRECTORS: &[Role] = &[Role::ChiefTd, Role::Td];
+const SCORING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Scorer];
 
-/// The catalogue. `docs/events.md` and `schema/events/*.json` are generated from it.
-pub static CATALOGUE: &[Spec] = &[
-    Spec {
-        kind: Genesis::KIND,
-        v: 1,
-        current: true,
-        roles: CHIEF,
-        summary: "Creates the tournament; its event id is the log id. Its signer is the chief TD.",
-        schema: || schemars::schema_for!(Genesis),
-    },
-    Spec {
-        kind: KeyEnrolled::KIND,
-        v: 1,
-        current: true,
-        roles: CHIEF,
-        summary: "Enrols a device key with one role.",
-        schema: || schemars::schema_for!(KeyEnrolled),
-    },
-    Spec {
-        kind: KeyRevoked::KIND,
-        v: 1,
-        current: true,
-        roles: CHIEF,
-        summary: "Revokes a device key; its events after `last_valid_seq` are invalid.",
-        schema: || schemars::schema_for!(KeyRevoked),
-    },
-    Spec {
-        kind: ForkResolved::KIND,
-        v: 1,
-        current: true,
-        roles: CHIEF,
-        summary: "The chief TD's ruling on a fork proof: which of two events at one sequence number stands.",
-        schema: || schemars::schema_for!(ForkResolved),
-    },
-    Spec {
-        kind: DirectorNote::KIND,
-        v: 1,
-        current: false,
-        roles: DIRECTORS,
-        summary: "A director-call note (version 1: text only). Upcast to version 2.",
-        schema: || schemars::schema_for!(DirectorNoteV1),
-    },
-    Spec {
-        kind: DirectorNote::KIND,
-        v: 2,
-        current: true,
-        roles: DIRECTORS,
-        summary: "A director-call note for matters the engine cannot classify, optionally tied to board, table and round.",
-        schema: || schemars::schema_for!(DirectorNote),
-    },
-];
+payloads! {
+    Genesis(Genesis) => CHIEF,
+        "Creates the tournament; its event id is the log id. Its signer is the chief TD.";
+    KeyEnrolled(KeyEnrolled) => CHIEF, "Enrols a device key with one role.";
+    KeyRevoked(KeyRevoked) => CHIEF,
+        "Revokes a device key; its events after `last_valid_seq` are invalid.";
+    ForkResolved(ForkResolved) => CHIEF,
+        "The chief TD's ruling on a fork proof: which of two events at one sequence number stands.";
+    DirectorNote(DirectorNote) => DIRECTORS,
+        "A director-call note for matters the engine cannot classify, optionally tied to board, table and round.";
+    Section(Section) => SCORING, "A section of the tournament (pairs, teams or individual).";
+    Contestant(Contestant) => SCORING,
+        "A pair, team (with captain) or player of a section; phantoms flagged.";
+    TableAssignment(TableAssignment) => SCORING,
+        "The movement as data: who sits N-S and E-W at a table in a round, and which boards.";
+    BoardFacts(BoardFacts) => SCORING,
+        "A board's deal and any non-conforming dealer or vulnerability (Law 2).";
+    ResultRecorded(ResultRecorded) => SCORING,
+        "A table result as agreed by the players (Law 79A): contract, declarer, tricks, or a pass-out.";
+    ResultNotPlayed(ResultNotPlayed) => SCORING, "A board not played at a table, with the reason.";
+    ScoreAdjusted(ScoreAdjusted) => DIRECTORS,
+        "The TD's adjusted score in place of a table result (Law 12): artificial, assigned or weighted, citing the law.";
+    BoardFouled(BoardFouled) => DIRECTORS,
+        "A fouled board (Law 87): results compared only within groups that played the same cards.";
+}
+
+/// Versions that are read and upcast, never written.
+static OLD_VERSIONS: &[Spec] = &[Spec {
+    kind: DirectorNote::KIND,
+    v: 1,
+    current: false,
+    roles: DIRECTORS,
+    summary: "A director-call note (version 1: text only). Upcast to version 2.",
+    schema: || schemars::schema_for!(DirectorNoteV1),
+}];
+
+/// The catalogue: every `(type, v)` that can appear in a log, current versions first.
+/// `docs/events.md` and `schema/events/*.json` are generated from it.
+pub fn catalogue() -> impl Iterator<Item = &'static Spec> {
+    CURRENT.iter().chain(OLD_VERSIONS.iter())
+}
 
 /// The catalogue row for `(kind, v)`.
 pub fn spec(kind: &str, v: u16) -> Option<&'static Spec> {
-    CATALOGUE.iter().find(|s| s.kind == kind && s.v == v)
+    catalogue().find(|s| s.kind == kind && s.v == v)
 }
 
-/// Implemented by every payload struct: its name and content checks.
+/// Implemented by every payload struct: its name, version and content checks.
 pub trait EventPayload: Serialize + DeserializeOwned {
     const KIND: &'static str;
+    /// The payload version this struct is.
+    const VERSION: u16 = 1;
     /// Content rules beyond the types (non-empty names, sane lengths).
     fn check(&self) -> Result<(), String> {
         Ok(())
@@ -140,74 +191,19 @@ fn strict<T: EventPayload>(kind: &'static str, v: u16, bytes: &[u8]) -> Result<T
 impl Payload {
     /// Decodes the payload an envelope names, upcasting old versions.
     pub fn decode(kind: &str, v: u16, bytes: &[u8]) -> Result<Payload, PayloadError> {
-        Ok(match (kind, v) {
-            (Genesis::KIND, 1) => Payload::Genesis(strict(Genesis::KIND, 1, bytes)?),
-            (KeyEnrolled::KIND, 1) => Payload::KeyEnrolled(strict(KeyEnrolled::KIND, 1, bytes)?),
-            (KeyRevoked::KIND, 1) => Payload::KeyRevoked(strict(KeyRevoked::KIND, 1, bytes)?),
-            (ForkResolved::KIND, 1) => Payload::ForkResolved(strict(ForkResolved::KIND, 1, bytes)?),
-            (DirectorNote::KIND, 1) => {
-                Payload::DirectorNote(note::upcast_v1(strict::<DirectorNoteV1>(
-                    DirectorNote::KIND,
-                    1,
-                    bytes,
-                )?))
-            }
-            (DirectorNote::KIND, 2) => Payload::DirectorNote(strict(DirectorNote::KIND, 2, bytes)?),
-            _ => {
-                return Err(PayloadError::Unknown {
-                    kind: kind.to_owned(),
-                    v,
-                })
-            }
-        })
-    }
-
-    /// The type name written into the envelope.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Payload::Genesis(_) => Genesis::KIND,
-            Payload::KeyEnrolled(_) => KeyEnrolled::KIND,
-            Payload::KeyRevoked(_) => KeyRevoked::KIND,
-            Payload::ForkResolved(_) => ForkResolved::KIND,
-            Payload::DirectorNote(_) => DirectorNote::KIND,
+        if let Some(r) = Payload::decode_current(kind, v, bytes) {
+            return r;
         }
-    }
-
-    /// The version appends write for this type.
-    pub fn current_version(&self) -> u16 {
-        CATALOGUE
-            .iter()
-            .find(|s| s.kind == self.kind() && s.current)
-            .map(|s| s.v)
-            .unwrap_or(1)
-    }
-
-    /// Canonical bytes of the current version, after the same content checks as decode.
-    pub fn encode(&self) -> Result<Vec<u8>, PayloadError> {
-        let kind = self.kind();
-        let v = self.current_version();
-        let inv = |reason: String| PayloadError::Invalid { kind, v, reason };
-        let (bytes, check) = match self {
-            Payload::Genesis(p) => (serde_json::to_vec(p), p.check()),
-            Payload::KeyEnrolled(p) => (serde_json::to_vec(p), p.check()),
-            Payload::KeyRevoked(p) => (serde_json::to_vec(p), p.check()),
-            Payload::ForkResolved(p) => (serde_json::to_vec(p), p.check()),
-            Payload::DirectorNote(p) => (serde_json::to_vec(p), p.check()),
-        };
-        check.map_err(inv)?;
-        bytes.map_err(|e| inv(e.to_string()))
-    }
-
-    /// The payload as a JSON value, for `tdlog log` and the UI.
-    pub fn to_json(&self) -> serde_json::Value {
-        let r = match self {
-            Payload::Genesis(p) => serde_json::to_value(p),
-            Payload::KeyEnrolled(p) => serde_json::to_value(p),
-            Payload::KeyRevoked(p) => serde_json::to_value(p),
-            Payload::ForkResolved(p) => serde_json::to_value(p),
-            Payload::DirectorNote(p) => serde_json::to_value(p),
-        };
-        r.unwrap_or(serde_json::Value::Null)
+        match (kind, v) {
+            (DirectorNote::KIND, 1) => {
+                let old: DirectorNoteV1 = strict(DirectorNote::KIND, 1, bytes)?;
+                Ok(Payload::DirectorNote(note::upcast_v1(old)))
+            }
+            _ => Err(PayloadError::Unknown {
+                kind: kind.to_owned(),
+                v,
+            }),
+        }
     }
 }
 

@@ -33,6 +33,7 @@ pub struct DirectorNote {
 }
 
 impl EventPayload for DirectorNote {
+    const VERSION: u16 = 2;
     const KIND: &'static str = "director.note";
     fn check(&self) -> Result<(), String> {
         check_text("text", &self.text, 10_000)

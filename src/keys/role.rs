@@ -1,5 +1,5 @@
 //! Roles a device key can hold. Which role may sign which event type is the `roles`
-//! column of the event catalogue (`crate::events::CATALOGUE`).
+//! column of the event catalogue (`crate::events::catalogue()`).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
