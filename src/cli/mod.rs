@@ -7,6 +7,7 @@ use tdlog::log::Log;
 mod bridge;
 mod key;
 mod log;
+mod results;
 
 /// Result of a CLI handler: an exit code, or an error printed as one line.
 pub type CliResult = Result<i32, Box<dyn std::error::Error + Send + Sync>>;
@@ -47,6 +48,36 @@ enum Cmd {
     /// Fork proofs: the chief TD's ruling.
     #[command(subcommand)]
     Fork(log::ForkCmd),
+    /// Import structure and results from another program's file.
+    #[command(subcommand)]
+    Import(results::ImportCmd),
+    /// Every table result with its score (matchpoints or IMPs), from the log.
+    Results {
+        log: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Places and totals per section; --at EVENT-ID shows the ranking as it stood then.
+    Ranking {
+        log: PathBuf,
+        #[arg(long)]
+        at: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every signed event behind a board's result: who, when, which law, before and after.
+    Audit {
+        log: PathBuf,
+        #[arg(long)]
+        board: u32,
+        /// Only results of this pair number or team.
+        #[arg(long, alias = "team")]
+        pair: Option<String>,
+        #[arg(long)]
+        table: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
@@ -109,6 +140,16 @@ pub fn main() -> i32 {
         Cmd::Export { log, file } => log::export(log, file),
         Cmd::Merge { log, file } => log::merge(log, file),
         Cmd::Fork(c) => log::fork(c),
+        Cmd::Import(c) => results::import(c),
+        Cmd::Results { log, json } => results::show_results(log, json),
+        Cmd::Ranking { log, at, json } => results::show_ranking(log, at, json),
+        Cmd::Audit {
+            log,
+            board,
+            pair,
+            table,
+            json,
+        } => results::audit(log, board, pair, table, json),
         Cmd::Bridge(c) => bridge::run(c),
     };
     match res {

@@ -15,8 +15,8 @@ mod tournament;
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use results::{
-    Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed, ResultRecorded,
-    ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
+    Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed,
+    ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
 };
 pub use tournament::{Game, Genesis};
 
@@ -38,7 +38,6 @@ pub enum PayloadError {
     #[error("payload of {kind} v{v} is not in canonical form (does not round-trip byte for byte)")]
     NotCanonical { kind: &'static str, v: u16 },
 }
-
 
 /// One row of the catalogue: a type and version that can appear in a log.
 pub struct Spec {

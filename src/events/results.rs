@@ -128,7 +128,9 @@ impl EventPayload for BoardFacts {
 }
 
 /// Where a board was played: the key of a table result.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Slot {
     pub section: String,
@@ -153,7 +155,10 @@ pub struct TableResult {
 
 impl TableResult {
     pub fn check(&self) -> Result<(), String> {
-        let c: ContractOrPass = self.contract.parse().map_err(|e: crate::bridge::contract::ContractError| e.to_string())?;
+        let c: ContractOrPass = self
+            .contract
+            .parse()
+            .map_err(|e: crate::bridge::contract::ContractError| e.to_string())?;
         match (c, self.declarer, self.tricks) {
             (ContractOrPass::PassedOut, None, None) => Ok(()),
             (ContractOrPass::PassedOut, _, _) => {
@@ -256,7 +261,9 @@ impl Adjustment {
     fn check(&self) -> Result<(), String> {
         let outcomes = |v: &Vec<Weighted>| -> Result<(), String> {
             if v.is_empty() || v.iter().any(|w| w.weight == 0) {
-                return Err("a weighted score needs outcomes with positive weights (Law 12C1(c))".into());
+                return Err(
+                    "a weighted score needs outcomes with positive weights (Law 12C1(c))".into(),
+                );
             }
             v.iter().try_for_each(|w| w.result.check())
         };

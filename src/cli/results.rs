@@ -1,0 +1,203 @@
+//! `tdlog import pbn | results | ranking | audit`: tournament results from the log.
+
+use super::{load_key, open_log, CliResult, KeyOpts};
+use clap::Subcommand;
+use std::path::PathBuf;
+use tdlog::bridge::adjust::ArtificialConfig;
+use tdlog::log::{Hash32, Projection, Verified};
+use tdlog::results::{import, ranking, results, Tournament};
+
+#[derive(Subcommand)]
+pub enum ImportCmd {
+    /// Import structure and results from a PBN file, one signed event per fact. A file with
+    /// any problem imports nothing unless --lenient (then problem records are skipped).
+    Pbn {
+        file: PathBuf,
+        #[arg(long)]
+        log: PathBuf,
+        #[arg(long, default_value = "A")]
+        section: String,
+        #[arg(long)]
+        lenient: bool,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
+}
+
+pub fn import(cmd: ImportCmd) -> CliResult {
+    let ImportCmd::Pbn {
+        file,
+        log,
+        section,
+        lenient,
+        key,
+    } = cmd;
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let records = tdlog::bridge::pbn::parse(&text)?;
+    let plan = import::plan(&records, &section);
+    for p in &plan.problems {
+        eprintln!("{}: {p}", file.display());
+    }
+    if !plan.problems.is_empty() && !lenient {
+        return Err(format!(
+            "{} problem(s) in {}; nothing imported (use --lenient to import the {} good records)",
+            plan.problems.len(),
+            file.display(),
+            plan.imported
+        )
+        .into());
+    }
+    let k = load_key(&key)?;
+    let mut l = open_log(&log)?;
+    let n = plan.payloads.len();
+    l.append_batch(&k, plan.payloads)?;
+    println!(
+        "imported {} records ({} skipped) from {} as {n} signed events",
+        plan.imported,
+        plan.skipped,
+        file.display()
+    );
+    Ok(0)
+}
+
+/// Folds the verified log into the tournament, up to and including event `at` if given.
+fn tournament(v: &Verified, at: Option<&str>) -> Result<Tournament, String> {
+    let stop = at
+        .map(Hash32::from_hex)
+        .transpose()
+        .map_err(|e| format!("--at: {e}"))?;
+    let mut t = Tournament::default();
+    let mut found = stop.is_none();
+    for e in &v.events {
+        if let Some(k) = v.keys.get(&e.env.author) {
+            t.apply(e, k);
+        }
+        if Some(e.id) == stop {
+            found = true;
+            break;
+        }
+    }
+    if !found {
+        return Err("--at: no such event in this log".into());
+    }
+    Ok(t)
+}
+
+fn load(
+    log: &PathBuf,
+    at: Option<&str>,
+) -> Result<Tournament, Box<dyn std::error::Error + Send + Sync>> {
+    let v = open_log(log)?.verify(None)?;
+    v.require_no_forks()?;
+    Ok(tournament(&v, at)?)
+}
+
+pub fn show_results(log: PathBuf, json: bool) -> CliResult {
+    let t = load(&log, None)?;
+    let rows = results(&t, &ArtificialConfig::default());
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        for r in &rows {
+            println!(
+                "board {:>2} round {} table {:>2}  {} v {}  {}{}{}",
+                r.board,
+                r.round,
+                r.table,
+                r.ns,
+                r.ew,
+                r.result,
+                r.imp_ns
+                    .map(|i| format!("  IMPs NS {i:+}"))
+                    .unwrap_or_default(),
+                r.pct_ns.map(|p| format!("  NS {p}%")).unwrap_or_default()
+            );
+            if let Some(n) = &r.note {
+                println!("          note: {n}");
+            }
+        }
+    }
+    for w in &t.warnings {
+        eprintln!("warning: event {}: {}", w.event.short(), w.message);
+    }
+    Ok(0)
+}
+
+pub fn show_ranking(log: PathBuf, at: Option<String>, json: bool) -> CliResult {
+    let t = load(&log, at.as_deref())?;
+    let rows = results(&t, &ArtificialConfig::default());
+    let standings = ranking(&t, &rows);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&standings)?);
+    } else {
+        for s in &standings {
+            println!(
+                "{:>5}  {:<30} {:>8}{}",
+                s.place,
+                s.name,
+                s.total,
+                s.pct.map(|p| format!("  {p}%")).unwrap_or_default()
+            );
+        }
+    }
+    Ok(0)
+}
+
+pub fn audit(
+    log: PathBuf,
+    board: u32,
+    contestant: Option<String>,
+    table: Option<u32>,
+    json: bool,
+) -> CliResult {
+    let t = load(&log, None)?;
+    let slots: Vec<_> = t
+        .slots
+        .values()
+        .filter(|s| s.slot.board == board)
+        .filter(|s| contestant.as_ref().is_none_or(|c| &s.ns == c || &s.ew == c))
+        .filter(|s| table.is_none_or(|n| s.slot.table == n))
+        .collect();
+    if slots.is_empty() {
+        return Err(format!("no result for board {board} matches").into());
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&slots)?);
+        return Ok(0);
+    }
+    for s in slots {
+        println!(
+            "board {} round {} table {}: {} (N-S) v {} (E-W): {}",
+            s.slot.board,
+            s.slot.round,
+            s.slot.table,
+            s.ns,
+            s.ew,
+            s.outcome().describe()
+        );
+        for (i, c) in s.history.iter().enumerate() {
+            println!(
+                "  {}. {} {} by {} ({}), event {}{}",
+                i + 1,
+                c.time,
+                c.what,
+                c.signer,
+                c.role,
+                c.event.short(),
+                c.law
+                    .as_ref()
+                    .map(|l| format!(", Law {l}"))
+                    .unwrap_or_default()
+            );
+            if let Some(b) = &c.before {
+                println!("     before: {b}");
+            }
+            println!("     after:  {}", c.after);
+            if let Some(r) = &c.reason {
+                println!("     reason: {r}");
+            }
+        }
+    }
+    Ok(0)
+}

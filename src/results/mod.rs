@@ -1,0 +1,10 @@
+//! Tournament results: the projection of structure and table results from the log, the
+//! audit of every change, import from PBN, and the scores computed from them.
+
+pub mod tournament;
+
+pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
+pub mod import;
+pub mod score;
+
+pub use score::{ranking, results, ResultRow, Standing};

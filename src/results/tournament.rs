@@ -1,0 +1,349 @@
+//! The tournament projection: structure and every table's result, folded from the log, with
+//! the history of each result (who changed it, when, under which law, before and after).
+//!
+//! Record first, judge later: a result for a contestant or seating the structure does not
+//! know is kept and flagged, not dropped.
+
+use crate::bridge::board::vulnerability as law2_vulnerability;
+use crate::bridge::contract::ContractOrPass;
+use crate::bridge::score::board_score;
+use crate::bridge::seat::Seat;
+use crate::bridge::vulnerability::Vulnerability;
+use crate::events::{
+    Adjustment, BoardFacts, BoardFouled, Contestant, Form, Payload, Slot, TableAssignment,
+    TableResult,
+};
+use crate::keys::{KeyInfo, Role};
+use crate::log::{CheckedEvent, Hash32, Projection};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What currently stands for one board at one table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Outcome {
+    /// A contract played (or passed out) and scored under Law 77.
+    Played {
+        contract: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declarer: Option<Seat>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tricks: Option<u8>,
+        score_ns: i32,
+    },
+    NotPlayed {
+        reason: String,
+    },
+    /// The TD's adjusted score (Law 12) in place of the table result.
+    Adjusted {
+        law: String,
+        adjustment: Adjustment,
+    },
+}
+
+impl Outcome {
+    /// One line for audits and travellers: `4S= by S, NS +420`, `A+/A- (Law 12C2)`.
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Played {
+                contract,
+                declarer,
+                tricks,
+                score_ns,
+            } => match (declarer, tricks) {
+                (Some(d), Some(t)) => format!("{contract} by {d}, {t} tricks, NS {score_ns:+}"),
+                _ => format!("{contract}, NS {score_ns:+}"),
+            },
+            Outcome::NotPlayed { reason } => format!("not played ({reason})"),
+            Outcome::Adjusted { law, adjustment } => {
+                format!(
+                    "adjusted under Law {law}: {}",
+                    describe_adjustment(adjustment)
+                )
+            }
+        }
+    }
+}
+
+fn describe_adjustment(a: &Adjustment) -> String {
+    use crate::events::Artificial as A;
+    let art = |x: &A| match x {
+        A::AveragePlus => "A+",
+        A::Average => "A",
+        A::AverageMinus => "A-",
+    };
+    let res = |r: &TableResult| match (r.declarer, r.tricks) {
+        (Some(d), Some(t)) => format!("{} by {d}, {t} tricks", r.contract),
+        _ => r.contract.clone(),
+    };
+    match a {
+        Adjustment::Artificial { ns, ew } => format!("artificial NS {} / EW {}", art(ns), art(ew)),
+        Adjustment::Assigned { result } => format!("assigned {}", res(result)),
+        Adjustment::Weighted { ns, ew } => {
+            let list = |v: &Vec<crate::events::Weighted>| {
+                let total: u32 = v.iter().map(|w| w.weight).sum();
+                v.iter()
+                    .map(|w| format!("{}/{} of {}", w.weight, total, res(&w.result)))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            };
+            match ew {
+                None => format!("weighted {}", list(ns)),
+                Some(ew) => format!("weighted NS {}; EW {}", list(ns), list(ew)),
+            }
+        }
+    }
+}
+
+/// One entry of a result's history: the signed event that set or changed it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Change {
+    pub event: Hash32,
+    pub signer: String,
+    pub role: Role,
+    /// Signed UTC time, RFC 3339.
+    pub time: String,
+    pub what: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub law: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
+    pub after: String,
+}
+
+/// A board at a table: who played it, what stands, and how it came to be.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlotState {
+    pub slot: Slot,
+    pub ns: String,
+    pub ew: String,
+    /// What the table recorded (or that it did not play the board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_result: Option<Outcome>,
+    /// The TD's latest score ruling, which stands on top of the table result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<Outcome>,
+    pub history: Vec<Change>,
+}
+
+impl SlotState {
+    /// What stands: the ruling if there is one, else the table result.
+    pub fn outcome(&self) -> &Outcome {
+        match (&self.ruling, &self.table_result) {
+            (Some(r), _) => r,
+            (None, Some(t)) => t,
+            // Never built without one of them (see `Tournament::set`).
+            (None, None) => &NOT_RECORDED,
+        }
+    }
+}
+
+static NOT_RECORDED: Outcome = Outcome::NotPlayed {
+    reason: String::new(),
+};
+
+/// A problem the fold noticed (the events stand; a TD or scorer should look).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    pub event: Hash32,
+    pub message: String,
+}
+
+/// The tournament as the log says it, after every event folded so far.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Tournament {
+    pub name: String,
+    pub rule_profile: String,
+    pub sections: BTreeMap<String, crate::events::Section>,
+    pub contestants: BTreeMap<(String, String), Contestant>,
+    pub tables: BTreeMap<(String, u32, u32), TableAssignment>,
+    pub boards: BTreeMap<(String, u32), BoardFacts>,
+    pub slots: BTreeMap<Slot, SlotState>,
+    pub fouled: BTreeMap<(String, u32), BoardFouled>,
+    pub warnings: Vec<Warning>,
+    /// Slots whose outcome changed since the last [`Tournament::take_dirty`]: lets a
+    /// scorer recompute only the boards an event touched.
+    #[serde(skip)]
+    dirty: Vec<(String, u32)>,
+}
+
+impl Tournament {
+    /// Vulnerability of a board: a recorded non-conforming board, else Law 2.
+    pub fn vulnerability(&self, section: &str, board: u32) -> Vulnerability {
+        self.boards
+            .get(&(section.to_string(), board))
+            .and_then(|b| b.vulnerable.as_deref())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| law2_vulnerability(board))
+    }
+
+    pub fn form(&self, section: &str) -> Form {
+        self.sections.get(section).map_or(Form::Pairs, |s| s.form)
+    }
+
+    /// Law 77 score of a table result on this board (N-S points).
+    pub fn score(&self, section: &str, board: u32, r: &TableResult) -> Result<i32, String> {
+        let c: ContractOrPass = r
+            .contract
+            .parse()
+            .map_err(|e: crate::bridge::contract::ContractError| e.to_string())?;
+        let vul = self.vulnerability(section, board);
+        let s = board_score(c, r.declarer.unwrap_or(Seat::N), vul, r.tricks.unwrap_or(0))
+            .map_err(|e| format!("{e:?}"))?;
+        Ok(s.ns)
+    }
+
+    /// Boards whose results changed since the last call (section, board), each once.
+    pub fn take_dirty(&mut self) -> Vec<(String, u32)> {
+        let mut d = std::mem::take(&mut self.dirty);
+        d.sort();
+        d.dedup();
+        d
+    }
+
+    fn warn(&mut self, e: &CheckedEvent, message: String) {
+        self.warnings.push(Warning {
+            event: e.id,
+            message,
+        });
+    }
+
+    /// Records a new outcome for a slot, keeping the history.
+    #[allow(clippy::too_many_arguments)]
+    fn set(
+        &mut self,
+        e: &CheckedEvent,
+        signer: &KeyInfo,
+        slot: &Slot,
+        ns: &str,
+        ew: &str,
+        outcome: Outcome,
+        law: Option<String>,
+        reason: Option<String>,
+    ) {
+        // Structure check: who sat there according to the movement.
+        if let Some(t) = self
+            .tables
+            .get(&(slot.section.clone(), slot.round, slot.table))
+        {
+            if t.ns != ns || t.ew != ew {
+                let msg = format!(
+                    "board {} round {} table {}: result names {} v {}, the movement says {} v {}",
+                    slot.board, slot.round, slot.table, ns, ew, t.ns, t.ew
+                );
+                self.warn(e, msg);
+            }
+        }
+        for c in [ns, ew] {
+            if !self.contestants.is_empty()
+                && !self
+                    .contestants
+                    .contains_key(&(slot.section.clone(), c.to_string()))
+            {
+                let msg = format!("{c} is not a contestant of section {}", slot.section);
+                self.warn(e, msg);
+            }
+        }
+        let change = Change {
+            event: e.id,
+            signer: signer.holder.clone(),
+            role: signer.role,
+            time: chrono::DateTime::from_timestamp_millis(e.env.wall_ms)
+                .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+                .unwrap_or_default(),
+            what: e.payload.kind(),
+            law,
+            reason,
+            before: self.slots.get(slot).map(|s| s.outcome().describe()),
+            after: String::new(),
+        };
+        let entry = self.slots.entry(slot.clone()).or_insert_with(|| SlotState {
+            slot: slot.clone(),
+            ns: ns.to_string(),
+            ew: ew.to_string(),
+            table_result: None,
+            ruling: None,
+            history: vec![],
+        });
+        entry.ns = ns.to_string();
+        entry.ew = ew.to_string();
+        if matches!(outcome, Outcome::Adjusted { .. }) {
+            entry.ruling = Some(outcome);
+        } else {
+            entry.table_result = Some(outcome);
+        }
+        let after = entry.outcome().describe();
+        entry.history.push(Change { after, ..change });
+        self.dirty.push((slot.section.clone(), slot.board));
+    }
+}
+
+impl Projection for Tournament {
+    fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
+        match &e.payload {
+            Payload::Genesis(g) => {
+                self.name = g.name.clone();
+                self.rule_profile = g.rule_profile.clone();
+            }
+            Payload::Section(s) => {
+                self.sections.insert(s.section.clone(), s.clone());
+            }
+            Payload::Contestant(c) => {
+                self.contestants
+                    .insert((c.section.clone(), c.id.clone()), c.clone());
+            }
+            Payload::TableAssignment(t) => {
+                self.tables
+                    .insert((t.section.clone(), t.round, t.table), t.clone());
+            }
+            Payload::BoardFacts(b) => {
+                self.boards.insert((b.section.clone(), b.board), b.clone());
+                self.dirty.push((b.section.clone(), b.board));
+            }
+            Payload::ResultRecorded(r) => {
+                let outcome = match self.score(&r.slot.section, r.slot.board, &r.result) {
+                    Ok(score_ns) => Outcome::Played {
+                        contract: r.result.contract.clone(),
+                        declarer: r.result.declarer,
+                        tricks: r.result.tricks,
+                        score_ns,
+                    },
+                    Err(m) => {
+                        self.warn(e, format!("cannot score: {m}"));
+                        return;
+                    }
+                };
+                self.set(e, signer, &r.slot, &r.ns, &r.ew, outcome, None, None);
+            }
+            Payload::ResultNotPlayed(r) => {
+                let outcome = Outcome::NotPlayed {
+                    reason: r.reason.clone(),
+                };
+                self.set(e, signer, &r.slot, &r.ns, &r.ew, outcome, None, None);
+            }
+            Payload::ScoreAdjusted(a) => {
+                let outcome = Outcome::Adjusted {
+                    law: a.law.clone(),
+                    adjustment: a.adjustment.clone(),
+                };
+                self.set(
+                    e,
+                    signer,
+                    &a.slot,
+                    &a.ns,
+                    &a.ew,
+                    outcome,
+                    Some(a.law.clone()),
+                    Some(a.reason.clone()),
+                );
+            }
+            Payload::BoardFouled(f) => {
+                self.fouled.insert((f.section.clone(), f.board), f.clone());
+                self.dirty.push((f.section.clone(), f.board));
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,364 @@
+//! Results from the log: PBN import, team IMPs against a real scorer's file, adjusted scores
+//! and their audit, rankings at two points of the log, and byte-identical output however the
+//! log was assembled.
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tdlog::bridge::adjust::ArtificialConfig;
+use tdlog::bridge::seat::Seat;
+use tdlog::events::{Adjustment, Artificial, Payload, ScoreAdjusted, Slot, TableResult, Weighted};
+use tdlog::keys::Role;
+use tdlog::log::{replay, Log};
+use tdlog::results::{import, results, Tournament};
+
+fn pbn_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn")
+}
+
+fn genesis_payload() -> tdlog::events::Genesis {
+    match genesis() {
+        Payload::Genesis(g) => g,
+        _ => unreachable!(),
+    }
+}
+
+/// A log with the RealBridge file imported by a scorer's key.
+fn imported(dir: &Path) -> (PathBuf, tdlog::keys::DeviceKey, tdlog::keys::DeviceKey) {
+    let p = dir.join("rb.tdlog");
+    let (chief, td, scorer) = (key(1), key(2), key(3));
+    let mut log = Log::create(&p, &chief, genesis_payload()).unwrap();
+    log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
+        .unwrap();
+    let text = std::fs::read_to_string(pbn_path()).unwrap();
+    let plan = import::plan(&tdlog::bridge::pbn::parse(&text).unwrap(), "A");
+    assert!(plan.problems.is_empty(), "{:?}", plan.problems);
+    log.append_batch(&scorer, plan.payloads).unwrap();
+    (p, td, chief)
+}
+
+fn fold(p: &Path) -> Tournament {
+    let v = Log::open(p).unwrap().verify(None).unwrap();
+    let mut t = Tournament::default();
+    replay(&v, &mut t);
+    t
+}
+
+#[test]
+fn law_78b_imported_pbn_reproduces_score_imp_on_every_comparable_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, _) = imported(dir.path());
+    let t = fold(&p);
+    let rows = results(&t, &ArtificialConfig::default());
+    assert_eq!(
+        rows.len(),
+        299,
+        "every record is a row, none silently dropped"
+    );
+    let text = std::fs::read_to_string(pbn_path()).unwrap();
+    let records = tdlog::bridge::pbn::parse(&text).unwrap();
+    let mut checked = 0;
+    let mut explained = 0;
+    for rec in &records {
+        let board: u32 = rec.tag("Board").unwrap().parse().unwrap();
+        let table: u32 = rec.tag("Table").unwrap().parse().unwrap();
+        let row = rows
+            .iter()
+            .find(|r| r.board == board && r.table == table)
+            .unwrap();
+        match rec.tag("ScoreIMP") {
+            Some(tag) if row.imp_ns.is_some() => {
+                let want: f64 = tag.split_whitespace().nth(1).unwrap().parse().unwrap();
+                assert_eq!(row.imp_ns, Some(want), "board {board} table {table}");
+                assert_eq!(row.imp_ew, Some(-want));
+                checked += 1;
+            }
+            _ => {
+                let note = row.note.as_deref().unwrap_or_default();
+                assert!(
+                    note.contains("not played") || note.contains("no comparison"),
+                    "board {board} table {table}: {note:?}"
+                );
+                explained += 1;
+            }
+        }
+    }
+    assert!(checked >= 270, "{checked} tables compared");
+    assert_eq!(checked + explained, 299);
+    // The unplayed match (WALES v ITALY) is there, and says why it has no score.
+    let unplayed: Vec<_> = rows
+        .iter()
+        .filter(|r| r.result.starts_with("not played"))
+        .collect();
+    assert!(unplayed.len() >= 10, "{}", unplayed.len());
+    assert!(unplayed.iter().all(|r| r.ns == "WALES" || r.ns == "ITALY"));
+}
+
+#[test]
+fn a_pbn_file_with_errors_imports_nothing_and_lists_every_problem_by_line() {
+    let good = std::fs::read_to_string(pbn_path()).unwrap();
+    // Take the first two records and break them in four ways.
+    let recs: Vec<&str> = good.split("\n\n").collect();
+    let mut bad = String::from("% PBN 2.1\n");
+    bad.push_str(&recs[0].replace("[Deal \"N:KT8.A96.A95.7542", "[Deal \"N:KT8.A96.A95.754K"));
+    bad.push_str("\n\n");
+    bad.push_str(&recs[1].replace("[Contract \"", "[Contract \"8"));
+    bad.push_str("\n\n");
+    bad.push_str(&recs[1].replace("[Vulnerable \"None\"]", "[Vulnerable \"Both\"]"));
+    bad.push_str("\n\n");
+    bad.push_str(recs[1]);
+    bad.push_str("\n\n");
+    bad.push_str(recs[1]);
+    bad.push('\n');
+    let records = tdlog::bridge::pbn::parse(&bad).unwrap();
+    let plan = import::plan(&records, "A");
+    let msgs: Vec<String> = plan.problems.iter().map(|p| p.to_string()).collect();
+    assert!(msgs.iter().any(|m| m.contains("bad deal")), "{msgs:#?}");
+    assert!(
+        msgs.iter().any(|m| m.contains("unknown contract")),
+        "{msgs:#?}"
+    );
+    assert!(
+        msgs.iter()
+            .any(|m| m.contains("is wrong for board 11 (Law 2")),
+        "{msgs:#?}"
+    );
+    assert!(msgs.iter().any(|m| m.contains("duplicate")), "{msgs:#?}");
+    assert!(msgs.iter().all(|m| m.starts_with("line ")), "{msgs:#?}");
+
+    // Through the CLI: nothing imported; with --lenient, the good records with warnings.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("bad.pbn");
+    std::fs::write(&f, &bad).unwrap();
+    let k = dir.path().join("k.key");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tdlog"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    run(&["key", "new", "--key", k.to_str().unwrap()]);
+    let log = dir.path().join("t.tdlog");
+    run(&[
+        "init",
+        log.to_str().unwrap(),
+        "--name",
+        "T",
+        "--game",
+        "bridge",
+        "--key",
+        k.to_str().unwrap(),
+    ]);
+    let before = Log::open(&log).unwrap().count().unwrap();
+    let o = run(&[
+        "import",
+        "pbn",
+        f.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
+        "--key",
+        k.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("nothing imported"), "{err}");
+    assert!(
+        err.lines().filter(|l| l.contains(": line ")).count() >= 4,
+        "{err}"
+    );
+    assert_eq!(Log::open(&log).unwrap().count().unwrap(), before);
+    let o = run(&[
+        "import",
+        "pbn",
+        f.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
+        "--lenient",
+        "--key",
+        k.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("imported 1 records (4 skipped)"));
+}
+
+fn slot(board: u32, table: u32) -> Slot {
+    Slot {
+        section: "A".into(),
+        round: 1,
+        table,
+        board,
+    }
+}
+
+#[test]
+fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_ranking() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, td, chief) = imported(dir.path());
+    let mut log = Log::open(&p).unwrap();
+    let before_id = log.verify(None).unwrap().events.last().unwrap().id.to_hex();
+    // Board 12 at table 5 (CROATIA N-S v SWEDEN E-W): the TD awards artificial scores...
+    let t0 = fold(&p);
+    let s = t0
+        .slots
+        .values()
+        .find(|s| s.slot.board == 12 && s.slot.table == 5)
+        .unwrap()
+        .clone();
+    log.append(
+        &td,
+        Payload::ScoreAdjusted(ScoreAdjusted {
+            slot: slot(12, 5),
+            ns: s.ns.clone(),
+            ew: s.ew.clone(),
+            law: "12C2".into(),
+            adjustment: Adjustment::Artificial {
+                ns: Artificial::AveragePlus,
+                ew: Artificial::AverageMinus,
+            },
+            reason: "board fouled at the table; no result obtainable".into(),
+        }),
+    )
+    .unwrap();
+    let mid_id = log.verify(None).unwrap().events.last().unwrap().id.to_hex();
+    // ...then, on review, replaces them with a weighted score.
+    log.append(
+        &chief,
+        Payload::ScoreAdjusted(ScoreAdjusted {
+            slot: slot(12, 5),
+            ns: s.ns.clone(),
+            ew: s.ew.clone(),
+            law: "12C1(c)".into(),
+            adjustment: Adjustment::Weighted {
+                ns: vec![
+                    Weighted {
+                        weight: 2,
+                        result: TableResult {
+                            contract: "4S".into(),
+                            declarer: Some(Seat::N),
+                            tricks: Some(10),
+                        },
+                    },
+                    Weighted {
+                        weight: 1,
+                        result: TableResult {
+                            contract: "4S".into(),
+                            declarer: Some(Seat::N),
+                            tricks: Some(9),
+                        },
+                    },
+                ],
+                ew: None,
+            },
+            reason: "review: the table result would likely have been 4S by North".into(),
+        }),
+    )
+    .unwrap();
+    let t = fold(&p);
+    let st = t
+        .slots
+        .values()
+        .find(|s| s.slot.board == 12 && s.slot.table == 5)
+        .unwrap();
+    assert_eq!(st.history.len(), 3, "recorded, adjusted, changed");
+    assert_eq!(st.history[1].law.as_deref(), Some("12C2"));
+    assert_eq!(st.history[2].law.as_deref(), Some("12C1(c)"));
+    assert_eq!(st.history[2].before, Some(st.history[1].after.clone()));
+    assert!(
+        st.history[1].before.as_deref().unwrap().contains("NS"),
+        "the table result before"
+    );
+    assert_eq!(st.history[1].signer, "Tom TD");
+    assert_eq!(st.history[2].role, Role::ChiefTd);
+
+    // Ranking at three points of the log: before, after the first ruling, now.
+    let rank = |at: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+            .args(["ranking", p.to_str().unwrap(), "--json", "--at", at])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).unwrap();
+        v.iter()
+            .find(|s| s["contestant"] == "SWEDEN")
+            .map(|s| s["total"].as_f64().unwrap())
+            .unwrap()
+    };
+    let (a, b) = (rank(&before_id), rank(&mid_id));
+    assert_ne!(a, b, "the artificial score moves Sweden's total");
+    // Audit through the CLI lists all three steps with signers and laws.
+    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        .args([
+            "audit",
+            p.to_str().unwrap(),
+            "--board",
+            "12",
+            "--pair",
+            "SWEDEN",
+        ])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("Law 12C2") && out.contains("Law 12C1(c)") && out.contains("by Tom TD"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_same_log_assembled_any_way_gives_byte_identical_results_and_ranking() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, td, _) = imported(dir.path());
+    // A second device adds a ruling; the two merge in both directions.
+    let q = dir.path().join("copy.tdlog");
+    std::fs::copy(&p, &q).unwrap();
+    let mut b = Log::open(&q).unwrap();
+    let t0 = fold(&q);
+    let s = t0
+        .slots
+        .values()
+        .find(|s| s.slot.board == 15 && s.slot.table == 2)
+        .unwrap()
+        .clone();
+    b.append(
+        &td,
+        Payload::ScoreAdjusted(ScoreAdjusted {
+            slot: slot(15, 2),
+            ns: s.ns,
+            ew: s.ew,
+            law: "12C1(e)".into(),
+            adjustment: Adjustment::Assigned {
+                result: TableResult {
+                    contract: "3NT".into(),
+                    declarer: Some(Seat::S),
+                    tricks: Some(9),
+                },
+            },
+            reason: "misinformation".into(),
+        }),
+    )
+    .unwrap();
+    let eb: Vec<_> = b
+        .read_inputs()
+        .unwrap()
+        .into_iter()
+        .map(|i| i.raw)
+        .collect();
+    Log::open(&p).unwrap().merge(eb).unwrap();
+    let out = |log: &Path, what: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tdlog"))
+            .args([what, log.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    for what in ["results", "ranking"] {
+        let (x, y) = (out(&p, what), out(&q, what));
+        assert!(!x.is_empty());
+        assert!(x == y, "{what} differs between the two devices");
+        assert!(x == out(&p, what), "{what} differs between two replays");
+    }
+}
