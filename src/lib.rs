@@ -4,3 +4,4 @@
 //! shell. See `docs/ARCHITECTURE.md` for the layers and where each law lives.
 
 pub mod bridge;
+pub mod doko;
