@@ -2,6 +2,7 @@
 use clap::{Parser, Subcommand};
 
 mod bridge;
+mod doko;
 
 /// Result of a CLI handler: an exit code, or an error printed as one line.
 pub type CliResult = Result<i32, Box<dyn std::error::Error + Send + Sync>>;
@@ -22,6 +23,9 @@ enum Cmd {
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
+    /// Doppelkopf rules (Eppstein 2001 / DDV profiles): score a game.
+    #[command(subcommand)]
+    Doko(doko::DokoCmd),
 }
 
 /// Parse arguments, run, and map errors to a one-line message and exit code 1.
@@ -29,6 +33,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let res = match cli.cmd {
         Cmd::Bridge(c) => bridge::run(c),
+        Cmd::Doko(c) => doko::run(c),
     };
     match res {
         Ok(code) => code,

@@ -306,7 +306,9 @@ pub fn evaluate(
                         first_timely = Some(true);
                     } else if ctx.announcement_reply
                         && opp.announced
-                        && opp.last_required.is_some_and(|r| h + 1 >= r)
+                        && opp
+                            .last_required
+                            .is_some_and(|r| u16::from(h) + 1 >= u16::from(r))
                     {
                         first_timely = Some(false);
                         rec.erwiderung = true;

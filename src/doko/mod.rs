@@ -16,7 +16,9 @@ pub mod cards;
 pub mod claim;
 pub mod determination;
 pub mod error;
+pub mod game;
 pub mod game_type;
+pub mod input;
 pub mod list;
 pub mod penalty;
 pub mod profile;
@@ -26,5 +28,6 @@ pub mod seat;
 pub mod sonderpunkte;
 pub mod trick;
 pub mod value;
+pub mod violation;
 
 pub use error::DokoError;

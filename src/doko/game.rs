@@ -1,0 +1,863 @@
+//! One game folded from card-by-card events: the deal, the query, cards, announcements,
+//! claims and rulings. Illegal moves are recorded and flagged (§1.16, §8.8.3); only input
+//! that cannot describe a real game (a card not in the hand, a 13-card hand) is an error.
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::announce::{self, AnnounceContext, AnnouncementInput, AnnouncementSummary, Level};
+use super::cards::{eyes_of, Card};
+use super::claim::{ClaimStatus, ClaimWindow, RulingStage};
+use super::determination::{
+    self, hochzeit_condition, Determination, DeterminationInput, HochzeitCondition, Outcome,
+    QueryEntry,
+};
+use super::error::DokoError;
+use super::game_type::GameKind;
+use super::penalty::{self, GameEffect, PenaltyContext, PenaltyOutcome, Ruling};
+use super::profile::Profile;
+use super::ranking::{CardClass, Ranking};
+use super::round::{DealResult, GameRecord, PenaltyRow};
+use super::seat::{Party, Players, Seat};
+use super::sonderpunkte::{self, CompletedTrick};
+use super::trick::{self, Play};
+use super::value::{self, GameScore, Tally};
+use super::violation::{Violation, ViolationKind};
+
+/// Who deals, at which table, and the round facts the query needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    pub dealer: Seat,
+    pub table_size: u8,
+    pub owes_pflichtsolo: BTreeSet<Seat>,
+    #[serde(default)]
+    pub vorgefuehrt: Option<Seat>,
+}
+
+/// The events of one game, as they happened (the payloads of signed log events).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event")]
+pub enum GameEvent {
+    Dealt {
+        hands: BTreeMap<Seat, Vec<Card>>,
+    },
+    Query {
+        entry: QueryEntry,
+    },
+    CardPlayed {
+        seat: Seat,
+        card: Card,
+    },
+    Announced {
+        seat: Seat,
+        level: Level,
+        #[serde(default)]
+        stated_party: Option<Party>,
+        #[serde(default)]
+        simultaneous: bool,
+    },
+    /// A violation the engine cannot see (remarks, counting aloud, §8.1.3), recorded.
+    ViolationReported {
+        offender: Seat,
+        description: String,
+    },
+    ClaimRaised {
+        claimant: Seat,
+        violation: usize,
+    },
+    PartnerConsulted {
+        asker: Seat,
+        partner: Seat,
+        violation: usize,
+        reklamation: bool,
+    },
+    /// The Schiedsrichter's ruling (§7.1.1).
+    Ruled {
+        violation: usize,
+        ruling: Ruling,
+    },
+    /// Appeal against the ruling, only at once (§8.8.7).
+    Appealed {
+        violation: usize,
+    },
+    /// The Schiedsgericht's final decision.
+    TribunalDecided {
+        violation: usize,
+        ruling: Ruling,
+    },
+    /// Director override of the computed "Partnerschaft geklärt" (A22).
+    PartnershipRuled {
+        clear: bool,
+    },
+}
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameEnd {
+    /// All 12 tricks played.
+    Complete,
+    /// Schmeißen: thrown in, redeal (§3.4.3).
+    Thrown,
+    /// Ended by the ruling on this violation (§8.5, §8.6).
+    Ruled {
+        violation: usize,
+        effect: GameEffect,
+    },
+}
+
+/// The state of one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub profile: Profile,
+    pub setup: GameSetup,
+    pub players: Players,
+    pub dealt: BTreeMap<Seat, Vec<Card>>,
+    pub hands: BTreeMap<Seat, Vec<Card>>,
+    pub query: Vec<QueryEntry>,
+    pub determination: Option<Determination>,
+    pub kind: Option<GameKind>,
+    pub tricks: Vec<CompletedTrick>,
+    pub current: Vec<Play>,
+    pub announcements: Vec<AnnouncementInput>,
+    pub violations: Vec<Violation>,
+    pub partnership_override: Option<bool>,
+    events: usize,
+    last_play_event: Option<usize>,
+    /// Revokes not yet noticeable: (violation, offender, class he failed to follow).
+    pending_revokes: Vec<(usize, Seat, CardClass)>,
+}
+
+/// Check a deal: four hands of 12, every card at most twice (§1.2.1, §2.2.6, §2.2.9).
+pub fn check_deal(hands: &BTreeMap<Seat, Vec<Card>>, players: &Players) -> Result<(), DokoError> {
+    for s in hands.keys() {
+        if !players.contains(*s) {
+            return Err(DokoError::NotAtTable {
+                seat: s.to_string(),
+            });
+        }
+    }
+    for s in players.iter() {
+        let n = hands.get(&s).map_or(0, |h| h.len());
+        if n != 12 {
+            return Err(DokoError::HandSize {
+                seat: s.to_string(),
+                count: n,
+            });
+        }
+    }
+    let mut count: BTreeMap<Card, usize> = BTreeMap::new();
+    for c in hands.values().flatten() {
+        *count.entry(*c).or_insert(0) += 1;
+    }
+    if let Some((c, n)) = count.into_iter().find(|(_, n)| *n > 2) {
+        return Err(DokoError::DeckCount {
+            card: c.to_string(),
+            count: n,
+        });
+    }
+    Ok(())
+}
+
+impl Game {
+    pub fn new(setup: GameSetup, profile: Profile) -> Game {
+        let players = Players::for_dealer(setup.dealer, setup.table_size);
+        Game {
+            profile,
+            setup,
+            players,
+            dealt: BTreeMap::new(),
+            hands: BTreeMap::new(),
+            query: vec![],
+            determination: None,
+            kind: None,
+            tricks: vec![],
+            current: vec![],
+            announcements: vec![],
+            violations: vec![],
+            partnership_override: None,
+            events: 0,
+            last_play_event: None,
+            pending_revokes: vec![],
+        }
+    }
+
+    /// Fold a whole event sequence.
+    pub fn replay(
+        setup: GameSetup,
+        profile: Profile,
+        events: &[GameEvent],
+    ) -> Result<Game, DokoError> {
+        let mut g = Game::new(setup, profile);
+        for e in events {
+            g.apply(e)?;
+        }
+        Ok(g)
+    }
+
+    fn ranking(&self) -> Ranking {
+        let gt = self
+            .kind
+            .map(|k| k.game_type())
+            .unwrap_or(super::game_type::GameType::Normal);
+        Ranking::new(gt, self.profile.farbsolo_style)
+    }
+
+    fn seat_ok(&self, s: Seat) -> Result<(), DokoError> {
+        if self.players.contains(s) {
+            Ok(())
+        } else {
+            Err(DokoError::NotAtTable {
+                seat: s.to_string(),
+            })
+        }
+    }
+
+    /// The actual parties, as far as they are settled (a Hochzeit before its Klärungsstich
+    /// has only the Hochzeiter in Re).
+    pub fn parties(&self) -> BTreeMap<Seat, Party> {
+        let re: BTreeSet<Seat> = match self.kind {
+            Some(k) if k.soloist().is_some() => k.soloist().into_iter().collect(),
+            Some(GameKind::Hochzeit {
+                hochzeiter,
+                partner,
+                ..
+            }) => [Some(hochzeiter), partner].into_iter().flatten().collect(),
+            _ => self
+                .dealt
+                .iter()
+                .filter(|(_, h)| h.contains(&Card::KREUZ_DAME))
+                .map(|(s, _)| *s)
+                .collect(),
+        };
+        self.players
+            .iter()
+            .map(|s| {
+                (
+                    s,
+                    if re.contains(&s) {
+                        Party::Re
+                    } else {
+                        Party::Kontra
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// The soloist for the penalty rules: once a solo is established (§8.4.3); a stille
+    /// Hochzeit takes the solo rows (§3.5.5).
+    fn penalty_soloist(&self) -> Option<Seat> {
+        self.kind.and_then(|k| k.soloist())
+    }
+
+    /// "Partnerschaft geklärt" from public events only (A22), unless overridden.
+    pub fn partnership_clear(&self) -> bool {
+        if let Some(c) = self.partnership_override {
+            return c;
+        }
+        match self.kind {
+            Some(GameKind::Pflichtsolo { .. }) | Some(GameKind::Lustsolo { .. }) => true,
+            Some(GameKind::Hochzeit { klaerungsstich, .. }) => klaerungsstich.is_some(),
+            _ => {
+                let parties = self.parties();
+                let mut known: BTreeMap<Seat, Party> = BTreeMap::new();
+                let sum = self.evaluate_announcements();
+                for r in &sum.records {
+                    if !r.issues.contains(&announce::AnnounceIssue::WrongParty) {
+                        known.insert(r.seat, r.party);
+                    }
+                }
+                let mut kd: BTreeMap<Seat, usize> = BTreeMap::new();
+                for p in self
+                    .tricks
+                    .iter()
+                    .flat_map(|t| t.plays.iter())
+                    .chain(self.current.iter())
+                {
+                    if p.card == Card::KREUZ_DAME {
+                        *kd.entry(p.seat).or_insert(0) += 1;
+                        known.insert(p.seat, parties.get(&p.seat).copied().unwrap_or(Party::Re));
+                    }
+                }
+                kd.values().any(|&n| n == 2) || announce::clear_from_known(&known)
+            }
+        }
+    }
+
+    fn announce_context(&self) -> AnnounceContext {
+        let mut ctx = AnnounceContext::plain(
+            self.profile.implied_level_ignores_deadline,
+            self.profile.announcement_reply,
+        );
+        if let Some(k @ GameKind::Hochzeit { klaerungsstich, .. }) = self.kind {
+            ctx.shift = k.announcement_shift();
+            ctx.earliest_after_tricks = klaerungsstich;
+        }
+        ctx
+    }
+
+    /// Evaluate all announcements so far (§5).
+    pub fn evaluate_announcements(&self) -> AnnouncementSummary {
+        let solo = self.kind.is_some_and(|k| k.scored_as_solo());
+        announce::evaluate(
+            &self.announcements,
+            &self.parties(),
+            solo,
+            &self.announce_context(),
+        )
+    }
+
+    fn suspended(&self) -> bool {
+        self.violations
+            .iter()
+            .any(|v| matches!(v.ruling, Some(RulingStage::Appealed { .. })))
+    }
+
+    /// How the game ended, if it has.
+    pub fn end(&self) -> Option<GameEnd> {
+        if matches!(
+            self.determination.as_ref().map(|d| &d.outcome),
+            Some(Outcome::Redeal { .. })
+        ) {
+            return Some(GameEnd::Thrown);
+        }
+        for (i, v) in self.violations.iter().enumerate() {
+            if let (Some(stage), Some(p)) = (&v.ruling, &v.penalty) {
+                if stage.in_force().is_some()
+                    && !matches!(
+                        p.effect,
+                        GameEffect::Continue | GameEffect::ReferToSchiedsgericht
+                    )
+                {
+                    return Some(GameEnd::Ruled {
+                        violation: i,
+                        effect: p.effect,
+                    });
+                }
+            }
+        }
+        (self.tricks.len() == 12).then_some(GameEnd::Complete)
+    }
+
+    fn ensure_playing(&mut self) -> Result<(), DokoError> {
+        if self.dealt.is_empty() {
+            return Err(DokoError::Input("no deal recorded before play".into()));
+        }
+        if self.determination.is_none() {
+            let input = DeterminationInput {
+                players: self.players,
+                hands: Some(self.dealt.clone()),
+                owes_pflichtsolo: self.setup.owes_pflichtsolo.clone(),
+                vorgefuehrt: self.setup.vorgefuehrt,
+                query: self.query.clone(),
+            };
+            let d = determination::determine(&input, &self.profile)?;
+            if let Outcome::Play { kind, .. } = &d.outcome {
+                self.kind = Some(*kind);
+            }
+            self.determination = Some(d);
+        }
+        if let Some(end) = self.end() {
+            return Err(DokoError::Input(format!("the game has ended ({end:?})")));
+        }
+        if self.suspended() {
+            return Err(DokoError::Penalty(
+                "8.8.7: play is suspended until the Schiedsgericht decides".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Leader of the current trick.
+    fn trick_leader(&self) -> Seat {
+        match self.tricks.last() {
+            Some(t) => t.winner().unwrap_or(self.players.vorhand()),
+            None => match self.determination.as_ref().map(|d| &d.outcome) {
+                Some(Outcome::Play { leader, .. }) => *leader,
+                _ => self.players.vorhand(),
+            },
+        }
+    }
+
+    fn notify_action(&mut self, seat: Seat) {
+        let profile = self.profile.clone();
+        for v in &mut self.violations {
+            v.window.on_action(seat, &profile);
+        }
+    }
+
+    fn flag(&mut self, offender: Seat, kind: ViolationKind, open_now: bool) -> usize {
+        let mut window = ClaimWindow::new(offender);
+        if open_now {
+            window.open(&self.parties(), self.partnership_clear());
+        }
+        self.violations.push(Violation {
+            offender,
+            kind,
+            at_event: self.events,
+            tricks_before: self.tricks.len() as u8,
+            announcements_before: self.announcements.len(),
+            window,
+            ruling: None,
+            ruled_at: None,
+            penalty: None,
+        });
+        self.violations.len() - 1
+    }
+
+    fn open_pending(&mut self, pred: impl Fn(Seat, CardClass) -> bool) {
+        let parties = self.parties();
+        let clear = self.partnership_clear();
+        let (open, keep): (Vec<_>, Vec<_>) = self
+            .pending_revokes
+            .drain(..)
+            .partition(|&(_, s, c)| pred(s, c));
+        self.pending_revokes = keep;
+        for (i, _, _) in open {
+            if let Some(v) = self.violations.get_mut(i) {
+                v.window.open(&parties, clear);
+            }
+        }
+    }
+
+    /// Apply one event.
+    pub fn apply(&mut self, ev: &GameEvent) -> Result<(), DokoError> {
+        let r = self.apply_inner(ev);
+        if r.is_ok() {
+            self.events += 1;
+        }
+        r
+    }
+
+    fn apply_inner(&mut self, ev: &GameEvent) -> Result<(), DokoError> {
+        match ev {
+            GameEvent::Dealt { hands } => {
+                if !self.dealt.is_empty() {
+                    return Err(DokoError::Input("the cards were already dealt".into()));
+                }
+                check_deal(hands, &self.players)?;
+                self.dealt = hands.clone();
+                self.hands = hands.clone();
+                Ok(())
+            }
+            GameEvent::Query { entry } => {
+                self.seat_ok(entry.seat)?;
+                if self.determination.is_some() {
+                    return Err(DokoError::Determination(
+                        "3.1.1: the query is over once play has begun".into(),
+                    ));
+                }
+                self.query.push(entry.clone());
+                Ok(())
+            }
+            GameEvent::CardPlayed { seat, card } => self.play_card(*seat, *card),
+            GameEvent::Announced {
+                seat,
+                level,
+                stated_party,
+                simultaneous,
+            } => {
+                self.seat_ok(*seat)?;
+                self.ensure_playing()?;
+                let clear = self.partnership_clear();
+                self.notify_action(*seat);
+                self.announcements.push(AnnouncementInput {
+                    seat: *seat,
+                    level: *level,
+                    cards_in_hand: self.hands.get(seat).map_or(0, |h| h.len()) as u8,
+                    stated_party: *stated_party,
+                    simultaneous: *simultaneous,
+                    tricks_completed: self.tricks.len() as u8,
+                    partnership_clear: Some(clear),
+                });
+                self.last_play_event = Some(self.events);
+                let sum = self.evaluate_announcements();
+                if let Some(rec) = sum.records.last() {
+                    if !rec.legal {
+                        let issues = rec.issues.clone();
+                        self.flag(*seat, ViolationKind::Announcement { issues }, true);
+                    }
+                }
+                Ok(())
+            }
+            GameEvent::ViolationReported {
+                offender,
+                description,
+            } => {
+                self.seat_ok(*offender)?;
+                self.flag(
+                    *offender,
+                    ViolationKind::Reported {
+                        description: description.clone(),
+                    },
+                    true,
+                );
+                Ok(())
+            }
+            GameEvent::ClaimRaised {
+                claimant,
+                violation,
+            } => {
+                self.seat_ok(*claimant)?;
+                self.violation_mut(*violation)?.window.claim(*claimant)
+            }
+            GameEvent::PartnerConsulted {
+                asker,
+                partner,
+                violation,
+                reklamation,
+            } => {
+                self.seat_ok(*asker)?;
+                self.seat_ok(*partner)?;
+                self.violation_mut(*violation)?.window.partner_answer(
+                    *asker,
+                    *partner,
+                    *reklamation,
+                )
+            }
+            GameEvent::Ruled { violation, ruling } => {
+                let at = self.events;
+                let v = self.violation(*violation)?;
+                if !matches!(v.window.status, ClaimStatus::Claimed { .. }) {
+                    return Err(DokoError::Penalty(format!(
+                        "8.8.5: violation {violation} was not claimed; there is nothing to rule"
+                    )));
+                }
+                if v.ruling.is_some() {
+                    return Err(DokoError::Penalty(format!(
+                        "7.1.1: violation {violation} already has a ruling"
+                    )));
+                }
+                let (r, p) = self.penalty_for(*violation, ruling)?;
+                let v = self.violation_mut(*violation)?;
+                v.ruling = Some(RulingStage::Referee(r));
+                v.ruled_at = Some(at);
+                v.penalty = Some(p);
+                Ok(())
+            }
+            GameEvent::Appealed { violation } => {
+                let v = self.violation(*violation)?;
+                let resumed = match (v.ruled_at, self.last_play_event) {
+                    (Some(r), Some(p)) => p > r,
+                    _ => false,
+                };
+                let stage = v
+                    .ruling
+                    .clone()
+                    .ok_or_else(|| DokoError::Penalty("8.8.7: no ruling to appeal".into()))?
+                    .appeal(resumed)?;
+                self.violation_mut(*violation)?.ruling = Some(stage);
+                Ok(())
+            }
+            GameEvent::TribunalDecided { violation, ruling } => {
+                let stage = self
+                    .violation(*violation)?
+                    .ruling
+                    .clone()
+                    .ok_or_else(|| DokoError::Penalty("8.8.7: no appeal to decide".into()))?;
+                let (r, p) = self.penalty_for(*violation, ruling)?;
+                let stage = stage.decide(r)?;
+                let v = self.violation_mut(*violation)?;
+                v.ruling = Some(stage);
+                v.penalty = Some(p);
+                Ok(())
+            }
+            GameEvent::PartnershipRuled { clear } => {
+                self.partnership_override = Some(*clear);
+                Ok(())
+            }
+        }
+    }
+
+    fn violation(&self, i: usize) -> Result<&Violation, DokoError> {
+        self.violations
+            .get(i)
+            .ok_or_else(|| DokoError::Penalty(format!("8.8: no violation {i} recorded")))
+    }
+
+    fn violation_mut(&mut self, i: usize) -> Result<&mut Violation, DokoError> {
+        self.violations
+            .get_mut(i)
+            .ok_or_else(|| DokoError::Penalty(format!("8.8: no violation {i} recorded")))
+    }
+
+    /// The engine's part of a ruling: n of §8.6.2 from the announcements before the
+    /// violation, then the distribution.
+    fn penalty_for(
+        &self,
+        i: usize,
+        ruling: &Ruling,
+    ) -> Result<(Ruling, PenaltyOutcome), DokoError> {
+        let v = self.violation(i)?;
+        if ruling.offender != v.offender {
+            return Err(DokoError::Penalty(format!(
+                "8.8: the ruling names {} but violation {i} is {}'s",
+                ruling.offender, v.offender
+            )));
+        }
+        let parties = self.parties();
+        let off_party = parties.get(&v.offender).copied().unwrap_or(Party::Kontra);
+        let sum = self.evaluate_announcements();
+        let mut r = ruling.clone();
+        r.opponent_absagen = sum.absagen_before(off_party.other(), v.announcements_before);
+        let ctx = PenaltyContext {
+            parties,
+            soloist: self.penalty_soloist(),
+        };
+        let p = penalty::distribute(&ctx, &r)?;
+        Ok((r, p))
+    }
+
+    /// §8.5 helper for the Schiedsrichter: the party that had already won on the tricks
+    /// completed before violation `i`.
+    pub fn decided_before(&self, i: usize) -> Result<Option<Party>, DokoError> {
+        let v = self.violation(i)?;
+        let parties = self.parties();
+        let (mut re_e, mut k_e, mut re_t, mut k_t) = (0u16, 0u16, 0u8, 0u8);
+        for t in self.tricks.iter().take(v.tricks_before as usize) {
+            let p = t.winner().and_then(|s| parties.get(&s).copied());
+            if p == Some(Party::Re) {
+                re_e += t.eyes();
+                re_t += 1;
+            } else {
+                k_e += t.eyes();
+                k_t += 1;
+            }
+        }
+        let sum = self.evaluate_announcements();
+        Ok(value::already_won(
+            re_e,
+            k_e,
+            re_t,
+            k_t,
+            &sum.re,
+            &sum.kontra,
+        ))
+    }
+
+    fn play_card(&mut self, seat: Seat, card: Card) -> Result<(), DokoError> {
+        self.seat_ok(seat)?;
+        self.ensure_playing()?;
+        let n = self.tricks.len() as u8 + 1;
+        if self.current.iter().any(|p| p.seat == seat) {
+            return Err(DokoError::BadTrick(format!(
+                "{seat} already played to trick {n}"
+            )));
+        }
+        let hand = self.hands.get(&seat).cloned().unwrap_or_default();
+        let Some(pos) = hand.iter().position(|&c| c == card) else {
+            return Err(DokoError::CardNotInHand {
+                seat: seat.to_string(),
+                card: card.to_string(),
+            });
+        };
+        let rk = self.ranking();
+        let leader = self.trick_leader();
+        let expected = (0..4)
+            .scan(leader, |s, _| {
+                let cur = *s;
+                *s = self.players.after(cur).unwrap_or(cur);
+                Some(cur)
+            })
+            .find(|s| !self.current.iter().any(|p| p.seat == *s))
+            .unwrap_or(leader);
+        let lead = self.current.first().map(|p| p.card);
+        self.notify_action(seat);
+        // A pending revoke becomes noticeable when the offender shows the class he failed.
+        let cls = rk.class(card);
+        self.open_pending(|s, c| s == seat && c == cls);
+        if seat != expected {
+            self.flag(seat, ViolationKind::OutOfTurn { trick: n, expected }, true);
+        }
+        if !trick::follows_suit(&hand, lead, card, &rk) {
+            if let Some(l) = lead {
+                let led = rk.class(l);
+                let i = self.flag(seat, ViolationKind::Nichtbedienen { trick: n, led }, false);
+                self.pending_revokes.push((i, seat, led));
+            }
+        }
+        if let Some(h) = self.hands.get_mut(&seat) {
+            h.remove(pos);
+        }
+        self.current.push(Play { seat, card });
+        self.last_play_event = Some(self.events);
+        if self.current.len() == 4 {
+            self.complete_trick(&rk);
+        }
+        Ok(())
+    }
+
+    fn complete_trick(&mut self, rk: &Ranking) {
+        let plays = std::mem::take(&mut self.current);
+        let winner_index = trick::winning_index(&plays, rk, self.profile.h10_second_beats_first);
+        let t = CompletedTrick {
+            plays,
+            winner_index,
+        };
+        let n = self.tricks.len() as u8 + 1;
+        let win = t.winner();
+        let lead_trump = t.plays.first().map(|p| rk.class(p.card)) == Some(CardClass::Trump);
+        self.tricks.push(t);
+        if let Some(GameKind::Hochzeit {
+            hochzeiter,
+            partner: None,
+            klaerungsstich: None,
+        }) = self.kind
+        {
+            let cond = hochzeit_condition(&self.query, hochzeiter);
+            let qualifies = match cond {
+                HochzeitCondition::ErsterFremderStich => true,
+                HochzeitCondition::ErsterFehlstich => !lead_trump,
+                HochzeitCondition::ErsterTrumpfstich => lead_trump,
+            };
+            if qualifies && win.is_some_and(|w| w != hochzeiter) {
+                self.kind = Some(GameKind::Hochzeit {
+                    hochzeiter,
+                    partner: win,
+                    klaerungsstich: Some(n),
+                });
+            } else if n >= self.profile.hochzeit_window {
+                self.kind = Some(GameKind::Hochzeit {
+                    hochzeiter,
+                    partner: None,
+                    klaerungsstich: Some(n),
+                });
+            }
+        }
+        if self.tricks.len() == 12 {
+            self.open_pending(|_, _| true);
+        }
+    }
+
+    /// The result once the game has ended (all tricks, or a ruling that ends it).
+    pub fn result(&self) -> Result<GameResult, DokoError> {
+        let end = self
+            .end()
+            .ok_or_else(|| DokoError::Input("the game is still in progress".into()))?;
+        let kind = self
+            .kind
+            .ok_or_else(|| DokoError::Input("no game was played (thrown in)".into()))?;
+        let parties = self.parties();
+        let sum = self.evaluate_announcements();
+        let penalties: Vec<PenaltyOutcome> = self
+            .violations
+            .iter()
+            .filter(|v| v.ruling.as_ref().is_some_and(|r| r.in_force().is_some()))
+            .filter_map(|v| v.penalty.clone())
+            .collect();
+        let rows: Vec<PenaltyRow> = penalties
+            .iter()
+            .filter(|p| !p.credits.is_empty())
+            .map(|p| PenaltyRow {
+                rule: p.rule.clone(),
+                credits: p.credits.clone(),
+            })
+            .collect();
+        let mut tricks_counted: &[CompletedTrick] = &self.tricks;
+        let mut rest_to = None;
+        let scored = match end {
+            GameEnd::Complete => true,
+            GameEnd::Ruled { violation, effect } => match effect {
+                GameEffect::Aborted { remaining_to } => {
+                    let before = self.violation(violation)?.tricks_before as usize;
+                    tricks_counted = &self.tricks[..before.min(self.tricks.len())];
+                    rest_to = Some(remaining_to);
+                    true
+                }
+                _ => false,
+            },
+            GameEnd::Thrown => false,
+        };
+        let score = if scored {
+            let mut t = Tally {
+                re_eyes: 0,
+                kontra_eyes: 0,
+                re_tricks: 0,
+                kontra_tricks: 0,
+            };
+            for tr in tricks_counted {
+                match tr.winner().and_then(|s| parties.get(&s)) {
+                    Some(Party::Re) => {
+                        t.re_eyes += tr.eyes();
+                        t.re_tricks += 1;
+                    }
+                    _ => {
+                        t.kontra_eyes += tr.eyes();
+                        t.kontra_tricks += 1;
+                    }
+                }
+            }
+            if let Some(p) = rest_to {
+                let rest_e = 240 - t.re_eyes - t.kontra_eyes;
+                let rest_t = 12 - t.re_tricks - t.kontra_tricks;
+                match p {
+                    Party::Re => {
+                        t.re_eyes += rest_e;
+                        t.re_tricks += rest_t;
+                    }
+                    Party::Kontra => {
+                        t.kontra_eyes += rest_e;
+                        t.kontra_tricks += rest_t;
+                    }
+                }
+            }
+            let sp =
+                sonderpunkte::from_tricks(tricks_counted, &parties, &self.profile.special_points);
+            Some(value::credit(
+                &parties,
+                kind.soloist(),
+                &t,
+                &sum.re,
+                &sum.kontra,
+                sp,
+                &self.profile,
+            ))
+        } else {
+            None
+        };
+        let not_played = matches!(
+            end,
+            GameEnd::Ruled {
+                effect: GameEffect::NotPlayed,
+                ..
+            }
+        );
+        let record = GameRecord {
+            dealer: self.setup.dealer,
+            result: if not_played {
+                DealResult::NotPlayed { kind }
+            } else {
+                DealResult::Played { kind }
+            },
+            value: score.as_ref().map_or(0, |s| s.value.value),
+            points: score
+                .as_ref()
+                .map(|s| s.points.clone())
+                .unwrap_or_else(|| parties.keys().map(|&s| (s, 0)).collect()),
+            penalties: rows,
+            struck: false,
+            replaces: None,
+        };
+        Ok(GameResult {
+            kind,
+            parties,
+            announcements: sum,
+            score,
+            penalties,
+            record,
+            dealt_eyes: eyes_of(&self.dealt.values().flatten().copied().collect::<Vec<_>>()),
+        })
+    }
+}
+
+/// A finished game: what the list needs and what a report shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub kind: GameKind,
+    pub parties: BTreeMap<Seat, Party>,
+    pub announcements: AnnouncementSummary,
+    /// `None` when the game counts as not played or ended by §8.6.2.2.
+    pub score: Option<GameScore>,
+    pub penalties: Vec<PenaltyOutcome>,
+    pub record: GameRecord,
+    pub dealt_eyes: u16,
+}
