@@ -4,7 +4,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use super::CliResult;
-use tdlog::doko::input::{self, GameInput};
+use tdlog::doko::input::{self, GameInput, ProfileSpec};
 
 #[derive(Subcommand)]
 pub enum DokoCmd {
@@ -41,8 +41,8 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             };
             let mut g: GameInput = serde_json::from_str(&text)
                 .map_err(|e| tdlog::doko::DokoError::Input(e.to_string()))?;
-            if profile.is_some() {
-                g.profile = profile;
+            if let Some(p) = profile {
+                g.profile = Some(ProfileSpec::Name(p));
             }
             let out = input::score(&g)?;
             if json {

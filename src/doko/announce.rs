@@ -328,7 +328,17 @@ pub fn evaluate(
                             held: h,
                         });
                     }
+                    let ansage_late = issues.iter().any(|i| {
+                        matches!(
+                            i,
+                            AnnounceIssue::TooLate {
+                                level: Level::Ansage,
+                                ..
+                            }
+                        )
+                    });
                     if first_timely == Some(false)
+                        && !ansage_late
                         && !issues.contains(&AnnounceIssue::AbsageAfterLateFirst)
                     {
                         issues.push(AnnounceIssue::AbsageAfterLateFirst);

@@ -16,6 +16,23 @@ use super::sonderpunkte::{self, CompletedTrick, Sonderpunkt};
 use super::trick::{self, Play};
 use super::value::{self, GameValue, Tally};
 
+/// A profile by name or spelled out flag by flag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ProfileSpec {
+    Name(String),
+    Full(Box<Profile>),
+}
+
+impl ProfileSpec {
+    pub fn resolve(&self) -> Result<Profile, DokoError> {
+        match self {
+            ProfileSpec::Name(n) => n.parse(),
+            ProfileSpec::Full(p) => Ok((**p).clone()),
+        }
+    }
+}
+
 /// An announcement as written in the JSON: `call` is "Re", "Kontra", "keine 90",
 /// "keine 60", "keine 30" or "schwarz".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,9 +80,9 @@ pub struct TricksWonInput {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameInput {
-    /// "eppstein-2001" (default) or "ddv".
+    /// "eppstein-2001" (default), "ddv", or a complete profile object.
     #[serde(default)]
-    pub profile: Option<String>,
+    pub profile: Option<ProfileSpec>,
     /// The four players in seat order; default A, B, C, D.
     #[serde(default)]
     pub players: Option<Vec<Seat>>,
@@ -133,7 +150,7 @@ pub fn score_json(json: &str) -> Result<ScoreOutput, DokoError> {
 /// Score a game description.
 pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
     let profile: Profile = match &g.profile {
-        Some(p) => p.parse()?,
+        Some(p) => p.resolve()?,
         None => Profile::default(),
     };
     let players: Vec<Seat> = g
