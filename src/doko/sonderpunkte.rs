@@ -7,7 +7,7 @@ use super::profile::SpecialPoints;
 use super::seat::{Party, Seat};
 use super::trick::Play;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum SonderpunktKind {
     /// A trick of 40 eyes or more, for the party that wins it.
     Doppelkopf,
