@@ -149,7 +149,7 @@ pub fn game_value(
     let mut gv = GameValue {
         winner: w,
         base: 0,
-        absagen: 0,
+        absagen,
         multiplier: mult,
         additive: 0,
         value: 0,
@@ -162,7 +162,6 @@ pub fn game_value(
                 && profile.against_club_queens_in_value
                 && (!solo || profile.against_club_queens_in_solo);
             gv.base = 1 + u32::from(kd) + unter_items(t, win.other());
-            gv.absagen = absagen;
             if profile.scoring_model == ScoringModel::AdditiveDdv {
                 gv.additive = 2 * u32::from(re.announced)
                     + 2 * u32::from(kontra.announced)
