@@ -1,0 +1,213 @@
+//! The card-by-card fold (`doko::game`): Hochzeit Klärungsstich (§3.5.3), the shifted
+//! deadlines (§5.5.2), stille Hochzeit (§3.5.5), flags for moves out of turn and irregular
+//! announcements (§1.16), and events as serialisable log payloads.
+use std::collections::BTreeMap;
+
+use tdlog::doko::announce::{AnnounceIssue, Level};
+use tdlog::doko::cards::Card;
+use tdlog::doko::claim::ClaimStatus;
+use tdlog::doko::determination::{QueryEntry, Statement, Vorbehaltsart};
+use tdlog::doko::game::{Game, GameEvent, GameSetup};
+use tdlog::doko::game_type::{GameKind, GameType, SoloType};
+use tdlog::doko::profile::Profile;
+use tdlog::doko::seat::{Party, Seat};
+use tdlog::doko::violation::ViolationKind;
+
+const SEATS: [Seat; 4] = [Seat::A, Seat::B, Seat::C, Seat::D];
+
+fn cards(xs: &[&str]) -> Vec<Card> {
+    xs.iter().map(|c| c.parse().unwrap()).collect()
+}
+
+/// A holds both ♣D.
+fn deal() -> BTreeMap<Seat, Vec<Card>> {
+    BTreeMap::from([
+        (
+            Seat::A,
+            cards(&[
+                "♥A", "♥A", "♠A", "♣9", "♠10", "♠K", "♣A", "♣D", "♦A", "♦10", "♦K", "♣D",
+            ]),
+        ),
+        (
+            Seat::B,
+            cards(&[
+                "♣K", "♣A", "♠9", "♣10", "♦9", "♠D", "♥D", "♦D", "♦B", "♦9", "♠A", "♥10",
+            ]),
+        ),
+        (
+            Seat::C,
+            cards(&[
+                "♥9", "♠10", "♥10", "♥K", "♠D", "♥D", "♣B", "♠B", "♥B", "♦A", "♦10", "♦D",
+            ]),
+        ),
+        (
+            Seat::D,
+            cards(&[
+                "♥9", "♠K", "♣9", "♥K", "♣10", "♣K", "♠9", "♣B", "♠B", "♥B", "♦K", "♦B",
+            ]),
+        ),
+    ])
+}
+
+fn setup() -> GameSetup {
+    GameSetup {
+        dealer: Seat::D,
+        table_size: 4,
+        owes_pflichtsolo: SEATS.into_iter().collect(),
+        vorgefuehrt: None,
+    }
+}
+
+fn q(seat: Seat, art: Option<Vorbehaltsart>) -> GameEvent {
+    GameEvent::Query {
+        entry: QueryEntry {
+            seat,
+            statement: if art.is_some() {
+                Statement::Vorbehalt
+            } else {
+                Statement::Gesund
+            },
+            art,
+            correction: None,
+        },
+    }
+}
+
+fn card(s: Seat, c: &str) -> GameEvent {
+    GameEvent::CardPlayed {
+        seat: s,
+        card: c.parse().unwrap(),
+    }
+}
+
+fn announce(s: Seat, level: Level) -> GameEvent {
+    GameEvent::Announced {
+        seat: s,
+        level,
+        stated_party: None,
+        simultaneous: false,
+    }
+}
+
+fn hochzeit_start() -> Vec<GameEvent> {
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    vec![
+        GameEvent::Dealt { hands: deal() },
+        q(a, Some(Vorbehaltsart::Hochzeit(Default::default()))),
+        q(b, None),
+        q(c, None),
+        q(d, None),
+        card(a, "♥A"),
+        card(b, "♣K"),
+        card(c, "♥9"),
+        card(d, "♥9"),
+        card(a, "♠A"),
+        card(b, "♠A"),
+        card(c, "♠10"),
+        card(d, "♠K"),
+    ]
+}
+
+#[test]
+fn hochzeit_klaerungsstich_in_trick_3_gives_partner_and_shift_2_3_5_3_a_5_5_2() {
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    let mut ev = hochzeit_start();
+    ev.push(announce(a, Level::Ansage)); // before the Klärungsstich: too early
+    ev.extend([card(a, "♣9"), card(b, "♣10"), card(c, "♥10"), card(d, "♣9")]);
+    ev.push(announce(b, Level::Ansage)); // 9 cards = 11 − 2: legal
+    let g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    assert_eq!(
+        g.kind,
+        Some(GameKind::Hochzeit {
+            hochzeiter: a,
+            partner: Some(c),
+            klaerungsstich: Some(3)
+        })
+    );
+    assert_eq!(g.parties()[&c], Party::Re);
+    assert!(g.partnership_clear());
+    let sum = g.evaluate_announcements();
+    assert_eq!(sum.records[0].issues, vec![AnnounceIssue::TooEarly]);
+    assert!(sum.records[1].legal, "{:?}", sum.records[1]);
+    assert_eq!(g.violations.len(), 1);
+    assert_eq!(g.violations[0].offender, a);
+}
+
+#[test]
+fn hochzeiter_winning_three_tricks_plays_trumpfsolo_3_5_3_b() {
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    let mut ev = hochzeit_start();
+    ev.extend([card(a, "♣A"), card(b, "♣10"), card(c, "♥K"), card(d, "♣9")]);
+    ev.push(announce(a, Level::Ansage)); // 9 cards, s = 2: legal
+    let g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    let kind = g.kind.unwrap();
+    assert_eq!(kind.soloist(), Some(a));
+    assert_eq!(kind.game_type(), GameType::Solo(SoloType::Trumpfsolo));
+    assert_eq!(kind.announcement_shift(), 2);
+    assert!(g.evaluate_announcements().records[0].legal);
+    assert!(g.violations.is_empty());
+}
+
+#[test]
+fn stille_hochzeit_is_a_silent_trumpfsolo_led_by_vorhand_3_5_5() {
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    let mut ev = vec![GameEvent::Dealt { hands: deal() }];
+    for s in SEATS {
+        ev.push(q(s, None));
+    }
+    ev.extend([card(a, "♣D"), card(b, "♦9"), card(c, "♦10"), card(d, "♦K")]);
+    let mut g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    assert_eq!(g.kind, Some(GameKind::StilleHochzeit { soloist: a }));
+    assert!(!g.partnership_clear(), "it looks like a normal game");
+    for e in [card(a, "♣D"), card(b, "♦9"), card(c, "♦A"), card(d, "♦B")] {
+        g.apply(&e).unwrap();
+    }
+    assert!(g.partnership_clear(), "the second ♣D reveals the solo");
+    // A late "Re" by the Hochzeiter: no shift in a stille Hochzeit (§3.5.6).
+    g.apply(&announce(a, Level::Ansage)).unwrap();
+    let v = g.violations.last().unwrap();
+    assert!(matches!(v.kind, ViolationKind::Announcement { .. }));
+    assert_eq!(v.window.status, ClaimStatus::Open);
+    // The partnership is clear: only the opponents may claim (§8.8.1).
+    assert_eq!(v.window.eligible, [b, c, d].into_iter().collect());
+}
+
+#[test]
+fn card_out_of_turn_is_recorded_and_flagged_4_2_7() {
+    let (a, b, c) = (Seat::A, Seat::B, Seat::C);
+    let mut ev = vec![GameEvent::Dealt { hands: deal() }];
+    for s in SEATS {
+        ev.push(q(s, None));
+    }
+    ev.extend([card(a, "♥A"), card(c, "♥9")]);
+    let g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    assert_eq!(g.current.len(), 2, "recorded first");
+    assert_eq!(
+        g.violations[0].kind,
+        ViolationKind::OutOfTurn {
+            trick: 1,
+            expected: b
+        }
+    );
+    // Playing a card one does not hold, or twice into the same trick, is an error.
+    let mut h = g.clone();
+    assert!(h.apply(&card(b, "♥A")).is_err());
+    assert!(h.apply(&card(c, "♥K")).is_err());
+    assert_eq!(h, g);
+}
+
+#[test]
+fn game_events_round_trip_as_json_payloads_1_16() {
+    let mut ev = hochzeit_start();
+    ev.push(GameEvent::ClaimRaised {
+        claimant: Seat::B,
+        violation: 0,
+    });
+    let text = serde_json::to_string(&ev).unwrap();
+    let back: Vec<GameEvent> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, ev);
+    let g = Game::replay(setup(), Profile::default(), &ev[..ev.len() - 1]).unwrap();
+    let state = serde_json::to_string(&g).unwrap();
+    let g2: Game = serde_json::from_str(&state).unwrap();
+    assert_eq!(g2, g);
+}
