@@ -219,7 +219,7 @@ fn v11_hochzeit_klaerung_in_trick_3_shifts_by_2_5_5_2() {
         tricks_completed: 3,
         ..a(Seat::A, Level::Ansage, 9)
     };
-    let s = run(&p, false, hochzeit(3), &[after.clone()]);
+    let s = run(&p, false, hochzeit(3), std::slice::from_ref(&after));
     assert!(s.records[0].legal);
     let k90_at_8 = AnnouncementInput {
         tricks_completed: 4,

@@ -211,3 +211,22 @@ fn game_events_round_trip_as_json_payloads_1_16() {
     let g2: Game = serde_json::from_str(&state).unwrap();
     assert_eq!(g2, g);
 }
+
+#[test]
+fn event_payloads_have_a_json_schema_for_the_log_catalogue() {
+    let schema = schemars::schema_for!(GameEvent);
+    let text = serde_json::to_string(&schema).unwrap();
+    for name in [
+        "CardPlayed",
+        "Announced",
+        "ClaimRaised",
+        "Ruled",
+        "TribunalDecided",
+    ] {
+        assert!(text.contains(name), "{name} missing");
+    }
+    let card = serde_json::to_value(schemars::schema_for!(Card)).unwrap();
+    assert_eq!(card["type"], "string", "cards are strings such as \"♥10\"");
+    let profile = serde_json::to_string(&schemars::schema_for!(Profile)).unwrap();
+    assert!(profile.contains("h10_second_beats_first"));
+}

@@ -3,13 +3,16 @@
 //! Deadlines are counted in cards still in the announcer's hand (§5.2.2, §5.3.4), shifted by
 //! the Hochzeit shift s (§5.5.2). An illegal announcement is never refused: it is evaluated,
 //! flagged with its reason and counted, because it stands unless claimed in time (§8.8.3).
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::seat::{Party, Seat};
 
 /// The levels of announcement, lowest first. `Ansage` is the Erstansage "Re"/"Kontra".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Level {
     Ansage,
     Keine90,
@@ -58,7 +61,7 @@ impl Level {
 }
 
 /// One announcement as made at the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AnnouncementInput {
     pub seat: Seat,
     /// The highest level named; lower levels not yet in force are implied (§5.5.3).
@@ -81,7 +84,7 @@ pub struct AnnouncementInput {
 }
 
 /// Why an announcement is irregular. Each names its rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "issue")]
 pub enum AnnounceIssue {
     /// §5.2.1/§5.5.2: before the game type or the Klärungsstich was settled.
@@ -101,7 +104,7 @@ pub enum AnnounceIssue {
 }
 
 /// The engine's reading of one announcement.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AnnouncementRecord {
     pub seat: Seat,
     pub party: Party,
@@ -117,7 +120,7 @@ pub struct AnnouncementRecord {
 }
 
 /// What one party has announced, as scoring needs it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PartyCalls {
     /// "Re"/"Kontra" said in any form (timely, Erwiderung, implied by a jump).
     pub announced: bool,
@@ -141,7 +144,7 @@ impl PartyCalls {
 }
 
 /// Timing context of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AnnounceContext {
     /// The Hochzeit shift s (0, 1, 2).
     pub shift: u8,
@@ -164,7 +167,7 @@ impl AnnounceContext {
 }
 
 /// The announcements of a game, evaluated in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AnnouncementSummary {
     pub re: PartyCalls,
     pub kontra: PartyCalls,

@@ -2,6 +2,7 @@
 //!
 //! Cards serialise as short strings such as `"♥10"` or `"♣D"` so that log payloads stay
 //! readable; the ASCII forms `H10`, `KD` (Kreuz), `PA` (Pik), `KaA` (Karo) are accepted too.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -9,7 +10,9 @@ use std::str::FromStr;
 use super::error::DokoError;
 
 /// The four suits, in the order used for ranking Damen and Buben (♣ ♠ ♥ ♦).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Suit {
     Kreuz,
     Pik,
@@ -41,7 +44,9 @@ impl Suit {
 }
 
 /// The six ranks (§1.2.2). German names because they are the domain's words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Rank {
     Neun,
     Bube,
@@ -98,7 +103,9 @@ impl Rank {
 }
 
 /// One card. The two copies of a face are identical; only play order separates them (§4.4.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(try_from = "String", into = "String")]
 pub struct Card {
     pub suit: Suit,

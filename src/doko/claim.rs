@@ -1,5 +1,6 @@
 //! Claims ("Reklamation", §8.8) and the appeal path (§7.1.1, §8.8.7): who may claim, when
 //! the right is lost, the binding partner answer, and that the Schiedsgericht is final.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,7 +9,7 @@ use super::profile::{ClaimRightLoss, Profile};
 use super::seat::{Party, Seat};
 
 /// State of the claim window on one violation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ClaimStatus {
     /// Not yet noticeable by all players (§8.8.3 "sobald … entdeckt werden konnte").
     Pending,
@@ -21,7 +22,7 @@ pub enum ClaimStatus {
 }
 
 /// One violation's claim window.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ClaimWindow {
     pub offender: Seat,
     /// Who may claim (§8.8.1), fixed when the violation became noticeable.
@@ -149,7 +150,7 @@ impl ClaimWindow {
 }
 
 /// Where a claimed violation's ruling stands (§7.1.1, §8.8.7).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum RulingStage<R> {
     /// The Schiedsrichter's ruling; play may resume.
     Referee(R),

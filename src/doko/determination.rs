@@ -1,5 +1,6 @@
 //! Game determination (§3): the Vorbehaltsabfrage, precedence Pflichtsolo > Lustsolo >
 //! Schmeißen > Hochzeit, Schmeißen conditions, announced and stille Hochzeit, and who leads.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,14 +11,14 @@ use super::profile::{Profile, SchmeissenRule};
 use super::seat::{Players, Seat};
 
 /// What a player says in the query (§3.1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Statement {
     Gesund,
     Vorbehalt,
 }
 
 /// The condition that finds the Hochzeiter's partner (§3.5.3(a), A20).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum HochzeitCondition {
     /// The first trick won by another player (default).
     #[default]
@@ -30,7 +31,7 @@ pub enum HochzeitCondition {
 
 /// What a Vorbehalt is named ("getauft", §3.1.4). Pflicht or Lust is not chosen: it
 /// follows from whether the player still owes his Pflichtsolo (§3.3.1, §7.5.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Vorbehaltsart {
     Solo(SoloType),
     Schmeissen,
@@ -38,7 +39,7 @@ pub enum Vorbehaltsart {
 }
 
 /// A change of one's statement and when it came (§3.1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Correction {
     pub to: Statement,
     /// The next player in the query had already spoken (for position 4: always false).
@@ -48,7 +49,7 @@ pub struct Correction {
 }
 
 /// One player's part of the query, in query order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct QueryEntry {
     pub seat: Seat,
     pub statement: Statement,
@@ -60,7 +61,7 @@ pub struct QueryEntry {
 }
 
 /// Irregularities found while determining the game, each for the director.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "flag")]
 pub enum DeterminationFlag {
     /// §3.4.3 → §8.6: Schmeißen without the §3.4.2 conditions (schwerwiegend).
@@ -76,7 +77,7 @@ pub enum DeterminationFlag {
 }
 
 /// The result of the query.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "outcome")]
 pub enum Outcome {
     /// A game is played.
@@ -85,14 +86,14 @@ pub enum Outcome {
     Redeal { schmeisser: Seat, valid: bool },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Determination {
     pub outcome: Outcome,
     pub flags: Vec<DeterminationFlag>,
 }
 
 /// The input of the query for one deal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct DeterminationInput {
     pub players: Players,
     /// Hands if known: needed to check Schmeißen and find a stille Hochzeit.

@@ -1,6 +1,7 @@
 //! One game folded from card-by-card events: the deal, the query, cards, announcements,
 //! claims and rulings. Illegal moves are recorded and flagged (§1.16, §8.8.3); only input
 //! that cannot describe a real game (a card not in the hand, a 13-card hand) is an error.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -24,7 +25,7 @@ use super::value::{self, GameScore, Tally};
 use super::violation::{Violation, ViolationKind};
 
 /// Who deals, at which table, and the round facts the query needs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameSetup {
     pub dealer: Seat,
     pub table_size: u8,
@@ -34,7 +35,7 @@ pub struct GameSetup {
 }
 
 /// The events of one game, as they happened (the payloads of signed log events).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "event")]
 pub enum GameEvent {
     Dealt {
@@ -91,7 +92,7 @@ pub enum GameEvent {
 }
 
 /// How the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum GameEnd {
     /// All 12 tricks played.
     Complete,
@@ -105,7 +106,7 @@ pub enum GameEnd {
 }
 
 /// The state of one game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Game {
     pub profile: Profile,
     pub setup: GameSetup,
@@ -850,7 +851,7 @@ impl Game {
 }
 
 /// A finished game: what the list needs and what a report shows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameResult {
     pub kind: GameKind,
     pub parties: BTreeMap<Seat, Party>,

@@ -1,11 +1,12 @@
 //! The game types of §1.3.3 and the kinds of game as the list records them (§3, §6.3).
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::cards::Suit;
 use super::seat::Seat;
 
 /// The solo types (§1.3.3); any may serve as Pflicht- or Lustsolo (§3.2.1, §3.3.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum SoloType {
     Trumpfsolo,
     Damensolo,
@@ -15,7 +16,7 @@ pub enum SoloType {
 }
 
 /// The game type fixes the ranking (§1.3.3). Nine types, eight rankings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum GameType {
     Normal,
     Solo(SoloType),
@@ -28,7 +29,7 @@ impl GameType {
 }
 
 /// How the game came about; decides list column, leader, deadlines and rotation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind")]
 pub enum GameKind {
     /// Everyone "gesund" and the ♣D are split (§3.1.3).

@@ -2,6 +2,7 @@
 //! announcements with the cards in hand when made, and either the tricks with their cards
 //! or the eyes per party plus Sonderpunkte events. Parsing never panics: every malformed
 //! or impossible input is a typed [`DokoError`] (fuzzed by `tests/doko_props.rs`).
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,7 +18,7 @@ use super::trick::{self, Play};
 use super::value::{self, GameValue, Tally};
 
 /// A profile by name or spelled out flag by flag.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ProfileSpec {
     Name(String),
@@ -35,7 +36,7 @@ impl ProfileSpec {
 
 /// An announcement as written in the JSON: `call` is "Re", "Kontra", "keine 90",
 /// "keine 60", "keine 30" or "schwarz".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CallInput {
     pub seat: Seat,
@@ -53,7 +54,7 @@ pub struct CallInput {
 }
 
 /// One trick: the leader and the four cards in play order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrickInput {
     pub leader: Seat,
@@ -61,7 +62,7 @@ pub struct TrickInput {
 }
 
 /// Eyes per party (they must total 240).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EyesInput {
     pub re: u16,
@@ -69,7 +70,7 @@ pub struct EyesInput {
 }
 
 /// Tricks per party (they must total 12); only schwarz depends on them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TricksWonInput {
     pub re: u8,
@@ -77,7 +78,7 @@ pub struct TricksWonInput {
 }
 
 /// The whole game as JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameInput {
     /// "eppstein-2001" (default), "ddv", or a complete profile object.
@@ -105,7 +106,7 @@ pub struct GameInput {
 }
 
 /// The scored game, printed by `tdlog doko score --json`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ScoreOutput {
     pub profile: String,
     pub kind: GameKind,

@@ -1,6 +1,7 @@
 //! The Spielliste (§6.3) as a projection over the round's records: one column per player
 //! with running totals, the "Punkte dieses Spiels" column, a Pflichtsolo column (§3.2.4),
 //! the dealer of every row, and penalty rows linked to their ruling.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -9,7 +10,7 @@ use super::round::{DealResult, GameRecord, TableConfig};
 use super::seat::Seat;
 
 /// What a row of the list records.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "row")]
 pub enum RowKind {
     /// A counted game (normal column or Pflichtsolo column).
@@ -22,7 +23,7 @@ pub enum RowKind {
     Redeal { label: String },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ListRow {
     /// Index of the record this row came from.
     pub record: usize,
@@ -37,7 +38,7 @@ pub struct ListRow {
     pub totals: BTreeMap<Seat, i32>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameList {
     pub seats: Vec<Seat>,
     pub rows: Vec<ListRow>,

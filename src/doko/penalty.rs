@@ -1,6 +1,7 @@
 //! Penalty points (§8.3–8.7). The Schiedsrichter classifies (a signed ruling); the engine
 //! distributes. In the plus-only list "Strafpunkte" are credited to the others; the offender's
 //! own total only falls through an §8.7(b) deduction (A11).
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -9,7 +10,7 @@ use super::profile::Profile;
 use super::seat::{Party, Seat};
 
 /// The Schiedsrichter's classification (§8.3.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Classification {
     /// §8.3: no influence on play or result.
     Unerheblich,
@@ -22,7 +23,7 @@ pub enum Classification {
 }
 
 /// The game as the penalty rules see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PenaltyContext {
     /// Actual parties of the four players.
     pub parties: BTreeMap<Seat, Party>,
@@ -32,7 +33,7 @@ pub struct PenaltyContext {
 }
 
 /// A ruling on one claimed violation (by the Schiedsrichter, or the Schiedsgericht on appeal).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Ruling {
     pub offender: Seat,
     pub classification: Classification,
@@ -49,7 +50,7 @@ pub struct Ruling {
 }
 
 /// What happens to the game after the ruling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "effect")]
 pub enum GameEffect {
     /// §8.3.4, §8.4: play continues after the claim is settled.
@@ -65,7 +66,7 @@ pub enum GameEffect {
 }
 
 /// The penalty of one ruling: the offender's Strafpunkte and the credits to others.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PenaltyOutcome {
     pub rule: String,
     pub strafpunkte: u32,
@@ -168,7 +169,7 @@ pub fn distribute(ctx: &PenaltyContext, r: &Ruling) -> Result<PenaltyOutcome, Do
 }
 
 /// The Schiedsgericht's sanctions for unsportsmanlike conduct (§8.7.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "sanction")]
 pub enum Sanction {
     /// (a) a warning; no list entry.

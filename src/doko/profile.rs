@@ -1,13 +1,14 @@
 //! Rule profiles: every reading the seed leaves open is an explicit, serialisable flag
 //! (doppelkopf.md §1.16, §1.17). A profile is part of a tournament's configuration and is
 //! stored with it, so a replay always uses the readings that were in force.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
 use super::error::DokoError;
 
 /// How announcements change the value (§6.2.2(c) vs DDV).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ScoringModel {
     /// Eppstein: (a)+(b), doubled for Re, doubled for Kontra (×4 for both).
     MultiplicativeReKontra,
@@ -16,7 +17,7 @@ pub enum ScoringModel {
 }
 
 /// What the list shows (§6.2.2 "Plus-Punkte-Wertung").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ListMode {
     /// Only the scoring side gets an entry; nothing is subtracted.
     PlusOnly,
@@ -25,7 +26,7 @@ pub enum ListMode {
 }
 
 /// When the second ♥10 of a trick beats the first (§4.4.2 last paragraph, A17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum H10Rule {
     /// Literal reading: in every game type.
     Always,
@@ -36,7 +37,7 @@ pub enum H10Rule {
 }
 
 /// What a Farbsolo's trumps are (§1.3.8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum FarbsoloStyle {
     /// Eppstein: only the chosen suit, A 10 K D B 9 (12 trumps).
     PureSuit,
@@ -45,7 +46,7 @@ pub enum FarbsoloStyle {
 }
 
 /// Which Sonderpunkte exist (§6.2.3). Normal games only, in either profile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SpecialPoints {
     pub doppelkopf: bool,
     pub fuchs_gefangen: bool,
@@ -57,7 +58,7 @@ pub struct SpecialPoints {
 }
 
 /// Schmeißen conditions (§3.4.2); `None` in the profile means Schmeißen does not exist.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SchmeissenRule {
     /// Schmeißen with at least this many nines.
     pub min_nines: u8,
@@ -66,14 +67,14 @@ pub struct SchmeissenRule {
 }
 
 /// Games per round (§7.4.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GamesPerRound {
     pub four_table: u8,
     pub five_table: u8,
 }
 
 /// What a game "als nicht gespielt gewertet" (§8.6.2) does to the round (A25).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum VoidGamePolicy {
     /// The slot is used and the dealer rotates; a voided Pflichtsolo is still owed.
     /// Before the first card (false Schmeißen, §2.2.9) the same dealer redeals, no slot used.
@@ -83,7 +84,7 @@ pub enum VoidGamePolicy {
 }
 
 /// Who loses the right to claim when play continues (§8.8.3, A23).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ClaimRightLoss {
     /// Each player loses it by his own next card or announcement.
     PerPlayer,
@@ -92,7 +93,7 @@ pub enum ClaimRightLoss {
 }
 
 /// The complete rule configuration. No rule constant lives outside this struct.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Profile {
     pub name: String,
     pub scoring_model: ScoringModel,

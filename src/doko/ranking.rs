@@ -1,5 +1,6 @@
 //! Card ranking per game type (§1.3.4–1.3.9): which class a card belongs to (trump or a
 //! Fehl suit, which also governs following suit) and its power within that class.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Rank, Suit};
@@ -7,14 +8,14 @@ use super::game_type::{GameType, SoloType};
 use super::profile::FarbsoloStyle;
 
 /// The class a card follows: trump, or the Fehl suit it belongs to in this game type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum CardClass {
     Trump,
     Fehl(Suit),
 }
 
 /// A game type together with the profile reading of Farbsolo that shapes its ranking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Ranking {
     pub game_type: GameType,
     pub farbsolo_style: FarbsoloStyle,

@@ -1,6 +1,7 @@
 //! The round at one table (§2.2.1, §3.2.3–3.2.5, §7.4, §7.5, §8.2): dealer rotation, the
 //! Pflichtsolo obligation, "vorgeführt", repeat deals, struck and replacement games.
 //! Everything is a projection over the recorded games; nothing is stored twice.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,7 +11,7 @@ use super::profile::{Profile, VoidGamePolicy};
 use super::seat::{Players, Seat};
 
 /// How a deal ended, as far as the round cares.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "result")]
 pub enum DealResult {
     /// A game was played and scored (possibly with penalty rows).
@@ -24,14 +25,14 @@ pub enum DealResult {
 }
 
 /// A penalty or sanction row linked to the ruling that caused it (§6.3, §8).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PenaltyRow {
     pub rule: String,
     pub credits: BTreeMap<Seat, i32>,
 }
 
 /// One deal at the table, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameRecord {
     /// Who actually dealt (may differ from the schedule, §2.2.11).
     pub dealer: Seat,
@@ -53,7 +54,7 @@ pub struct GameRecord {
 }
 
 /// The table's configuration for the round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TableConfig {
     /// 4 or 5 seats (§7.2.1).
     pub size: u8,
@@ -76,7 +77,7 @@ impl TableConfig {
 }
 
 /// The round so far, folded from the records.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RoundState {
     /// The dealer of the next regular game per the rotation.
     pub next_dealer: Seat,
@@ -92,7 +93,7 @@ pub struct RoundState {
 }
 
 /// What the next deal must be.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "next")]
 pub enum NextDeal {
     /// A deal by `dealer`; `vorgefuehrt` names a player forced to his Pflichtsolo (§3.2.3).

@@ -1,11 +1,14 @@
 //! Seats and parties. Seats are the tournament plan's positions 1..5, written A..E (§7.3.1).
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::error::DokoError;
 
 /// A seat at the table: A = position 1 (deals first) … E = position 5 (five-tables only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(try_from = "String", into = "String")]
 pub struct Seat(u8);
 
@@ -62,7 +65,9 @@ impl TryFrom<String> for Seat {
 }
 
 /// The two parties of every game (§1.4.2). In a solo the soloist is Re.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Party {
     Re,
     Kontra,
@@ -79,7 +84,7 @@ impl Party {
 
 /// The four players of one game in clockwise order, Vorhand (left of the dealer) first.
 /// At a five-table the dealer is not among them (§2.2.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Players(pub [Seat; 4]);
 
 impl Players {

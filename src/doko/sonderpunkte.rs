@@ -1,4 +1,5 @@
 //! Sonderpunkte (§6.2.3): extra points in normal games only, never multiplied.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -7,7 +8,9 @@ use super::profile::SpecialPoints;
 use super::seat::{Party, Seat};
 use super::trick::Play;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 pub enum SonderpunktKind {
     /// A trick of 40 eyes or more, for the party that wins it.
     Doppelkopf,
@@ -22,7 +25,7 @@ pub enum SonderpunktKind {
 }
 
 /// One earned Sonderpunkt. `trick` is 1-based where a trick earned it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Sonderpunkt {
     pub kind: SonderpunktKind,
     pub party: Party,
@@ -31,7 +34,7 @@ pub struct Sonderpunkt {
 }
 
 /// A completed trick: plays in order and the index of the winning play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CompletedTrick {
     pub plays: Vec<Play>,
     pub winner_index: usize,

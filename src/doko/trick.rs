@@ -1,4 +1,5 @@
 //! Following suit (§4.2) and the trick winner (§4.4.2), including the second-♥10 rule.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
@@ -7,7 +8,7 @@ use super::ranking::{CardClass, Ranking};
 use super::seat::Seat;
 
 /// One card put to a trick by one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Play {
     pub seat: Seat,
     pub card: Card,

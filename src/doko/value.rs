@@ -1,4 +1,5 @@
 //! Who won (§6.1) and what the game is worth (§6.2), per the profile's scoring model.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -9,7 +10,7 @@ use super::seat::{Party, Seat};
 use super::sonderpunkte::{Sonderpunkt, SonderpunktKind};
 
 /// Eyes and tricks of each party at the end of play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Tally {
     pub re_eyes: u16,
     pub kontra_eyes: u16,
@@ -110,7 +111,7 @@ fn reached_against(t: &Tally, p: Party, opp: &PartyCalls) -> u32 {
 }
 
 /// The computed value of a game, with its parts so that a report can explain it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameValue {
     pub winner: Option<Party>,
     /// (a) items including "gewonnen" (and "gegen die Kreuz Damen" where counted there).
@@ -190,7 +191,7 @@ pub fn game_value(
 }
 
 /// Each seat's list entry for one game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameScore {
     pub value: GameValue,
     pub sonderpunkte: Vec<Sonderpunkt>,

@@ -1,5 +1,6 @@
 //! Violations the engine flags while folding a game (§1.16 "record first, judge later").
 //! A flag opens a claim window; only a claim and a ruling turn it into penalty points.
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::announce::AnnounceIssue;
@@ -9,7 +10,7 @@ use super::ranking::CardClass;
 use super::seat::Seat;
 
 /// What the engine noticed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "violation")]
 pub enum ViolationKind {
     /// §4.2.4 Nichtbedienen: did not follow `led` although able to.
@@ -35,7 +36,7 @@ impl ViolationKind {
 }
 
 /// One flagged violation with its claim window and, once claimed, its ruling.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Violation {
     pub offender: Seat,
     pub kind: ViolationKind,
