@@ -230,3 +230,144 @@ fn event_payloads_have_a_json_schema_for_the_log_catalogue() {
     let profile = serde_json::to_string(&schemars::schema_for!(Profile)).unwrap();
     assert!(profile.contains("h10_second_beats_first"));
 }
+
+fn solo_by_a() -> Vec<GameEvent> {
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    vec![
+        GameEvent::Dealt { hands: deal() },
+        q(a, Some(Vorbehaltsart::Solo(SoloType::Trumpfsolo))),
+        q(b, None),
+        q(c, None),
+        q(d, None),
+        card(a, "♥A"),
+        card(b, "♣K"),
+        card(c, "♥9"),
+        card(d, "♥9"),
+    ]
+}
+
+fn abbreviate(holds: Option<bool>) -> GameEvent {
+    use tdlog::doko::game::Abbreviation;
+    GameEvent::SoloAbbreviated {
+        seat: Seat::A,
+        abbreviation: match holds {
+            Some(h) => Abbreviation::ClaimRest {
+                holds: h,
+                order: None,
+            },
+            None => Abbreviation::Concede,
+        },
+    }
+}
+
+#[test]
+fn wrong_claim_gives_kontra_the_rest_and_kontra_may_still_announce_4_3_5_4_3_7() {
+    let mut ev = solo_by_a();
+    ev.push(abbreviate(Some(false)));
+    let mut g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    let r = g.result().unwrap();
+    assert_eq!(r.score.as_ref().unwrap().value.winner, Some(Party::Kontra));
+    // Re kept trick 1 (15 eyes): 1 + unter 90/60/30 = 4 for each opponent.
+    assert_eq!(r.record.points[&Seat::B], 4);
+    assert_eq!(r.record.points[&Seat::A], 0);
+    assert!(
+        g.apply(&card(Seat::A, "♠A")).is_err(),
+        "no more cards after §4.3"
+    );
+    assert!(g.apply(&announce(Seat::A, Level::Keine90)).is_err());
+    g.apply(&announce(Seat::B, Level::Ansage)).unwrap();
+    let r = g.result().unwrap();
+    assert!(
+        r.announcements.records[0].legal,
+        "11 cards frozen in B's hand"
+    );
+    assert_eq!(r.record.points[&Seat::C], 8);
+}
+
+#[test]
+fn right_claim_gives_the_soloist_every_trick_4_3_3() {
+    let mut ev = solo_by_a();
+    ev.push(abbreviate(Some(true)));
+    let g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    let r = g.result().unwrap();
+    assert_eq!(
+        r.record.points[&Seat::A],
+        15,
+        "1 + unter 90/60/30 + schwarz, ×3"
+    );
+    assert!(matches!(
+        r.kind,
+        Some(GameKind::Pflichtsolo {
+            soloist: Seat::A,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn only_a_soloist_may_abbreviate_4_3_2() {
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    let mut ev = vec![GameEvent::Dealt { hands: deal() }];
+    for s in [b, c, d] {
+        ev.push(q(s, None));
+    }
+    ev.push(q(a, Some(Vorbehaltsart::Hochzeit(Default::default()))));
+    ev.push(GameEvent::SoloAbbreviated {
+        seat: b,
+        abbreviation: tdlog::doko::game::Abbreviation::Concede,
+    });
+    let g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    assert!(g.end().is_none());
+    assert_eq!(g.violations.len(), 1);
+    assert_eq!(g.violations[0].offender, b);
+}
+
+#[test]
+fn false_schmeissen_is_flagged_schwerwiegend_and_redealt_3_4_3_8_6() {
+    use tdlog::doko::penalty::{Classification, Ruling};
+    use tdlog::doko::round::DealResult;
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    // B holds ♦9 ♦9 ♦D ♦B ♠D ♥D ♥10: seven trumps and three nines.
+    let ev = vec![
+        GameEvent::Dealt { hands: deal() },
+        q(a, None),
+        q(b, Some(Vorbehaltsart::Schmeissen)),
+        q(c, None),
+        q(d, None),
+        GameEvent::QueryClosed,
+    ];
+    let mut g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    assert_eq!(g.violations.len(), 1);
+    let v = &g.violations[0];
+    assert_eq!(v.offender, b);
+    assert_eq!(v.kind.prescribed(), Some(Classification::Schwerwiegend));
+    assert!(g.apply(&card(a, "♥A")).is_err(), "thrown in");
+    g.apply(&GameEvent::ClaimRaised {
+        claimant: c,
+        violation: 0,
+    })
+    .unwrap();
+    g.apply(&GameEvent::Ruled {
+        violation: 0,
+        ruling: Ruling {
+            offender: b,
+            classification: Classification::Schwerwiegend,
+            can_hurt_soloist: None,
+            decided_for: None,
+            opponent_absagen: 0,
+        },
+    })
+    .unwrap();
+    let r = g.result().unwrap();
+    assert_eq!(
+        r.record.result,
+        DealResult::Schmeissen {
+            schmeisser: b,
+            valid: false
+        }
+    );
+    assert_eq!(
+        r.record.penalties[0].credits,
+        BTreeMap::from([(a, 4), (c, 4), (d, 4)])
+    );
+}

@@ -227,7 +227,7 @@ proptest! {
         let g = play(&plan, &no_sonderpunkte());
         let r = g.result().unwrap();
         let s = r.score.unwrap();
-        if r.kind.soloist().is_none() {
+        if r.kind.and_then(|k| k.soloist()).is_none() {
             for p in [Party::Re, Party::Kontra] {
                 let pts: Vec<i32> = r.parties.iter().filter(|(_, q)| **q == p).map(|(x, _)| s.points[x]).collect();
                 prop_assert_eq!(pts.len(), 2);
@@ -281,7 +281,7 @@ proptest! {
         let g = play(&plan, &Profile::eppstein_2001());
         let r = g.result().unwrap();
         let s = r.score.unwrap();
-        let sol = r.kind.soloist().unwrap();
+        let sol = r.kind.and_then(|k| k.soloist()).unwrap();
         let v = s.value.value as i32;
         let opp: Vec<i32> = r.parties.keys().filter(|&&x| x != sol).map(|x| s.points[x]).collect();
         match s.value.winner {

@@ -76,6 +76,19 @@ pub enum DeterminationFlag {
     CorrectionAfterPlay { seat: Seat },
 }
 
+impl DeterminationFlag {
+    /// The player the flag concerns.
+    pub fn seat(&self) -> Seat {
+        match *self {
+            DeterminationFlag::FalseSchmeissen { seat }
+            | DeterminationFlag::HochzeitWithoutClubQueens { seat }
+            | DeterminationFlag::VorbehaltNotNameable { seat }
+            | DeterminationFlag::LateCorrection { seat, .. }
+            | DeterminationFlag::CorrectionAfterPlay { seat } => seat,
+        }
+    }
+}
+
 /// The result of the query.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "outcome")]

@@ -89,6 +89,30 @@ pub enum GameEvent {
     PartnershipRuled {
         clear: bool,
     },
+    /// The query is over (§3.1.3/§3.1.7); needed when no card follows (Schmeißen).
+    QueryClosed,
+    /// The soloist abbreviates the game (§4.3).
+    SoloAbbreviated {
+        seat: Seat,
+        abbreviation: Abbreviation,
+    },
+}
+
+/// How a soloist ends play early (§4.3.2–4.3.6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "mode")]
+pub enum Abbreviation {
+    /// §4.3.3/4.3.4: cards laid open, claiming every remaining trick, with the order of play
+    /// if one is needed. `holds` is the table's (or the Schiedsrichter's) finding; a wrong
+    /// claim gives every remaining trick to Kontra and is no violation (§4.3.5).
+    ClaimRest {
+        holds: bool,
+        #[serde(default)]
+        order: Option<String>,
+    },
+    /// §4.3.6: cards handed to Kontra: Kontra takes the rest and the soloist loses the right
+    /// to claim a Nichtbedienen.
+    Concede,
 }
 
 /// How the game ended.
@@ -103,6 +127,8 @@ pub enum GameEnd {
         violation: usize,
         effect: GameEffect,
     },
+    /// The soloist abbreviated; every unfinished trick goes to `remaining_to` (§4.3).
+    Abbreviated { remaining_to: Party },
 }
 
 /// The state of one game.
@@ -121,6 +147,8 @@ pub struct Game {
     pub announcements: Vec<AnnouncementInput>,
     pub violations: Vec<Violation>,
     pub partnership_override: Option<bool>,
+    /// Set by a soloist's abbreviation (§4.3).
+    pub abbreviated: Option<Party>,
     events: usize,
     last_play_event: Option<usize>,
     /// Revokes not yet noticeable: (violation, offender, class he failed to follow).
@@ -175,6 +203,7 @@ impl Game {
             announcements: vec![],
             violations: vec![],
             partnership_override: None,
+            abbreviated: None,
             events: 0,
             last_play_event: None,
             pending_revokes: vec![],
@@ -336,10 +365,15 @@ impl Game {
                 }
             }
         }
+        if let Some(p) = self.abbreviated {
+            return Some(GameEnd::Abbreviated { remaining_to: p });
+        }
         (self.tricks.len() == 12).then_some(GameEnd::Complete)
     }
 
-    fn ensure_playing(&mut self) -> Result<(), DokoError> {
+    /// Settle the game type from the query (§3.1), once. Its irregularities become
+    /// violations with claim windows.
+    fn determine_now(&mut self) -> Result<(), DokoError> {
         if self.dealt.is_empty() {
             return Err(DokoError::Input("no deal recorded before play".into()));
         }
@@ -355,8 +389,18 @@ impl Game {
             if let Outcome::Play { kind, .. } = &d.outcome {
                 self.kind = Some(*kind);
             }
+            let flags = d.flags.clone();
             self.determination = Some(d);
+            for f in flags {
+                let offender = f.seat();
+                self.flag(offender, ViolationKind::Determination { flag: f }, true);
+            }
         }
+        Ok(())
+    }
+
+    fn ensure_playing(&mut self) -> Result<(), DokoError> {
+        self.determine_now()?;
         if let Some(end) = self.end() {
             return Err(DokoError::Input(format!("the game has ended ({end:?})")));
         }
@@ -458,7 +502,18 @@ impl Game {
                 simultaneous,
             } => {
                 self.seat_ok(*seat)?;
-                self.ensure_playing()?;
+                if self.abbreviated.is_some() {
+                    // §4.3.7: Kontra may still make an announcement whose deadline has not
+                    // passed; hands are frozen at the abbreviation.
+                    if self.parties().get(seat) != Some(&Party::Kontra) {
+                        return Err(DokoError::Announcement(
+                            "4.3.7: after an abbreviation only the Kontra party may announce"
+                                .into(),
+                        ));
+                    }
+                } else {
+                    self.ensure_playing()?;
+                }
                 let clear = self.partnership_clear();
                 self.notify_action(*seat);
                 self.announcements.push(AnnouncementInput {
@@ -564,6 +619,38 @@ impl Game {
             }
             GameEvent::PartnershipRuled { clear } => {
                 self.partnership_override = Some(*clear);
+                Ok(())
+            }
+            GameEvent::QueryClosed => self.determine_now(),
+            GameEvent::SoloAbbreviated { seat, abbreviation } => {
+                self.seat_ok(*seat)?;
+                self.ensure_playing()?;
+                if self.kind.and_then(|k| k.soloist()) != Some(*seat) {
+                    self.flag(
+                        *seat,
+                        ViolationKind::Reported {
+                            description: "4.3.2: only a soloist may abbreviate the game".into(),
+                        },
+                        true,
+                    );
+                    return Ok(());
+                }
+                self.notify_action(*seat);
+                let to = match abbreviation {
+                    Abbreviation::ClaimRest { holds: true, .. } => Party::Re,
+                    Abbreviation::ClaimRest { holds: false, .. } => Party::Kontra,
+                    Abbreviation::Concede => {
+                        for v in &mut self.violations {
+                            if matches!(v.kind, ViolationKind::Nichtbedienen { .. }) {
+                                v.window.lost.insert(*seat);
+                            }
+                        }
+                        Party::Kontra
+                    }
+                };
+                // Cards still hidden become visible: pending revokes can now be claimed.
+                self.open_pending(|_, _| true);
+                self.abbreviated = Some(to);
                 Ok(())
             }
         }
@@ -734,9 +821,7 @@ impl Game {
         let end = self
             .end()
             .ok_or_else(|| DokoError::Input("the game is still in progress".into()))?;
-        let kind = self
-            .kind
-            .ok_or_else(|| DokoError::Input("no game was played (thrown in)".into()))?;
+        let kind = self.kind;
         let parties = self.parties();
         let sum = self.evaluate_announcements();
         let penalties: Vec<PenaltyOutcome> = self
@@ -766,6 +851,10 @@ impl Game {
                 }
                 _ => false,
             },
+            GameEnd::Abbreviated { remaining_to } => {
+                rest_to = Some(remaining_to);
+                true
+            }
             GameEnd::Thrown => false,
         };
         let score = if scored {
@@ -788,8 +877,8 @@ impl Game {
                 }
             }
             if let Some(p) = rest_to {
-                let rest_e = 240 - t.re_eyes - t.kontra_eyes;
-                let rest_t = 12 - t.re_tricks - t.kontra_tricks;
+                let rest_e = 240u16.saturating_sub(t.re_eyes + t.kontra_eyes);
+                let rest_t = 12u8.saturating_sub(t.re_tricks + t.kontra_tricks);
                 match p {
                     Party::Re => {
                         t.re_eyes += rest_e;
@@ -805,7 +894,7 @@ impl Game {
                 sonderpunkte::from_tricks(tricks_counted, &parties, &self.profile.special_points);
             Some(value::credit(
                 &parties,
-                kind.soloist(),
+                kind.and_then(|k| k.soloist()),
                 &t,
                 &sum.re,
                 &sum.kontra,
@@ -822,13 +911,18 @@ impl Game {
                 ..
             }
         );
+        let result = match (kind, &self.determination.as_ref().map(|d| &d.outcome)) {
+            (_, Some(Outcome::Redeal { schmeisser, valid })) => DealResult::Schmeissen {
+                schmeisser: *schmeisser,
+                valid: *valid,
+            },
+            (Some(kind), _) if not_played => DealResult::NotPlayed { kind },
+            (Some(kind), _) => DealResult::Played { kind },
+            (None, _) => return Err(DokoError::Input("no game type was settled".into())),
+        };
         let record = GameRecord {
             dealer: self.setup.dealer,
-            result: if not_played {
-                DealResult::NotPlayed { kind }
-            } else {
-                DealResult::Played { kind }
-            },
+            result,
             value: score.as_ref().map_or(0, |s| s.value.value),
             points: score
                 .as_ref()
@@ -853,7 +947,8 @@ impl Game {
 /// A finished game: what the list needs and what a report shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameResult {
-    pub kind: GameKind,
+    /// `None` when the deal was thrown in (Schmeißen).
+    pub kind: Option<GameKind>,
     pub parties: BTreeMap<Seat, Party>,
     pub announcements: AnnouncementSummary,
     /// `None` when the game counts as not played or ended by §8.6.2.2.

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::announce::AnnounceIssue;
 use super::claim::{ClaimWindow, RulingStage};
-use super::penalty::{PenaltyOutcome, Ruling};
+use super::determination::DeterminationFlag;
+use super::penalty::{Classification, PenaltyOutcome, Ruling};
 use super::ranking::CardClass;
 use super::seat::Seat;
 
@@ -19,6 +20,8 @@ pub enum ViolationKind {
     OutOfTurn { trick: u8, expected: Seat },
     /// §5: an irregular announcement (it stands unless claimed).
     Announcement { issues: Vec<AnnounceIssue> },
+    /// §3: an irregularity of the Vorbehaltsabfrage (false Schmeißen, late correction, …).
+    Determination { flag: DeterminationFlag },
     /// Anything else the director records (e.g. §4.4.7, §8.1.3), described in words.
     Reported { description: String },
 }
@@ -30,7 +33,39 @@ impl ViolationKind {
             ViolationKind::Nichtbedienen { .. } => "4.2.4",
             ViolationKind::OutOfTurn { .. } => "4.2.7",
             ViolationKind::Announcement { .. } => "5",
+            ViolationKind::Determination { flag } => match flag {
+                DeterminationFlag::FalseSchmeissen { .. } => "3.4.3",
+                DeterminationFlag::HochzeitWithoutClubQueens { .. } => "3.5.2",
+                DeterminationFlag::VorbehaltNotNameable { .. } => "3.1.4",
+                DeterminationFlag::LateCorrection { .. }
+                | DeterminationFlag::CorrectionAfterPlay { .. } => "3.1.2",
+            },
             ViolationKind::Reported { .. } => "8.3.1",
+        }
+    }
+
+    /// The classification the seed itself prescribes, where it does; otherwise the
+    /// Schiedsrichter decides (§8.3.1).
+    pub fn prescribed(&self) -> Option<Classification> {
+        match self {
+            // §4.1.4: a lead out of turn to the last trick.
+            ViolationKind::OutOfTurn { trick: 12, .. } => Some(Classification::Unerheblich),
+            // §5.5.8(a): repetition once the partnership is clear.
+            ViolationKind::Announcement { issues }
+                if issues.contains(&AnnounceIssue::RepeatedWhenClear) =>
+            {
+                Some(Classification::Geringfuegig)
+            }
+            ViolationKind::Determination {
+                flag: DeterminationFlag::FalseSchmeissen { .. },
+            } => Some(Classification::Schwerwiegend),
+            ViolationKind::Determination {
+                flag:
+                    DeterminationFlag::LateCorrection {
+                        for_hochzeit: true, ..
+                    },
+            } => Some(Classification::Geringfuegig),
+            _ => None,
         }
     }
 }
