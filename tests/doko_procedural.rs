@@ -461,3 +461,45 @@ fn five_table_dealer_sits_out_twenty_games_2_2_7_7_4_1() {
     }
     assert!(TableConfig::new(6).is_err());
 }
+
+#[test]
+fn outstanding_pflichtsoli_are_played_even_past_the_16th_game_a25_3_2_3() {
+    let p = Profile::eppstein_2001();
+    // Fifteen recorded games in which only B played his Pflichtsolo (game 1) ...
+    let mut recs: Vec<GameRecord> = Vec::new();
+    for i in 0..15 {
+        let st = fold(&recs, four(), &p, None);
+        let kind = match i {
+            0 => pflicht(Seat::B, false),
+            _ => GameKind::Normal,
+        };
+        recs.push(rec(st.next_dealer, kind));
+    }
+    let st = fold(&recs, four(), &p, None);
+    assert_eq!(st.games_counted, 15);
+    // ... and B's solo is voided under §8.6.2.1: four Pflichtsoli owed, one game left.
+    recs[0].result = DealResult::NotPlayed {
+        kind: pflicht(Seat::B, false),
+    };
+    let st = fold(&recs, four(), &p, None);
+    assert!(st.owes_pflichtsolo.contains(&Seat::B));
+    let mut trail = vec![];
+    for _ in 0..10 {
+        let st = fold(&recs, four(), &p, None);
+        match next_deal(&st, four(), &recs, None) {
+            NextDeal::RoundOver => break,
+            NextDeal::Deal {
+                dealer,
+                vorgefuehrt,
+                ..
+            } => {
+                let s = vorgefuehrt.expect("only forced solos remain");
+                trail.push(s);
+                recs.push(rec(dealer, pflicht(s, true)));
+            }
+            NextDeal::Replacement { .. } => unreachable!(),
+        }
+    }
+    assert!(trail.contains(&Seat::B));
+    assert!(fold(&recs, four(), &p, None).owes_pflichtsolo.is_empty());
+}

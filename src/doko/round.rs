@@ -217,11 +217,13 @@ pub fn next_deal(
     }
     let remaining = st.games_in_round.saturating_sub(st.games_counted);
     let owed = st.owes_pflichtsolo.len() as u8;
-    if st.time_over && owed == 0 || !st.time_over && remaining == 0 {
+    if owed == 0 && (st.time_over || remaining == 0) {
         return NextDeal::RoundOver;
     }
     let mut dealer = st.next_dealer;
-    let forced = st.time_over || (owed > 0 && owed >= remaining);
+    // §3.2.3/§7.5.1: outstanding Pflichtsoli are always played, even past the 16/20 (e.g.
+    // after a voided Pflichtsolo in the last game, A25).
+    let forced = st.time_over || owed >= remaining;
     if !forced {
         return NextDeal::Deal {
             dealer,
