@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use tdlog::doko::announce::{
     evaluate, AnnounceContext, AnnounceIssue, AnnouncementInput, AnnouncementSummary, Level,
 };
+use tdlog::doko::profile::Profile;
 use tdlog::doko::seat::{Party, Seat};
 
 fn normal() -> BTreeMap<Seat, Party> {
@@ -44,7 +45,7 @@ fn a(seat: Seat, level: Level, h: u8) -> AnnouncementInput {
 }
 
 fn plain() -> AnnounceContext {
-    AnnounceContext::plain(true, true)
+    AnnounceContext::plain(&Profile::eppstein_2001())
 }
 
 fn hochzeit(k: u8) -> AnnounceContext {

@@ -608,7 +608,12 @@ fn e22_schwerwiegend_in_normal_game_12_plus_3_per_absage_8_6_2_1() {
         tricks_completed: 0,
         partnership_clear: None,
     }];
-    let sum = evaluate(&ann, &par, false, &AnnounceContext::plain(true, true));
+    let sum = evaluate(
+        &ann,
+        &par,
+        false,
+        &AnnounceContext::plain(&Profile::eppstein_2001()),
+    );
     let n = sum.absagen_before(Party::Kontra, 1);
     assert_eq!(n, 2, "a jump to keine 60 is two Absagen");
     let p = distribute(
@@ -689,7 +694,7 @@ fn e24_decided_game_aborted_rest_to_opponents_8_5() {
         }],
         &par,
         false,
-        &AnnounceContext::plain(true, true),
+        &AnnounceContext::plain(&Profile::eppstein_2001()),
     );
     let decided = already_won(125, 60, 6, 2, &calls.re, &calls.kontra);
     assert_eq!(decided, Some(Party::Re));

@@ -64,3 +64,61 @@ fn profiles_are_explicit_and_round_trip_through_json_1_16() {
     assert_eq!(Profile::ddv().h10_second_beats_first, H10Rule::Never);
     assert!("skat".parse::<Profile>().is_err());
 }
+
+#[test]
+fn deadlines_and_penalty_scale_are_profile_data_5_3_4_8_6_2() {
+    use tdlog::doko::penalty::{distribute_on, Classification, PenaltyContext, Ruling};
+    use tdlog::doko::seat::Party;
+    let mut strict = Profile::eppstein_2001();
+    strict.name = "strict-club".into();
+    strict.announcement_min_cards = [12, 11, 10, 9, 8];
+    strict.validate().unwrap();
+    let mut v = json!({
+        "kind": {"kind": "Normal"}, "re": ["A", "C"],
+        "announcements": [{"seat": "A", "call": "Re", "cards_in_hand": 11}],
+        "eyes": {"re": 130, "kontra": 110}
+    });
+    assert!(score_json(&v.to_string()).unwrap().announcements[0].legal);
+    v["profile"] = serde_json::to_value(&strict).unwrap();
+    let o = score_json(&v.to_string()).unwrap();
+    assert!(
+        !o.announcements[0].legal,
+        "12 cards needed under this profile"
+    );
+    // A bad profile is refused.
+    let mut bad = strict.clone();
+    bad.penalties.geringfuegig = 4;
+    v["profile"] = serde_json::to_value(&bad).unwrap();
+    assert!(score_json(&v.to_string()).is_err());
+    // The scale drives the distribution: 6 / 24 / +6.
+    let mut scale = strict.penalties;
+    scale.geringfuegig = 6;
+    scale.schwerwiegend = 24;
+    scale.per_absage = 6;
+    let ctx = PenaltyContext {
+        parties: [Seat::A, Seat::B, Seat::C, Seat::D]
+            .into_iter()
+            .map(|s| {
+                (
+                    s,
+                    if s == Seat::A || s == Seat::C {
+                        Party::Re
+                    } else {
+                        Party::Kontra
+                    },
+                )
+            })
+            .collect(),
+        soloist: None,
+    };
+    let r = Ruling {
+        offender: Seat::A,
+        classification: Classification::Schwerwiegend,
+        can_hurt_soloist: None,
+        decided_for: None,
+        opponent_absagen: 1,
+    };
+    let p = distribute_on(&ctx, &r, &scale).unwrap();
+    assert_eq!(p.strafpunkte, 30);
+    assert_eq!(p.credits[&Seat::B], 10);
+}

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::profile::Profile;
 use super::seat::{Party, Seat};
 
 /// The levels of announcement, lowest first. `Ansage` is the Erstansage "Re"/"Kontra".
@@ -39,14 +40,10 @@ impl Level {
         Level::ALL.get(i as usize).copied()
     }
 
-    /// §5.2.2/§5.3.4: the fewest cards the announcer may hold, before the Hochzeit shift.
-    pub fn base_min_cards(self) -> u8 {
-        11 - self.index()
-    }
-
-    /// The required minimum with the Hochzeit shift s (§5.5.2).
-    pub fn min_cards(self, shift: u8) -> u8 {
-        self.base_min_cards().saturating_sub(shift)
+    /// §5.2.2/§5.3.4: the fewest cards the announcer may hold under `deadlines` (the
+    /// profile's table, 11/10/9/8/7 in Eppstein), less the Hochzeit shift s (§5.5.2).
+    pub fn min_cards(self, deadlines: &[u8; 5], shift: u8) -> u8 {
+        deadlines[self.index() as usize].saturating_sub(shift)
     }
 
     /// Eyes below which the opponents must stay (the schwarz target is "no trick").
@@ -153,15 +150,19 @@ pub struct AnnounceContext {
     pub earliest_after_tricks: Option<u8>,
     pub implied_level_ignores_deadline: bool,
     pub announcement_reply: bool,
+    /// Fewest cards in hand for Re/Kontra, keine 90, keine 60, keine 30, schwarz.
+    pub deadlines: [u8; 5],
 }
 
 impl AnnounceContext {
-    pub fn plain(implied_level_ignores_deadline: bool, announcement_reply: bool) -> Self {
+    /// The context of a game without Hochzeit shift, from the profile.
+    pub fn plain(profile: &Profile) -> Self {
         AnnounceContext {
             shift: 0,
             earliest_after_tricks: Some(0),
-            implied_level_ignores_deadline,
-            announcement_reply,
+            implied_level_ignores_deadline: profile.implied_level_ignores_deadline,
+            announcement_reply: profile.announcement_reply,
+            deadlines: profile.announcement_min_cards,
         }
     }
 }
@@ -290,7 +291,8 @@ pub fn evaluate(
                     issues.push(AnnounceIssue::RepeatedWhenClear);
                 }
             } else if let Some(next) = Level::from_index(want + 1) {
-                let ok = ctx.implied_level_ignores_deadline || h >= next.min_cards(ctx.shift);
+                let ok = ctx.implied_level_ignores_deadline
+                    || h >= next.min_cards(&ctx.deadlines, ctx.shift);
                 if next.index() >= new_from && ok {
                     rec.implied = Some(next);
                     let c = sum.calls_mut(party);
@@ -303,7 +305,7 @@ pub fn evaluate(
                 let Some(level) = Level::from_index(idx) else {
                     break;
                 };
-                let needed = level.min_cards(ctx.shift);
+                let needed = level.min_cards(&ctx.deadlines, ctx.shift);
                 if level == Level::Ansage {
                     if h >= needed {
                         first_timely = Some(true);
@@ -353,7 +355,7 @@ pub fn evaluate(
             c.announced = true;
             c.absagen = want;
             c.first_timely = first_timely;
-            c.last_required = Some(a.level.min_cards(ctx.shift));
+            c.last_required = Some(a.level.min_cards(&ctx.deadlines, ctx.shift));
         }
         if !a.simultaneous {
             known_before_prev = known.clone();

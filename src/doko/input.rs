@@ -29,7 +29,10 @@ impl ProfileSpec {
     pub fn resolve(&self) -> Result<Profile, DokoError> {
         match self {
             ProfileSpec::Name(n) => n.parse(),
-            ProfileSpec::Full(p) => Ok((**p).clone()),
+            ProfileSpec::Full(p) => {
+                p.validate()?;
+                Ok((**p).clone())
+            }
         }
     }
 }
@@ -318,10 +321,7 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
             partnership_clear: a.partnership_clear,
         });
     }
-    let mut ctx = AnnounceContext::plain(
-        profile.implied_level_ignores_deadline,
-        profile.announcement_reply,
-    );
+    let mut ctx = AnnounceContext::plain(&profile);
     if let GameKind::Hochzeit { klaerungsstich, .. } = g.kind {
         ctx.shift = g.kind.announcement_shift();
         ctx.earliest_after_tricks = klaerungsstich;

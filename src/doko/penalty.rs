@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::error::DokoError;
-use super::profile::Profile;
+use super::profile::{PenaltyScale, Profile};
 use super::seat::{Party, Seat};
 
 /// The Schiedsrichter's classification (§8.3.1).
@@ -82,17 +82,20 @@ fn each_other(ctx: &PenaltyContext, offender: Seat, pts: i32) -> BTreeMap<Seat, 
         .collect()
 }
 
-/// §8.4.2/§8.4.3: the geringfügig distribution.
+/// §8.4.2/§8.4.3: the geringfügig distribution. The Strafpunkte are split among the three
+/// other players in equal shares (§8.4.2 "je einen Punkt"; §8.6.2.1 "je 4 (bzw. 5 … 8)").
 fn geringfuegig(
     ctx: &PenaltyContext,
     r: &Ruling,
+    scale: &PenaltyScale,
 ) -> Result<(String, BTreeMap<Seat, i32>), DokoError> {
+    let g = i32::from(scale.geringfuegig);
     match ctx.soloist {
-        None => Ok(("8.4.2".into(), each_other(ctx, r.offender, 1))),
-        Some(s) if s == r.offender => Ok(("8.4.3(a)".into(), each_other(ctx, r.offender, 1))),
+        None => Ok(("8.4.2".into(), each_other(ctx, r.offender, g / 3))),
+        Some(s) if s == r.offender => Ok(("8.4.3(a)".into(), each_other(ctx, r.offender, g / 3))),
         Some(s) => match r.can_hurt_soloist {
-            Some(true) => Ok(("8.4.3(b.1)".into(), BTreeMap::from([(s, 3)]))),
-            Some(false) => Ok(("8.4.3(b.2)".into(), each_other(ctx, r.offender, 1))),
+            Some(true) => Ok(("8.4.3(b.1)".into(), BTreeMap::from([(s, g)]))),
+            Some(false) => Ok(("8.4.3(b.2)".into(), each_other(ctx, r.offender, g / 3))),
             None => Err(DokoError::Penalty(
                 "8.4.3(b): the ruling must say whether the Kontra player's violation can hurt the soloist".into(),
             )),
@@ -100,8 +103,18 @@ fn geringfuegig(
     }
 }
 
-/// Distribute the penalty of a ruling (§8.3–8.6). Unsportsmanlike conduct is referred on.
+/// Distribute the penalty of a ruling on the seed's scale (3 / 12 / +3 per Absage).
 pub fn distribute(ctx: &PenaltyContext, r: &Ruling) -> Result<PenaltyOutcome, DokoError> {
+    distribute_on(ctx, r, &PenaltyScale::EPPSTEIN)
+}
+
+/// Distribute the penalty of a ruling (§8.3–8.6) on a profile's scale. Unsportsmanlike
+/// conduct is referred to the Schiedsgericht.
+pub fn distribute_on(
+    ctx: &PenaltyContext,
+    r: &Ruling,
+    scale: &PenaltyScale,
+) -> Result<PenaltyOutcome, DokoError> {
     let Some(&off_party) = ctx.parties.get(&r.offender) else {
         return Err(DokoError::NotAtTable {
             seat: r.offender.to_string(),
@@ -122,20 +135,20 @@ pub fn distribute(ctx: &PenaltyContext, r: &Ruling) -> Result<PenaltyOutcome, Do
             effect: GameEffect::Continue,
         },
         Classification::Geringfuegig => {
-            let (rule, credits) = geringfuegig(ctx, r)?;
+            let (rule, credits) = geringfuegig(ctx, r, scale)?;
             PenaltyOutcome {
                 rule,
-                strafpunkte: 3,
+                strafpunkte: u32::from(scale.geringfuegig),
                 credits,
                 effect: GameEffect::Continue,
             }
         }
         Classification::Schwerwiegend if r.decided_for.is_some() => {
             // §8.5: decided game: abort, rest to the offender's opponents, geringfügig penalty.
-            let (rule, credits) = geringfuegig(ctx, r)?;
+            let (rule, credits) = geringfuegig(ctx, r, scale)?;
             PenaltyOutcome {
                 rule: format!("8.5.1 + {rule}"),
-                strafpunkte: 3,
+                strafpunkte: u32::from(scale.geringfuegig),
                 credits,
                 effect: GameEffect::Aborted {
                     remaining_to: off_party.other(),
@@ -143,7 +156,7 @@ pub fn distribute(ctx: &PenaltyContext, r: &Ruling) -> Result<PenaltyOutcome, Do
             }
         }
         Classification::Schwerwiegend => {
-            let strafe = 12 + 3 * n;
+            let strafe = u32::from(scale.schwerwiegend) + u32::from(scale.per_absage) * n;
             match ctx.soloist {
                 Some(s) if s != r.offender => PenaltyOutcome {
                     rule: "8.6.2.2".into(),
@@ -154,7 +167,7 @@ pub fn distribute(ctx: &PenaltyContext, r: &Ruling) -> Result<PenaltyOutcome, Do
                 _ => PenaltyOutcome {
                     rule: "8.6.2.1".into(),
                     strafpunkte: strafe,
-                    credits: each_other(ctx, r.offender, (4 + n) as i32),
+                    credits: each_other(ctx, r.offender, (strafe / 3) as i32),
                     effect: GameEffect::NotPlayed,
                 },
             }

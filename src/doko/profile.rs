@@ -49,6 +49,8 @@ pub enum FarbsoloStyle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SpecialPoints {
     pub doppelkopf: bool,
+    /// Eyes a trick needs to be a "Doppelkopf" (40).
+    pub doppelkopf_min_eyes: u16,
     pub fuchs_gefangen: bool,
     pub karlchen_letzter_stich: bool,
     /// Eppstein extra: the Fuchs wins the last trick.
@@ -126,6 +128,32 @@ pub struct Profile {
     pub announcement_reply: bool,
     /// §8.7.2(b): the largest deduction the Schiedsgericht may impose.
     pub max_unsportsmanlike_deduction: u8,
+    /// §5.2.2/§5.3.4: fewest cards in hand for Re/Kontra, keine 90, keine 60, keine 30,
+    /// schwarz.
+    pub announcement_min_cards: [u8; 5],
+    /// §8.4–8.6: the penalty scale.
+    pub penalties: PenaltyScale,
+}
+
+/// Strafpunkte of §8.4 and §8.6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PenaltyScale {
+    /// §8.4: a geringfügiger Regelverstoß (credited 1 to each of three players, or all to
+    /// the soloist under §8.4.3(b.1)).
+    pub geringfuegig: u8,
+    /// §8.6.2: a schwerwiegender Regelverstoß before Absagen.
+    pub schwerwiegend: u8,
+    /// §8.6.2: added per Absage of the offender's opponents.
+    pub per_absage: u8,
+}
+
+impl PenaltyScale {
+    /// The seed's scale: 3, 12, +3 per Absage.
+    pub const EPPSTEIN: PenaltyScale = PenaltyScale {
+        geringfuegig: 3,
+        schwerwiegend: 12,
+        per_absage: 3,
+    };
 }
 
 impl Profile {
@@ -144,6 +172,7 @@ impl Profile {
             farbsolo_style: FarbsoloStyle::PureSuit,
             special_points: SpecialPoints {
                 doppelkopf: true,
+                doppelkopf_min_eyes: 40,
                 fuchs_gefangen: true,
                 karlchen_letzter_stich: true,
                 fuchs_letzter_stich: true,
@@ -165,6 +194,8 @@ impl Profile {
             implied_level_ignores_deadline: true,
             announcement_reply: true,
             max_unsportsmanlike_deduction: 12,
+            announcement_min_cards: [11, 10, 9, 8, 7],
+            penalties: PenaltyScale::EPPSTEIN,
         }
     }
 
@@ -184,6 +215,7 @@ impl Profile {
             farbsolo_style: FarbsoloStyle::DdvStyle,
             special_points: SpecialPoints {
                 doppelkopf: true,
+                doppelkopf_min_eyes: 40,
                 fuchs_gefangen: true,
                 karlchen_letzter_stich: true,
                 fuchs_letzter_stich: false,
@@ -202,7 +234,35 @@ impl Profile {
             implied_level_ignores_deadline: true,
             announcement_reply: true,
             max_unsportsmanlike_deduction: 12,
+            announcement_min_cards: [11, 10, 9, 8, 7],
+            penalties: PenaltyScale::EPPSTEIN,
         }
+    }
+
+    /// Check that a hand-written profile is coherent: deadlines within 0..=12 and not
+    /// rising with the level, penalty points divisible among three players, a solo factor.
+    pub fn validate(&self) -> Result<(), DokoError> {
+        let d = &self.announcement_min_cards;
+        if d.iter().any(|&x| x > 12) || d.windows(2).any(|w| w[1] > w[0]) {
+            return Err(DokoError::Input(format!(
+                "profile {}: announcement deadlines must fall from Re/Kontra to schwarz within 0..=12, got {d:?}",
+                self.name
+            )));
+        }
+        let p = &self.penalties;
+        if p.geringfuegig % 3 != 0 || p.schwerwiegend % 3 != 0 || p.per_absage % 3 != 0 {
+            return Err(DokoError::Input(format!(
+                "profile {}: penalty points are shared by three players and must divide by 3",
+                self.name
+            )));
+        }
+        if self.solo_factor == 0 || self.hochzeit_window == 0 || self.hochzeit_window > 12 {
+            return Err(DokoError::Input(format!(
+                "profile {}: solo factor must be positive and the Hochzeit window 1..=12",
+                self.name
+            )));
+        }
+        Ok(())
     }
 
     /// Games in a round at a table of `size` seats.

@@ -65,7 +65,7 @@ pub fn from_tricks(
         let Some(&wp) = parties.get(&win_seat) else {
             continue;
         };
-        if sp.doppelkopf && t.eyes() >= 40 {
+        if sp.doppelkopf && t.eyes() >= sp.doppelkopf_min_eyes {
             out.push(Sonderpunkt {
                 kind: SonderpunktKind::Doppelkopf,
                 party: wp,

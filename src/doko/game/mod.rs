@@ -213,10 +213,7 @@ impl Game {
     }
 
     fn announce_context(&self) -> AnnounceContext {
-        let mut ctx = AnnounceContext::plain(
-            self.profile.implied_level_ignores_deadline,
-            self.profile.announcement_reply,
-        );
+        let mut ctx = AnnounceContext::plain(&self.profile);
         if let Some(k @ GameKind::Hochzeit { klaerungsstich, .. }) = self.kind {
             ctx.shift = k.announcement_shift();
             ctx.earliest_after_tricks = klaerungsstich;

@@ -43,7 +43,7 @@ impl Game {
             parties,
             soloist: self.penalty_soloist(),
         };
-        let p = penalty::distribute(&ctx, &r)?;
+        let p = penalty::distribute_on(&ctx, &r, &self.profile.penalties)?;
         Ok((r, p))
     }
 
