@@ -395,13 +395,29 @@ fn game_json() -> impl Strategy<Value = Value> {
         ],
         proptest::option::of((any::<u16>(), any::<u16>())),
         proptest::option::of((any::<u8>(), any::<u8>())),
-        prop::sample::select(vec![
-            json!(null),
-            json!("ddv"),
-            json!("eppstein-2001"),
-            json!("x"),
-            json!({"name": 3}),
-        ]),
+        prop_oneof![
+            prop::sample::select(vec![
+                json!(null),
+                json!("ddv"),
+                json!("eppstein-2001"),
+                json!("x"),
+                json!({"name": 3}),
+            ]),
+            (
+                proptest::collection::vec(any::<u8>(), 5),
+                any::<u8>(),
+                any::<u8>(),
+                any::<u8>()
+            )
+                .prop_map(|(d, g, f, w)| {
+                    let mut p = serde_json::to_value(Profile::eppstein_2001()).unwrap();
+                    p["announcement_min_cards"] = json!(d);
+                    p["penalties"]["geringfuegig"] = json!(g);
+                    p["solo_factor"] = json!(f);
+                    p["hochzeit_window"] = json!(w);
+                    p
+                }),
+        ],
     )
         .prop_map(|(k, re, calls, tricks, eyes, tw, profile)| {
             let mut v = json!({"kind": k, "announcements": calls});
