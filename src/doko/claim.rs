@@ -85,7 +85,7 @@ impl ClaimWindow {
                 }
             }
             ClaimRightLoss::AnyContinues => {
-                if self.eligible.contains(&seat) || seat == self.offender {
+                if self.eligible.contains(&seat) {
                     self.lost = self.eligible.clone();
                 }
             }
@@ -136,6 +136,11 @@ impl ClaimWindow {
         if !self.may_claim(asker) {
             return Err(DokoError::Penalty(format!(
                 "8.8.4: {asker} has no right to claim and cannot ask"
+            )));
+        }
+        if asker == partner || !self.eligible.contains(&partner) {
+            return Err(DokoError::Penalty(format!(
+                "8.8.4: {partner} is not a fellow claimant {asker} may ask"
             )));
         }
         if reklamation {
@@ -191,5 +196,50 @@ impl<R: Clone> RulingStage<R> {
             RulingStage::Appealed { .. } => None,
             RulingStage::Tribunal { decision, .. } => Some(decision),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parties() -> BTreeMap<Seat, Party> {
+        BTreeMap::from([
+            (Seat::A, Party::Re),
+            (Seat::B, Party::Kontra),
+            (Seat::C, Party::Re),
+            (Seat::D, Party::Kontra),
+        ])
+    }
+
+    #[test]
+    fn clear_partnership_leaves_only_opponents_8_8_1() {
+        let e = eligible_claimants(Seat::A, &parties(), true);
+        assert_eq!(e, [Seat::B, Seat::D].into_iter().collect());
+        let e = eligible_claimants(Seat::A, &parties(), false);
+        assert_eq!(e, [Seat::B, Seat::C, Seat::D].into_iter().collect());
+    }
+
+    #[test]
+    fn any_continues_reading_ends_every_right_a23() {
+        let mut p = Profile::eppstein_2001();
+        p.claim_right_loss = ClaimRightLoss::AnyContinues;
+        let mut w = ClaimWindow::new(Seat::A);
+        w.open(&parties(), false);
+        w.on_action(Seat::A, &p); // the offender playing on changes nothing
+        assert_eq!(w.status, ClaimStatus::Open);
+        w.on_action(Seat::B, &p);
+        assert_eq!(w.status, ClaimStatus::BecameValid);
+        assert!(w.claim(Seat::C).is_err());
+    }
+
+    #[test]
+    fn partner_must_be_a_fellow_claimant_8_8_4() {
+        let mut w = ClaimWindow::new(Seat::A);
+        w.open(&parties(), true);
+        assert!(w.partner_answer(Seat::B, Seat::A, true).is_err());
+        assert!(w.partner_answer(Seat::B, Seat::B, true).is_err());
+        w.partner_answer(Seat::B, Seat::D, true).unwrap();
+        assert_eq!(w.status, ClaimStatus::Claimed { by: Seat::D });
     }
 }

@@ -179,6 +179,24 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
     for s in kind_seats(&g.kind) {
         at_table(s)?;
     }
+    if let GameKind::Hochzeit {
+        hochzeiter,
+        partner,
+        klaerungsstich,
+    } = g.kind
+    {
+        let w = profile.hochzeit_window;
+        let ok = match (partner, klaerungsstich) {
+            (Some(p), Some(k)) => p != hochzeiter && (1..=w).contains(&k),
+            (None, Some(k)) => k == w,
+            (_, None) => false,
+        };
+        if !ok {
+            return Err(DokoError::Determination(format!(
+                "3.5.3: a Hochzeit needs its Klärungsstich (1..={w}) and a partner other than the Hochzeiter, or no partner with trick {w}"
+            )));
+        }
+    }
     for a in &g.announcements {
         at_table(a.seat)?;
     }
