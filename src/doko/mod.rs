@@ -2,7 +2,7 @@
 //! profile: a pure rules engine, folded from log events. No IO, no clock, deterministic.
 //!
 //! Map of rule sections to modules (see `docs/doppelkopf.md` for the tests):
-//! - §1.2 deck → [`cards`]; §1.3 ranking → [`ranking`], [`game_type`]
+//! - §1.2 deck → [`cards`]; §2.2 deal and card counts → [`deal`]; §1.3 ranking → [`ranking`], [`game_type`]
 //! - §4.2, §4.4 following suit and trick winner → [`trick`]
 //! - §3 Vorbehalt, precedence, Schmeißen, Hochzeit → [`determination`]
 //! - §5 announcements → [`announce`]; partnership "geklärt" → [`partnership`]
@@ -14,6 +14,7 @@
 pub mod announce;
 pub mod cards;
 pub mod claim;
+pub mod deal;
 pub mod determination;
 pub mod error;
 pub mod game;

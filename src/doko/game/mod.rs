@@ -9,6 +9,7 @@ mod play;
 mod result;
 mod rulings;
 
+pub use crate::doko::deal::check_deal;
 pub use event::{Abbreviation, GameEnd, GameEvent, GameSetup};
 pub use result::GameResult;
 
@@ -52,37 +53,6 @@ pub struct Game {
     last_play_event: Option<usize>,
     /// Revokes not yet noticeable: (violation, offender, class he failed to follow).
     pending_revokes: Vec<(usize, Seat, CardClass)>,
-}
-
-/// Check a deal: four hands of 12, every card at most twice (§1.2.1, §2.2.6, §2.2.9).
-pub fn check_deal(hands: &BTreeMap<Seat, Vec<Card>>, players: &Players) -> Result<(), DokoError> {
-    for s in hands.keys() {
-        if !players.contains(*s) {
-            return Err(DokoError::NotAtTable {
-                seat: s.to_string(),
-            });
-        }
-    }
-    for s in players.iter() {
-        let n = hands.get(&s).map_or(0, |h| h.len());
-        if n != 12 {
-            return Err(DokoError::HandSize {
-                seat: s.to_string(),
-                count: n,
-            });
-        }
-    }
-    let mut count: BTreeMap<Card, usize> = BTreeMap::new();
-    for c in hands.values().flatten() {
-        *count.entry(*c).or_insert(0) += 1;
-    }
-    if let Some((c, n)) = count.into_iter().find(|(_, n)| *n > 2) {
-        return Err(DokoError::DeckCount {
-            card: c.to_string(),
-            count: n,
-        });
-    }
-    Ok(())
 }
 
 impl Game {
