@@ -503,3 +503,34 @@ fn outstanding_pflichtsoli_are_played_even_past_the_16th_game_a25_3_2_3() {
     assert!(trail.contains(&Seat::B));
     assert!(fold(&recs, four(), &p, None).owes_pflichtsolo.is_empty());
 }
+
+#[test]
+fn simultaneous_claims_penalise_the_first_committed_and_a_schwerwiegend_ruling_ends_claims_8_8_6() {
+    let p = Profile::eppstein_2001();
+    let mut ev = p4_events();
+    // C leads out of turn into trick 5 (A won trick 4): a second violation.
+    ev.push(card("C", "♦A"));
+    let mut g = Game::replay(setup(), p, &ev).unwrap();
+    assert_eq!(g.violations.len(), 2);
+    assert_eq!(
+        g.simultaneous_claim_priority(&[1, 0]),
+        Some(0),
+        "B's revoke came first"
+    );
+    g.apply(&GameEvent::ClaimRaised {
+        claimant: Seat::D,
+        violation: 0,
+    })
+    .unwrap();
+    g.apply(&GameEvent::Ruled {
+        violation: 0,
+        ruling: ruling(Classification::Schwerwiegend),
+    })
+    .unwrap();
+    assert!(g
+        .apply(&GameEvent::ClaimRaised {
+            claimant: Seat::A,
+            violation: 1,
+        })
+        .is_err());
+}

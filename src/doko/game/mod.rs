@@ -420,6 +420,11 @@ impl Game {
                 violation,
             } => {
                 self.seat_ok(*claimant)?;
+                if let Some(GameEnd::Ruled { violation: v, .. }) = self.end() {
+                    return Err(DokoError::Penalty(format!(
+                        "8.8.6: the game was ended by the ruling on violation {v}; no further claim"
+                    )));
+                }
                 self.violation_mut(*violation)?.window.claim(*claimant)
             }
             GameEvent::PartnerConsulted {

@@ -73,4 +73,19 @@ impl Game {
             &sum.kontra,
         ))
     }
+
+    /// §8.8.6: of several violations claimed at the same moment, the one committed first
+    /// that may still be claimed is penalised; the others wait (and may be claimed again if
+    /// it was not schwerwiegend).
+    pub fn simultaneous_claim_priority(&self, claimed: &[usize]) -> Option<usize> {
+        claimed
+            .iter()
+            .copied()
+            .filter(|&i| {
+                self.violations
+                    .get(i)
+                    .is_some_and(|v| v.window.status == crate::doko::claim::ClaimStatus::Open)
+            })
+            .min_by_key(|&i| self.violations[i].at_event)
+    }
 }
