@@ -534,3 +534,36 @@ fn simultaneous_claims_penalise_the_first_committed_and_a_schwerwiegend_ruling_e
         })
         .is_err());
 }
+
+#[test]
+fn p6_sanction_in_the_fold_is_its_own_list_row_8_7_2() {
+    let mut ev = p4_events();
+    ev.push(GameEvent::ClaimRaised {
+        claimant: Seat::D,
+        violation: 0,
+    });
+    ev.push(GameEvent::Ruled {
+        violation: 0,
+        ruling: ruling(Classification::Schwerwiegend),
+    });
+    // B throws his cards in while waiting: the Schiedsgericht deducts 6 (§8.8.5, §8.7.2(b)).
+    ev.push(GameEvent::SanctionImposed {
+        seat: Seat::B,
+        sanction: Sanction::Punktabzug { points: 6 },
+    });
+    let mut g = Game::replay(setup(), Profile::eppstein_2001(), &ev).unwrap();
+    assert!(g
+        .apply(&GameEvent::SanctionImposed {
+            seat: Seat::B,
+            sanction: Sanction::Punktabzug { points: 13 },
+        })
+        .is_err());
+    let r = g.result().unwrap();
+    let rules: Vec<&str> = r.record.penalties.iter().map(|p| p.rule.as_str()).collect();
+    assert_eq!(rules, vec!["8.6.2.1", "8.7.2(b)"]);
+    let list = project(&[r.record], four());
+    assert_eq!(
+        list.totals,
+        BTreeMap::from([(Seat::A, 4), (Seat::B, -6), (Seat::C, 4), (Seat::D, 4)])
+    );
+}

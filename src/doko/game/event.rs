@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::doko::announce::Level;
 use crate::doko::cards::Card;
 use crate::doko::determination::QueryEntry;
-use crate::doko::penalty::{GameEffect, Ruling};
+use crate::doko::penalty::{GameEffect, Ruling, Sanction};
 use crate::doko::seat::{Party, Seat};
 
 /// Who deals, at which table, and the round facts the query needs.
@@ -69,6 +69,11 @@ pub enum GameEvent {
     TribunalDecided {
         violation: usize,
         ruling: Ruling,
+    },
+    /// The Schiedsgericht's sanction for unsportsmanlike conduct (§8.7.2).
+    SanctionImposed {
+        seat: Seat,
+        sanction: Sanction,
     },
     /// Director override of the computed "Partnerschaft geklärt" (A22).
     PartnershipRuled {

@@ -23,7 +23,7 @@ use crate::doko::claim::{ClaimStatus, ClaimWindow, RulingStage};
 use crate::doko::determination::{self, Determination, DeterminationInput, Outcome, QueryEntry};
 use crate::doko::error::DokoError;
 use crate::doko::game_type::GameKind;
-use crate::doko::penalty::GameEffect;
+use crate::doko::penalty::{self, GameEffect, Sanction};
 use crate::doko::profile::Profile;
 use crate::doko::ranking::{CardClass, Ranking};
 use crate::doko::seat::{Party, Players, Seat};
@@ -49,6 +49,8 @@ pub struct Game {
     pub partnership_override: Option<bool>,
     /// Set by a soloist's abbreviation (§4.3).
     pub abbreviated: Option<Party>,
+    /// Sanctions of the Schiedsgericht (§8.7.2), with their list delta.
+    pub sanctions: Vec<(Seat, Sanction, BTreeMap<Seat, i32>)>,
     events: usize,
     last_play_event: Option<usize>,
     /// Revokes not yet noticeable: (violation, offender, class he failed to follow).
@@ -73,6 +75,7 @@ impl Game {
             violations: vec![],
             partnership_override: None,
             abbreviated: None,
+            sanctions: vec![],
             events: 0,
             last_play_event: None,
             pending_revokes: vec![],
@@ -493,6 +496,12 @@ impl Game {
                 Ok(())
             }
             GameEvent::QueryClosed => self.determine_now(),
+            GameEvent::SanctionImposed { seat, sanction } => {
+                self.seat_ok(*seat)?;
+                let delta = penalty::sanction_delta(*seat, *sanction, &self.profile)?;
+                self.sanctions.push((*seat, *sanction, delta));
+                Ok(())
+            }
             GameEvent::SoloAbbreviated { seat, abbreviation } => {
                 self.seat_ok(*seat)?;
                 self.ensure_playing()?;

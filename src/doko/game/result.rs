@@ -30,7 +30,7 @@ impl Game {
             .filter(|v| v.ruling.as_ref().is_some_and(|r| r.in_force().is_some()))
             .filter_map(|v| v.penalty.clone())
             .collect();
-        let rows: Vec<PenaltyRow> = penalties
+        let mut rows: Vec<PenaltyRow> = penalties
             .iter()
             .filter(|p| !p.credits.is_empty())
             .map(|p| PenaltyRow {
@@ -38,6 +38,15 @@ impl Game {
                 credits: p.credits.clone(),
             })
             .collect();
+        rows.extend(
+            self.sanctions
+                .iter()
+                .filter(|(_, _, d)| !d.is_empty())
+                .map(|(_, _, d)| PenaltyRow {
+                    rule: "8.7.2(b)".into(),
+                    credits: d.clone(),
+                }),
+        );
         let mut tricks_counted: &[CompletedTrick] = &self.tricks;
         let mut rest_to = None;
         let scored = match end {
