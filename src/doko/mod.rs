@@ -2,10 +2,12 @@
 //! profile: a pure rules engine, folded from log events. No IO, no clock, deterministic.
 //!
 //! Map of rule sections to modules (see `docs/doppelkopf.md` for the tests):
-//! - §1.2 deck → [`cards`]; §2.2 deal and card counts → [`deal`]; §1.3 ranking → [`ranking`], [`game_type`]
+//! - §1.2 deck → [`cards`]; §2.2 deal and card counts → [`deal`]
+//! - §1.3 ranking → [`ranking`], [`game_type`]
 //! - §4.2, §4.4 following suit and trick winner → [`trick`]
 //! - §3 Vorbehalt, precedence, Schmeißen, Hochzeit → [`determination`]
-//! - §5 announcements → [`announce`]; partnership "geklärt" → [`partnership`]
+//! - §5 announcements → [`announce`]
+//! - partnership "geklärt" → [`announce::clear_from_known`], [`game::Game::partnership_clear`]
 //! - §6.1, §6.2 winner and value → [`value`], [`sonderpunkte`]
 //! - one game folded card by card → [`game`]; a game described as JSON → [`input`]
 //! - §2.2.1, §3.2, §7 round, dealer rotation, Pflichtsolo → [`round`]; §6.3 list → [`list`]

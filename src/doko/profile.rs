@@ -250,7 +250,10 @@ impl Profile {
             )));
         }
         let p = &self.penalties;
-        if p.geringfuegig % 3 != 0 || p.schwerwiegend % 3 != 0 || p.per_absage % 3 != 0 {
+        if !(p.geringfuegig.is_multiple_of(3)
+            && p.schwerwiegend.is_multiple_of(3)
+            && p.per_absage.is_multiple_of(3))
+        {
             return Err(DokoError::Input(format!(
                 "profile {}: penalty points are shared by three players and must divide by 3",
                 self.name
