@@ -41,6 +41,7 @@ fn a(seat: Seat, level: Level, h: u8) -> AnnouncementInput {
         simultaneous: false,
         tricks_completed: 12 - h,
         partnership_clear: None,
+        void: false,
     }
 }
 

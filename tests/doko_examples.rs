@@ -607,6 +607,7 @@ fn e22_schwerwiegend_in_normal_game_12_plus_3_per_absage_8_6_2_1() {
         simultaneous: false,
         tricks_completed: 0,
         partnership_clear: None,
+        void: false,
     }];
     let sum = evaluate(
         &ann,
@@ -691,6 +692,7 @@ fn e24_decided_game_aborted_rest_to_opponents_8_5() {
             simultaneous: false,
             tricks_completed: 0,
             partnership_clear: None,
+            void: false,
         }],
         &par,
         false,

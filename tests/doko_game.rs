@@ -371,3 +371,35 @@ fn false_schmeissen_is_flagged_schwerwiegend_and_redealt_3_4_3_8_6() {
         BTreeMap::from([(a, 4), (c, 4), (d, 4)])
     );
 }
+
+#[test]
+fn a_claimed_late_announcement_is_void_an_unclaimed_one_stands_8_8_3() {
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    let mut ev = vec![GameEvent::Dealt { hands: deal() }];
+    for s in SEATS {
+        ev.push(q(s, None));
+    }
+    ev.extend([card(a, "♥A"), card(b, "♣K"), card(c, "♥9"), card(d, "♥9")]);
+    ev.extend([card(a, "♠A"), card(b, "♠A"), card(c, "♠10"), card(d, "♠K")]);
+    ev.push(announce(b, Level::Ansage)); // 10 cards: late
+    let g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    let s = g.evaluate_announcements();
+    assert!(s.kontra.announced, "it stands while unclaimed");
+    let mut claimed = g.clone();
+    claimed
+        .apply(&GameEvent::ClaimRaised {
+            claimant: c,
+            violation: 0,
+        })
+        .unwrap();
+    let s = claimed.evaluate_announcements();
+    assert!(!s.kontra.announced);
+    assert!(!s.records[0].counted && !s.records[0].legal);
+    // Nobody claims: once A, C and D have all played on, it is a valid move.
+    let mut lapsed = g.clone();
+    for e in [card(a, "♣9"), card(b, "♣10"), card(c, "♥10"), card(d, "♣9")] {
+        lapsed.apply(&e).unwrap();
+    }
+    assert_eq!(lapsed.violations[0].window.status, ClaimStatus::BecameValid);
+    assert!(lapsed.evaluate_announcements().kontra.announced);
+}

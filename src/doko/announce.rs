@@ -78,6 +78,9 @@ pub struct AnnouncementInput {
     /// announcements before it.
     #[serde(default)]
     pub partnership_clear: Option<bool>,
+    /// Claimed in time, so not a valid move (§8.8.3): recorded, but without effect.
+    #[serde(default)]
+    pub void: bool,
 }
 
 /// Why an announcement is irregular. Each names its rule.
@@ -114,6 +117,8 @@ pub struct AnnouncementRecord {
     pub erwiderung: bool,
     pub legal: bool,
     pub issues: Vec<AnnounceIssue>,
+    /// False when the announcement has no effect (wrong party, or claimed and void).
+    pub counted: bool,
 }
 
 /// What one party has announced, as scoring needs it.
@@ -195,7 +200,7 @@ impl AnnouncementSummary {
         self.records
             .iter()
             .take(upto)
-            .filter(|r| r.party == p)
+            .filter(|r| r.party == p && r.counted)
             .flat_map(|r| r.added.iter().chain(r.implied.iter()))
             .filter(|l| **l != Level::Ansage)
             .count() as u8
@@ -244,9 +249,11 @@ pub fn evaluate(
             erwiderung: false,
             legal: true,
             issues: vec![],
+            counted: true,
         };
         if a.stated_party.is_some_and(|p| p != party) {
             rec.legal = false;
+            rec.counted = false;
             rec.issues.push(AnnounceIssue::WrongParty);
             sum.records.push(rec);
             continue;
@@ -258,6 +265,8 @@ pub fn evaluate(
             issues.push(AnnounceIssue::TooEarly);
         }
         let h = a.cards_in_hand;
+        // A void announcement is judged against the state before it and then discarded.
+        let snapshot = if a.void { Some(sum.clone()) } else { None };
         let before = *sum.calls(party);
         let opp = *sum.calls(party.other());
         let reached = if before.announced {
@@ -357,12 +366,18 @@ pub fn evaluate(
             c.first_timely = first_timely;
             c.last_required = Some(a.level.min_cards(&ctx.deadlines, ctx.shift));
         }
+        rec.legal = issues.is_empty();
+        rec.issues = issues;
+        if let Some(mut restored) = snapshot {
+            rec.counted = false;
+            restored.records.push(rec);
+            sum = restored;
+            continue;
+        }
         if !a.simultaneous {
             known_before_prev = known.clone();
         }
         known.insert(a.seat, party);
-        rec.legal = issues.is_empty();
-        rec.issues = issues;
         sum.records.push(rec);
     }
     sum

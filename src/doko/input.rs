@@ -337,6 +337,7 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
             simultaneous: a.simultaneous,
             tricks_completed: a.tricks_completed.unwrap_or(12 - a.cards_in_hand.min(12)),
             partnership_clear: a.partnership_clear,
+            void: false,
         });
     }
     let mut ctx = AnnounceContext::plain(&profile);

@@ -195,14 +195,25 @@ impl Game {
     }
 
     /// Evaluate all announcements so far (§5).
+    /// An irregular announcement that was claimed is not a valid move (§8.8.3): it stays
+    /// in the record but has no effect.
     pub fn evaluate_announcements(&self) -> AnnouncementSummary {
         let solo = self.kind.is_some_and(|k| k.scored_as_solo());
-        announce::evaluate(
-            &self.announcements,
-            &self.parties(),
-            solo,
-            &self.announce_context(),
-        )
+        let mut inputs = self.announcements.clone();
+        for v in &self.violations {
+            if matches!(v.kind, ViolationKind::Announcement { .. })
+                && matches!(v.window.status, ClaimStatus::Claimed { .. })
+            {
+                if let Some(a) = v
+                    .announcements_before
+                    .checked_sub(1)
+                    .and_then(|i| inputs.get_mut(i))
+                {
+                    a.void = true;
+                }
+            }
+        }
+        announce::evaluate(&inputs, &self.parties(), solo, &self.announce_context())
     }
 
     fn suspended(&self) -> bool {
@@ -393,6 +404,7 @@ impl Game {
                     simultaneous: *simultaneous,
                     tricks_completed: self.tricks.len() as u8,
                     partnership_clear: Some(clear),
+                    void: false,
                 });
                 self.last_play_event = Some(self.events);
                 let sum = self.evaluate_announcements();
