@@ -12,7 +12,7 @@ use tdlog::doko::determination::{
 };
 use tdlog::doko::error::DokoError;
 use tdlog::doko::game::{Game, GameEvent, GameSetup};
-use tdlog::doko::game_type::SoloType;
+use tdlog::doko::game_type::{GameKind, SoloType};
 use tdlog::doko::input::score_json;
 use tdlog::doko::profile::{ListMode, Profile};
 use tdlog::doko::ranking::Ranking;
@@ -41,6 +41,8 @@ struct Plan {
     solo: Option<(u8, u8)>,
     picks: Vec<u8>,
     calls: Vec<(u8, u8, u8)>,
+    /// The ♣D pair holder, if any, announces a Hochzeit (else plays a stille Hochzeit).
+    hochzeit: bool,
 }
 
 fn plan() -> impl Strategy<Value = Plan> {
@@ -50,13 +52,15 @@ fn plan() -> impl Strategy<Value = Plan> {
         proptest::option::of((0u8..4, 0u8..8)),
         proptest::collection::vec(any::<u8>(), 48),
         proptest::collection::vec((0u8..48, 0u8..4, 0u8..5), 0..6),
+        any::<bool>(),
     )
-        .prop_map(|(deal, dealer, solo, picks, calls)| Plan {
+        .prop_map(|(deal, dealer, solo, picks, calls, hochzeit)| Plan {
             deal,
             dealer,
             solo,
             picks,
             calls,
+            hochzeit,
         })
 }
 
@@ -100,8 +104,14 @@ fn play(plan: &Plan, profile: &Profile) -> Game {
     })
     .unwrap();
     for s in players.iter() {
+        let pair = g.dealt[&s]
+            .iter()
+            .filter(|&&c| c == Card::KREUZ_DAME)
+            .count()
+            == 2;
         let art = match plan.solo {
             Some((_, t)) if Some(s) == soloist => Some(Vorbehaltsart::Solo(solo_type(t))),
+            None if plan.hochzeit && pair => Some(Vorbehaltsart::Hochzeit(Default::default())),
             _ => None,
         };
         g.apply(&GameEvent::Query {
@@ -162,6 +172,58 @@ fn play(plan: &Plan, profile: &Profile) -> Game {
         g.apply(&GameEvent::CardPlayed { seat, card }).unwrap();
     }
     g
+}
+
+/// The same game as `tdlog doko score` JSON: tricks with their cards, the announcements
+/// with the hand counts the fold saw, and the kind without the Klärungsstich (the input
+/// reads it off the tricks).
+fn as_json(g: &Game) -> Value {
+    let r = g.result().unwrap();
+    let kind = match r.kind.unwrap() {
+        GameKind::Hochzeit { hochzeiter, .. } => GameKind::Hochzeit {
+            hochzeiter,
+            partner: None,
+            klaerungsstich: None,
+        },
+        k => k,
+    };
+    let tricks: Vec<Value> = g
+        .tricks
+        .iter()
+        .map(|t| {
+            json!({
+                "leader": t.plays[0].seat,
+                "cards": t.plays.iter().map(|p| p.card).collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let calls: Vec<Value> = g
+        .announcements
+        .iter()
+        .map(|a| {
+            let call = match a.level {
+                Level::Ansage => match r.parties[&a.seat] {
+                    Party::Re => "Re",
+                    Party::Kontra => "Kontra",
+                },
+                Level::Keine90 => "keine 90",
+                Level::Keine60 => "keine 60",
+                Level::Keine30 => "keine 30",
+                Level::Schwarz => "schwarz",
+            };
+            json!({
+                "seat": a.seat, "call": call, "cards_in_hand": a.cards_in_hand,
+                "simultaneous": a.simultaneous, "tricks_completed": a.tricks_completed,
+                "partnership_clear": a.partnership_clear
+            })
+        })
+        .collect();
+    json!({
+        "players": g.players.0,
+        "kind": kind,
+        "announcements": calls,
+        "tricks": tricks
+    })
 }
 
 fn no_sonderpunkte() -> Profile {
@@ -290,6 +352,22 @@ proptest! {
             None => prop_assert!(opp.iter().all(|&o| o == opp[0])),
         }
         prop_assert!(s.sonderpunkte.is_empty(), "no Sonderpunkte in a solo");
+    }
+
+    #[test]
+    fn json_scoring_agrees_with_the_card_by_card_fold(plan in plan()) {
+        let g = play(&plan, &Profile::eppstein_2001());
+        let r = g.result().unwrap();
+        let out = score_json(&as_json(&g).to_string()).unwrap();
+        prop_assert_eq!(Some(out.kind), r.kind);
+        prop_assert_eq!(&out.points, &r.record.points);
+        prop_assert_eq!(out.value.value, r.record.value);
+        // Play was legal and the Klärungsstich is read off the tricks: only announcement
+        // flags (which the fold flags too) may appear.
+        let structural: Vec<&String> = out.flags.iter().filter(|f| f.starts_with(|c: char| c.is_ascii_digit())).collect();
+        prop_assert!(structural.is_empty(), "{:?}", structural);
+        let fold_flags = g.violations.len();
+        prop_assert_eq!(out.flags.len(), fold_flags);
     }
 
     #[test]

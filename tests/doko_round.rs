@@ -221,7 +221,10 @@ fn sixteen_games_card_by_card_with_a_claim_and_an_appeal_project_to_the_list() {
             }
         }
     ));
-    let forced = games.iter().filter(|g| g.setup.vorgefuehrt.is_some()).count();
+    let forced = games
+        .iter()
+        .filter(|g| g.setup.vorgefuehrt.is_some())
+        .count();
     assert_eq!(forced, 3, "the other three are vorgeführt at the end");
     // Game 5: the appeal was decided by the Schiedsgericht; the claimed announcement is void.
     let g5 = &folded[4];

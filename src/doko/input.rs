@@ -179,11 +179,68 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
     for s in kind_seats(&g.kind) {
         at_table(s)?;
     }
+    for a in &g.announcements {
+        at_table(a.seat)?;
+    }
+    let mut flags = Vec::new();
+    let rk = Ranking::new(g.kind.game_type(), profile.farbsolo_style);
+    // Tricks with cards, if given.
+    let tricks: Option<Vec<CompletedTrick>> = match &g.tricks {
+        Some(ts) => Some(build_tricks(ts, &players, &rk, &profile, &mut flags)?),
+        None => None,
+    };
+    // With tricks, a Hochzeit's Klärungsstich can be read off them (§3.5.3, default condition).
+    let mut kind = g.kind;
+    if let (
+        Some(ts),
+        GameKind::Hochzeit {
+            hochzeiter,
+            partner,
+            klaerungsstich,
+        },
+    ) = (&tricks, g.kind)
+    {
+        let w = profile.hochzeit_window;
+        let found = ts.iter().take(w as usize).enumerate().find_map(|(i, t)| {
+            t.winner()
+                .filter(|&x| x != hochzeiter)
+                .map(|x| (x, i as u8 + 1))
+        });
+        let (p, k) = match found {
+            Some((x, k)) => (Some(x), k),
+            None => (None, w),
+        };
+        if klaerungsstich.is_none() && partner.is_none() {
+            kind = GameKind::Hochzeit {
+                hochzeiter,
+                partner: p,
+                klaerungsstich: Some(k),
+            };
+        } else if (partner, klaerungsstich) != (p, Some(k)) {
+            flags.push(format!(
+                "3.5.3: the tricks make trick {k} the Klärungsstich with partner {p:?}, not as given"
+            ));
+        }
+    }
+    if let GameKind::StilleHochzeit { soloist } = kind {
+        if let Some(ts) = &tricks {
+            let n = ts
+                .iter()
+                .flat_map(|t| t.plays.iter())
+                .filter(|p| p.seat == soloist && p.card == Card::KREUZ_DAME)
+                .count();
+            if n != 2 {
+                flags.push(format!(
+                    "3.5.5: {soloist} played {n} ♣D; a stille Hochzeit needs both"
+                ));
+            }
+        }
+    }
     if let GameKind::Hochzeit {
         hochzeiter,
         partner,
         klaerungsstich,
-    } = g.kind
+    } = kind
     {
         let w = profile.hochzeit_window;
         let ok = match (partner, klaerungsstich) {
@@ -197,18 +254,8 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
             )));
         }
     }
-    for a in &g.announcements {
-        at_table(a.seat)?;
-    }
-    let mut flags = Vec::new();
-    let rk = Ranking::new(g.kind.game_type(), profile.farbsolo_style);
-    // Tricks with cards, if given.
-    let tricks: Option<Vec<CompletedTrick>> = match &g.tricks {
-        Some(ts) => Some(build_tricks(ts, &players, &rk, &profile, &mut flags)?),
-        None => None,
-    };
     // Parties.
-    let re: BTreeSet<Seat> = if let Some(s) = g.kind.soloist() {
+    let re: BTreeSet<Seat> = if let Some(s) = kind.soloist() {
         if g.re.as_ref().is_some_and(|r| r.as_slice() != [s]) {
             return Err(DokoError::Parties(format!(
                 "1.4.6: in a solo the soloist {s} alone is Re"
@@ -221,7 +268,7 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
         hochzeiter,
         partner: Some(p),
         ..
-    } = g.kind
+    } = kind
     {
         [hochzeiter, p].into_iter().collect()
     } else if let Some(ts) = &tricks {
@@ -238,7 +285,7 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
     for s in &re {
         at_table(*s)?;
     }
-    let want = if g.kind.soloist().is_some() { 1 } else { 2 };
+    let want = if kind.soloist().is_some() { 1 } else { 2 };
     if re.len() != want {
         return Err(DokoError::Parties(format!(
             "1.4: the Re party of this game has {want} player(s), not {}",
@@ -341,11 +388,11 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
         });
     }
     let mut ctx = AnnounceContext::plain(&profile);
-    if let GameKind::Hochzeit { klaerungsstich, .. } = g.kind {
-        ctx.shift = g.kind.announcement_shift();
+    if let GameKind::Hochzeit { klaerungsstich, .. } = kind {
+        ctx.shift = kind.announcement_shift();
         ctx.earliest_after_tricks = klaerungsstich;
     }
-    let solo = g.kind.scored_as_solo();
+    let solo = kind.scored_as_solo();
     let sum = announce::evaluate(&inputs, &parties, solo, &ctx);
     for r in &sum.records {
         if !r.legal {
@@ -354,7 +401,7 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
     }
     let scored = value::credit(
         &parties,
-        g.kind.soloist(),
+        kind.soloist(),
         &tally,
         &sum.re,
         &sum.kontra,
@@ -363,7 +410,7 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
     );
     Ok(ScoreOutput {
         profile: profile.name.clone(),
-        kind: g.kind,
+        kind: kind,
         parties,
         tally,
         value: scored.value,
