@@ -131,7 +131,7 @@ pub fn project(records: &[GameRecord], table: TableConfig) -> GameList {
             ),
         };
         let no = if counted {
-            game_no += 1;
+            game_no = game_no.saturating_add(1);
             Some(game_no)
         } else {
             None

@@ -144,7 +144,8 @@ pub fn fold(
         let scheduled = st.next_dealer;
         let counts_players = |st: &mut RoundState| {
             for p in Players::for_dealer(r.dealer, table.size).iter() {
-                *st.games_played.entry(p).or_insert(0) += 1;
+                let n = st.games_played.entry(p).or_insert(0);
+                *n = n.saturating_add(1);
             }
         };
         // A replacement or a wrongly-dealt valid game does not move the rotation (§8.2.1,
@@ -160,7 +161,7 @@ pub fn fold(
             DealResult::Played { kind } => {
                 counts_players(&mut st);
                 if !r.struck {
-                    st.games_counted += 1;
+                    st.games_counted = st.games_counted.saturating_add(1);
                 }
                 match pflichtsolo_of(kind) {
                     Some((soloist, vorgefuehrt)) => {
@@ -179,7 +180,7 @@ pub fn fold(
                 VoidGamePolicy::ConsumeSlotAdvanceDealer => {
                     counts_players(&mut st);
                     if !r.struck {
-                        st.games_counted += 1;
+                        st.games_counted = st.games_counted.saturating_add(1);
                     }
                     advance(&mut st);
                 }

@@ -359,6 +359,12 @@ impl Game {
                 if !self.dealt.is_empty() {
                     return Err(DokoError::Input("the cards were already dealt".into()));
                 }
+                if self.setup.table_size != 4 && self.setup.table_size != 5 {
+                    return Err(DokoError::Round(format!(
+                        "7.2.1: tables have 4 or 5 seats, not {}",
+                        self.setup.table_size
+                    )));
+                }
                 check_deal(hands, &self.players)?;
                 self.dealt = hands.clone();
                 self.hands = hands.clone();
