@@ -4,6 +4,7 @@
 //! shell. See `docs/ARCHITECTURE.md` for the layers and where each law lives.
 
 pub mod bridge;
+pub mod doko;
 pub mod events;
 pub mod keys;
 pub mod log;

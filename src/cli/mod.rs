@@ -5,6 +5,7 @@ use tdlog::keys::{default_key_path, DeviceKey};
 use tdlog::log::Log;
 
 mod bridge;
+mod doko;
 mod key;
 mod log;
 mod results;
@@ -81,6 +82,9 @@ enum Cmd {
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
+    /// Doppelkopf rules (Eppstein 2001 / DDV profiles): score a game.
+    #[command(subcommand)]
+    Doko(doko::DokoCmd),
 }
 
 /// Where this device's key is.
@@ -151,6 +155,7 @@ pub fn main() -> i32 {
             json,
         } => results::audit(log, board, pair, table, json),
         Cmd::Bridge(c) => bridge::run(c),
+        Cmd::Doko(c) => doko::run(c),
     };
     match res {
         Ok(code) => code,
