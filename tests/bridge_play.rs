@@ -8,7 +8,7 @@ use tdlog::bridge::irregularity;
 use tdlog::bridge::play::{
     trick_winner, ClaimStatus, LeadOutOfTurnChoice, PenaltyLeadChoice, Play, PrematureChoice,
 };
-use tdlog::bridge::revoke::{law64, law64a, NoTransfer, RevokeFacts};
+use tdlog::bridge::revoke::{law64a, NoTransfer, RevokeFacts};
 use tdlog::bridge::score::board_score;
 use tdlog::bridge::seat::Seat::{self, E, N, S, W};
 use tdlog::bridge::vulnerability::Vulnerability;
@@ -666,6 +666,74 @@ fn law_57c_no_rectification_after_declarer_played_both_hands() {
     assert_eq!(p.tricks[1].winner, Some(N));
 }
 
+// ---------- Law 58: simultaneous plays ----------
+
+#[test]
+fn law_58_simultaneous_cards() {
+    let (d, mut p) = start(D3, "3NT", S);
+    play(&d, &mut p, "C2 CA");
+    // E drops C4 and C9 together, only the C4 face visible: C4 played, C9 back (58B1).
+    assert_eq!(
+        p.simultaneous_cards(E, &[card("C4")], card("C4")).unwrap(),
+        "58B1"
+    );
+    assert!(p.penalty_cards.is_empty());
+    assert!(p.hands[E.index()].contains(&card("C9")));
+    // Both visible: E chooses the C9; the other visible card becomes a penalty card (58B2).
+    let (d, mut p) = start(D3, "3NT", S);
+    play(&d, &mut p, "C2 CA");
+    assert_eq!(
+        p.simultaneous_cards(E, &[card("C4"), card("C9")], card("C9"))
+            .unwrap(),
+        "58B2"
+    );
+    assert!(p
+        .penalty_cards
+        .iter()
+        .any(|x| x.card == card("C4") && !x.major));
+    assert!(p.simultaneous_cards(S, &[card("CK")], card("D7")).is_err());
+    // 58A: a card played at the same time as a legal play counts as played after it: the
+    // engine records events in that order.
+    let tree = irregularity::law58();
+    assert_eq!(
+        tree.branch("58A").unwrap().effects,
+        vec![irregularity::Effect::NoFurtherRectification]
+    );
+}
+
+#[test]
+fn option_due_tells_what_the_engine_waits_for() {
+    let (_, mut p) = w22();
+    assert_eq!(p.option_due(), Some("53-56"));
+    p.rule_lead_out_of_turn(LeadOutOfTurnChoice::Refuse)
+        .unwrap();
+    assert_eq!(
+        p.option_due(),
+        Some("50D2"),
+        "W to lead with E's major penalty card on the table"
+    );
+    p.choose_penalty_lead(PenaltyLeadChoice::Neither).unwrap();
+    assert_eq!(p.option_due(), None);
+    let (_, mut p) = premature();
+    assert_eq!(p.option_due(), Some("57A"));
+    p.choose_premature(PrematureChoice::Lowest).unwrap();
+    assert_eq!(p.option_due(), None);
+}
+
+#[test]
+fn law_26b_forbidden_suit_lasts_while_partner_keeps_the_lead() {
+    let (d, mut p) = start(D3, "3NT", S);
+    p.forbid_lead_law26(W, Suit::C);
+    assert!(p.legal_cards(W).iter().all(|c| c.suit != Suit::C));
+    play(&d, &mut p, "S2 SA S4 S7");
+    assert!(p.restrictions.is_empty(), "W lost the lead: the ban ends");
+    // Law 59: with only the forbidden suit left he may lead it.
+    let (_, mut p) = start(D3, "3NT", S);
+    p.hands[W.index()].retain(|c| c.suit == Suit::C);
+    p.forbid_lead_law26(W, Suit::C);
+    assert!(!p.legal_cards(W).is_empty());
+}
+
 // ---------- Law 62: correction before establishment ----------
 
 #[test]
@@ -931,6 +999,7 @@ fn every_play_tree_branch_is_named_in_these_tests() {
         irregularity::law52(),
         irregularity::law53_56(),
         irregularity::law57(),
+        irregularity::law58(),
         irregularity::law61_64(),
         irregularity::law67(),
         irregularity::law68_71(),

@@ -845,6 +845,22 @@ pub fn law57() -> DecisionTree {
     }
 }
 
+/// Law 58: simultaneous leads or plays.
+pub fn law58() -> DecisionTree {
+    DecisionTree {
+        law: "58",
+        title: "Simultaneous leads or plays",
+        branches: vec![
+            b("58A", "a card played at the same time as a legal play counts as played after it", Engine, None,
+              vec![NoFurtherRectification]),
+            b("58B1", "several cards from one hand, one face visible: that card is played", Engine, None,
+              vec![RetractCard, NoFurtherRectification]),
+            b("58B2", "several visible: the offender chooses; a defender's other visible cards are penalty cards", Offender, None,
+              vec![PenaltyCard { major: false }]),
+        ],
+    }
+}
+
 /// Laws 61-64: revoke.
 pub fn law61_64() -> DecisionTree {
     DecisionTree {
@@ -997,6 +1013,7 @@ pub fn all_trees() -> Vec<DecisionTree> {
         law52(),
         law53_56(),
         law57(),
+        law58(),
         law61_64(),
         law67(),
         law68_71(),

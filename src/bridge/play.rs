@@ -222,6 +222,8 @@ pub struct Play {
     pub claim: Option<Claim>,
     /// Cards played before their turn that count as played when the turn comes (Law 57C).
     pub held: Vec<(Seat, Card)>,
+    /// Trick at which declarer chose "neither" under Law 50D2(b) (the option recurs later).
+    pub neither_chosen_at: Option<usize>,
 }
 
 /// The result of play, with revoke transfers applied.
@@ -264,6 +266,7 @@ impl Play {
             pending_premature: None,
             claim: None,
             held: Vec::new(),
+            neither_chosen_at: None,
         }
     }
 
@@ -699,7 +702,10 @@ impl Play {
                 });
                 Ok("50D2a-forbid".to_string())
             }
-            PenaltyLeadChoice::Neither => Ok("50D2b".to_string()),
+            PenaltyLeadChoice::Neither => {
+                self.neither_chosen_at = Some(self.trick_number());
+                Ok("50D2b".to_string())
+            }
         }
     }
 
@@ -730,6 +736,59 @@ impl Play {
         };
         self.restrictions.push(r);
         Ok(b.to_string())
+    }
+
+    /// Which choice the engine is waiting for before play can go on, with its law: a lead out
+    /// of turn (53-56), a premature play (57A), or the partner of a defender with a major
+    /// penalty card being on lead (50D2: declarer's choice comes before that lead).
+    pub fn option_due(&self) -> Option<&'static str> {
+        if self.pending_lead.is_some() {
+            return Some("53-56");
+        }
+        if self.pending_premature.is_some() {
+            return Some("57A");
+        }
+        let turn = self.turn()?;
+        let leading = self.current().cards.is_empty();
+        let partner_has_major = self
+            .penalty_cards
+            .iter()
+            .any(|p| p.major && p.seat == turn.partner() && self.is_defender(p.seat));
+        let chosen = self.restrictions.iter().any(|r| {
+            matches!(r, Restriction::RequireLead { seat, law: LeadLaw::L50D2, .. }
+                | Restriction::ForbidLead { seat, law: LeadLaw::L50D2, .. } if *seat == turn)
+        });
+        (leading && partner_has_major && !chosen && !self.penalty_choice_made_for_lead())
+            .then_some("50D2")
+    }
+
+    fn penalty_choice_made_for_lead(&self) -> bool {
+        self.neither_chosen_at == Some(self.trick_number())
+    }
+
+    /// Law 58B: several cards from one hand at once. With one face visible that card is
+    /// played and the others go back; with more than one visible the offender has chosen
+    /// `played`, and a defender's other visible cards become penalty cards.
+    pub fn simultaneous_cards(
+        &mut self,
+        seat: Seat,
+        visible: &[Card],
+        played: Card,
+    ) -> Result<String, PlayError> {
+        if !visible.contains(&played) {
+            return Err(PlayError::BadCorrection {
+                card: played,
+                reason: "the card played must be one of the visible cards (Law 58B)".to_string(),
+            });
+        }
+        let branch = if visible.len() <= 1 { "58B1" } else { "58B2" };
+        if visible.len() > 1 && self.is_defender(seat) {
+            for &c in visible.iter().filter(|c| **c != played) {
+                self.add_penalty_card(seat, c, c.rank.is_honour())?;
+            }
+        }
+        self.play(seat, played)?;
+        Ok(branch.to_string())
     }
 
     /// Law 26B: declarer forbids the offender's partner to lead `suit` while he keeps the lead.
