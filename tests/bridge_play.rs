@@ -1066,9 +1066,8 @@ proptest! {
     fn law_64a_transfer_bounds(d in any_deal(), strain in 0usize..5, decl in 0usize..4, revoke_at in 0usize..52, picks in proptest::collection::vec(any::<prop::sample::Index>(), 52)) {
         let c = Contract::new(3, tdlog::bridge::call::Strain::ALL[strain], tdlog::bridge::contract::Doubling::Undoubled);
         let mut p = Play::new(&d, c, Seat::from_index(decl));
-        let mut n = 0;
         let mut revoked = false;
-        for pick in picks {
+        for (n, pick) in picks.into_iter().enumerate() {
             let Some(seat) = p.turn() else { break };
             let led = p.tricks.last().and_then(|t| t.cards.first()).map(|(_, c)| c.suit);
             let hand = p.hands[seat.index()].clone();
@@ -1078,7 +1077,6 @@ proptest! {
                 _ => *pick.get(&p.legal_cards(seat)),
             };
             p.play(seat, card).unwrap();
-            n += 1;
         }
         let r = p.result();
         for (i, t) in &r.transfers {

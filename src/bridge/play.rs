@@ -375,8 +375,9 @@ impl Play {
         if !majors.is_empty() {
             return majors; // Law 50D1: at the first legal opportunity (declarer picks among several)
         }
-        // Law 50C: no lower non-honour of a minor penalty card's suit before it.
-        legal
+        // Law 50C: no other card below honour rank of a minor penalty card's suit before it
+        // (an honour of that suit may be played instead).
+        let allowed: Vec<Card> = legal
             .iter()
             .copied()
             .filter(|c| {
@@ -384,10 +385,12 @@ impl Play {
                     !p.major && p.card.suit == c.suit && *c != p.card && !c.rank.is_honour()
                 })
             })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .collect::<Vec<_>>()
-            .pipe_nonempty(legal)
+            .collect();
+        if allowed.is_empty() {
+            legal // Law 59
+        } else {
+            allowed
+        }
     }
 
     fn remove_from_hand(&mut self, seat: Seat, card: Card) -> Result<(), PlayError> {
@@ -1200,21 +1203,6 @@ impl Play {
             table_tricks: table,
             transfers,
             declarer_tricks: tricks.clamp(0, 13) as u8,
-        }
-    }
-}
-
-/// Use the filtered list unless filtering removed everything (Law 59).
-trait PipeNonEmpty {
-    fn pipe_nonempty(self, fallback: Vec<Card>) -> Vec<Card>;
-}
-
-impl PipeNonEmpty for Vec<Card> {
-    fn pipe_nonempty(self, fallback: Vec<Card>) -> Vec<Card> {
-        if self.is_empty() {
-            fallback
-        } else {
-            self
         }
     }
 }
