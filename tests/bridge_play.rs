@@ -571,6 +571,41 @@ fn law_56_defenders_lead_out_of_turn_refused_becomes_major_penalty_card() {
 }
 
 #[test]
+fn law_53b_correct_leader_simply_leads_his_lead_stands() {
+    let (d, mut p) = start(D4, "4H", S);
+    play(&d, &mut p, "C2 CA C4 CK");
+    // N (dummy) is to lead; E leads out of turn; declarer leads from dummy anyway. (Had W,
+    // N's RHO, led, N's card would be the next hand playing to it: accepted, Law 53A.)
+    let rep = p.play(E, card("D6")).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("56".to_string()));
+    let rep = p.play(N, card("DA")).unwrap();
+    assert!(rep.irregularity.is_none());
+    assert_eq!(p.tricks[1].leader, N);
+    assert_eq!(p.irregularities[0].branch.as_deref(), Some("53B"));
+    assert!(p
+        .penalty_cards
+        .iter()
+        .any(|x| x.seat == E && x.card == card("D6") && x.major));
+    assert!(p.hands[E.index()].contains(&card("D6")));
+    assert_eq!(p.turn(), Some(E));
+    // E must now play the penalty card at the first legal opportunity: it is a diamond.
+    assert_eq!(p.legal_cards(E), vec![card("D6")]);
+}
+
+#[test]
+fn law_54e_declaring_side_attempting_the_opening_lead_is_law_24() {
+    let (_, mut p) = start(D4, "4H", S);
+    let rep = p.play(N, card("SA")).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("24".to_string()));
+    assert!(p.pending_lead.is_none());
+    assert!(
+        p.hands[N.index()].contains(&card("SA")),
+        "24D: back to the hand"
+    );
+    assert_eq!(p.turn(), Some(W));
+}
+
+#[test]
 fn lead_out_of_turn_at_trick_13_is_simply_taken_back() {
     let (_, mut p) = start(D3, "3NT", S);
     auto_until(&mut p, 13);

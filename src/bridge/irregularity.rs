@@ -748,6 +748,13 @@ pub fn law53_56() -> DecisionTree {
                 vec![AcceptLeadOrPlay],
             ),
             b(
+                "53B",
+                "the correct leader, an opponent of the offender, simply leads: his lead stands",
+                Declarer,
+                None,
+                vec![RetractCard, UnauthorisedForOffenders],
+            ),
+            b(
                 "54A",
                 "opening lead out of turn: declarer spreads his hand",
                 Declarer,

@@ -430,9 +430,24 @@ impl Play {
             trick_won_by: None,
         };
         // Law 53A: the hand next in rotation after an irregular lead plays to it: accepted.
+        // Law 53B: the correct leader, an opponent of the offender, simply leads: his lead
+        // stands; the irregular lead is withdrawn (a defender's card is then a major penalty
+        // card as under Law 56; declarer's goes back to his hand, Law 55B).
         if let Some((off, led)) = self.pending_lead {
+            let correct = self.turn();
             if seat == off.lho() {
                 self.accept_pending_lead(off, led, "53A");
+            } else if Some(seat) == correct && seat.side() != off.side() {
+                self.pending_lead = None;
+                self.hands[off.index()].push(led);
+                if self.is_defender(off) {
+                    self.penalty_cards.push(PenaltyCard {
+                        seat: off,
+                        card: led,
+                        major: true,
+                    });
+                }
+                self.mark_branch(led, "53B");
             }
         }
         let Some(turn) = self.turn() else {
@@ -454,8 +469,9 @@ impl Play {
                     ("55", "declarer's lead out of turn")
                 };
                 let irr = self.flag(law, seat, card, what);
-                if self.trick_number() == 13 {
-                    // fn 17: a lead out of turn at trick 13 is simply taken back.
+                if self.trick_number() == 13 || law == "24" {
+                    // fn 17: a lead out of turn at trick 13 is simply taken back. Law 54E/24D:
+                    // a declaring-side card exposed before the opening lead goes back to the hand.
                     return Ok(PlayReport {
                         irregularity: Some(irr),
                         ..report
