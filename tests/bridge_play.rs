@@ -336,6 +336,15 @@ fn law_50c_w21a_minor_penalty_card_restricts_other_small_cards_only() {
 }
 
 #[test]
+fn law_52_failure_to_play_a_minor_penalty_card_first_is_not_a_transfer_revoke() {
+    let (d, mut p) = start(D3, "3NT", S);
+    p.add_penalty_card(E, card("C4"), false).unwrap();
+    play(&d, &mut p, "C2 CA");
+    assert_eq!(play(&d, &mut p, "C9"), vec!["52"]);
+    assert!(p.revokes[0].penalty_card_failure);
+}
+
+#[test]
 fn law_50d1_w21b_major_penalty_card_played_at_first_legal_opportunity() {
     let (d, mut p) = start(D3, "3NT", S);
     p.add_penalty_card(E, card("CQ"), true).unwrap();

@@ -535,11 +535,17 @@ impl Play {
             let hand = &self.hands[seat.index()];
             let follow_failure =
                 matches!(led, Some(s) if s != card.suit && hand.iter().any(|c| c.suit == s));
-            let penalty_failure = !follow_failure
-                && self
-                    .penalty_cards
-                    .iter()
-                    .any(|p| p.seat == seat && p.major && legal.contains(&p.card));
+            // Excluded only by a penalty card (major or minor): Law 52, not a transfer revoke.
+            let without_penalty_cards = {
+                let base: Vec<Card> = match led {
+                    Some(s) if hand.iter().any(|c| c.suit == s) => {
+                        hand.iter().copied().filter(|c| c.suit == s).collect()
+                    }
+                    _ => hand.clone(),
+                };
+                self.apply_restrictions(seat, led, base)
+            };
+            let penalty_failure = !follow_failure && without_penalty_cards.contains(&card);
             let (law, what) = if follow_failure {
                 ("61", "revoke: failure to follow suit")
             } else if penalty_failure {
