@@ -11,6 +11,10 @@ use crate::bridge::revoke::{self, NoTransfer, RevokeFacts, Transfer};
 use crate::bridge::seat::{Seat, Side};
 use serde::{Deserialize, Serialize};
 
+mod claim;
+mod lead;
+mod revokes;
+
 /// One trick: who led, the cards in order, and its winner once complete.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trick {
@@ -278,7 +282,7 @@ impl Play {
         self.contract.strain.trump()
     }
 
-    fn current(&self) -> &Trick {
+    pub(crate) fn current(&self) -> &Trick {
         &self.tricks[self.tricks.len() - 1]
     }
 
@@ -291,7 +295,7 @@ impl Play {
         self.tricks.iter().filter(|t| t.winner.is_some()).count()
     }
 
-    fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.completed_tricks() == 13
             || matches!(self.claim, Some(c) if c.status != ClaimStatus::Void)
     }
@@ -305,7 +309,7 @@ impl Play {
         Some(t.leader.plus(t.cards.len()))
     }
 
-    fn is_defender(&self, seat: Seat) -> bool {
+    pub(crate) fn is_defender(&self, seat: Seat) -> bool {
         seat.side() != self.declarer.side()
     }
 
@@ -326,7 +330,12 @@ impl Play {
         legal
     }
 
-    fn apply_restrictions(&self, seat: Seat, led: Option<Suit>, legal: Vec<Card>) -> Vec<Card> {
+    pub(crate) fn apply_restrictions(
+        &self,
+        seat: Seat,
+        led: Option<Suit>,
+        legal: Vec<Card>,
+    ) -> Vec<Card> {
         let mut legal = legal;
         for r in self.restrictions.iter().filter(|r| r.seat() == seat) {
             let narrowed: Vec<Card> = match (*r, led) {
@@ -361,7 +370,7 @@ impl Play {
         legal
     }
 
-    fn apply_penalty_cards(&self, seat: Seat, legal: Vec<Card>) -> Vec<Card> {
+    pub(crate) fn apply_penalty_cards(&self, seat: Seat, legal: Vec<Card>) -> Vec<Card> {
         let mine: Vec<&PenaltyCard> = self
             .penalty_cards
             .iter()
@@ -393,7 +402,7 @@ impl Play {
         }
     }
 
-    fn remove_from_hand(&mut self, seat: Seat, card: Card) -> Result<(), PlayError> {
+    pub(crate) fn remove_from_hand(&mut self, seat: Seat, card: Card) -> Result<(), PlayError> {
         let hand = &mut self.hands[seat.index()];
         let pos = hand
             .iter()
@@ -403,7 +412,13 @@ impl Play {
         Ok(())
     }
 
-    fn flag(&mut self, law: &str, seat: Seat, card: Card, description: &str) -> PlayIrregularity {
+    pub(crate) fn flag(
+        &mut self,
+        law: &str,
+        seat: Seat,
+        card: Card,
+        description: &str,
+    ) -> PlayIrregularity {
         let irr = PlayIrregularity {
             law: law.to_string(),
             seat,
@@ -625,606 +640,5 @@ impl Play {
             }
         }
         Ok(report)
-    }
-
-    fn accept_pending_lead(&mut self, off: Seat, card: Card, branch: &str) {
-        self.pending_lead = None;
-        let t = self.tricks.last_mut();
-        if let Some(t) = t {
-            t.leader = off;
-            t.cards.push((off, card));
-        }
-        if let Some(irr) = self
-            .irregularities
-            .iter_mut()
-            .rev()
-            .find(|i| i.card == card)
-        {
-            irr.branch = Some(branch.to_string());
-        }
-    }
-
-    /// The entitled player's decision on a faced lead out of turn (Laws 53-56).
-    pub fn rule_lead_out_of_turn(
-        &mut self,
-        choice: LeadOutOfTurnChoice,
-    ) -> Result<String, PlayError> {
-        let (off, card) = self.pending_lead.ok_or(PlayError::NoPendingLead)?;
-        let opening = self.trick_number() == 1 && self.completed_tricks() == 0;
-        let defender = self.is_defender(off);
-        let branch = match (choice, opening && defender, defender) {
-            (LeadOutOfTurnChoice::Accept, true, _) => {
-                self.accept_pending_lead(off, card, "54B");
-                "54B"
-            }
-            (LeadOutOfTurnChoice::Spread, true, _) => {
-                // Law 54A: declarer spreads and becomes dummy; the lead is now in turn.
-                self.declarer = self.declarer.partner();
-                self.accept_pending_lead(off, card, "54A");
-                "54A"
-            }
-            (LeadOutOfTurnChoice::Refuse, true, _) | (LeadOutOfTurnChoice::Refuse, false, true) => {
-                let b = if opening { "54D" } else { "56" };
-                self.pending_lead = None;
-                self.penalty_cards.push(PenaltyCard {
-                    seat: off,
-                    card,
-                    major: true,
-                });
-                self.hands[off.index()].push(card);
-                self.mark_branch(card, b);
-                b
-            }
-            (LeadOutOfTurnChoice::Accept, false, _) | (LeadOutOfTurnChoice::Spread, false, _) => {
-                let b = if defender { "53A" } else { "55A" };
-                self.accept_pending_lead(off, card, b);
-                b
-            }
-            (LeadOutOfTurnChoice::Refuse, false, false) => {
-                self.pending_lead = None;
-                self.hands[off.index()].push(card);
-                self.mark_branch(card, "55B");
-                "55B"
-            }
-        };
-        Ok(branch.to_string())
-    }
-
-    fn mark_branch(&mut self, card: Card, branch: &str) {
-        if let Some(irr) = self
-            .irregularities
-            .iter_mut()
-            .rev()
-            .find(|i| i.card == card)
-        {
-            irr.branch = Some(branch.to_string());
-        }
-    }
-
-    /// Law 50D2 / 51B: the partner of a defender with major penalty cards is on lead; declarer
-    /// chooses. Require or forbid picks the penalty cards of that suit up.
-    pub fn choose_penalty_lead(&mut self, choice: PenaltyLeadChoice) -> Result<String, PlayError> {
-        let leader = self.turn().ok_or(PlayError::Ended)?;
-        let owner = leader.partner();
-        match choice {
-            PenaltyLeadChoice::Require(suit) => {
-                self.penalty_cards
-                    .retain(|p| !(p.seat == owner && p.card.suit == suit));
-                self.restrictions.push(Restriction::RequireLead {
-                    seat: leader,
-                    suit,
-                    law: LeadLaw::L50D2,
-                });
-                Ok("50D2a-require".to_string())
-            }
-            PenaltyLeadChoice::Forbid(suit) => {
-                self.penalty_cards
-                    .retain(|p| !(p.seat == owner && p.card.suit == suit));
-                self.restrictions.push(Restriction::ForbidLead {
-                    seat: leader,
-                    suit,
-                    law: LeadLaw::L50D2,
-                });
-                Ok("50D2a-forbid".to_string())
-            }
-            PenaltyLeadChoice::Neither => {
-                self.neither_chosen_at = Some(self.trick_number());
-                Ok("50D2b".to_string())
-            }
-        }
-    }
-
-    /// Law 57A: declarer's option after a defender's premature lead or play.
-    pub fn choose_premature(&mut self, choice: PrematureChoice) -> Result<String, PlayError> {
-        let (off, _) = self
-            .pending_premature
-            .take()
-            .ok_or(PlayError::NoPremature)?;
-        let partner = off.partner();
-        let (r, b) = match choice {
-            PrematureChoice::Highest => (Restriction::PlayHighest { seat: partner }, "57A1"),
-            PrematureChoice::Lowest => (Restriction::PlayLowest { seat: partner }, "57A2"),
-            PrematureChoice::RequireSuit(suit) => (
-                Restriction::RequirePlay {
-                    seat: partner,
-                    suit,
-                },
-                "57A3",
-            ),
-            PrematureChoice::ForbidSuit(suit) => (
-                Restriction::ForbidPlay {
-                    seat: partner,
-                    suit,
-                },
-                "57A4",
-            ),
-        };
-        self.restrictions.push(r);
-        Ok(b.to_string())
-    }
-
-    /// Which choice the engine is waiting for before play can go on, with its law: a lead out
-    /// of turn (53-56), a premature play (57A), or the partner of a defender with a major
-    /// penalty card being on lead (50D2: declarer's choice comes before that lead).
-    pub fn option_due(&self) -> Option<&'static str> {
-        if self.pending_lead.is_some() {
-            return Some("53-56");
-        }
-        if self.pending_premature.is_some() {
-            return Some("57A");
-        }
-        let turn = self.turn()?;
-        let leading = self.current().cards.is_empty();
-        let partner_has_major = self
-            .penalty_cards
-            .iter()
-            .any(|p| p.major && p.seat == turn.partner() && self.is_defender(p.seat));
-        let chosen = self.restrictions.iter().any(|r| {
-            matches!(r, Restriction::RequireLead { seat, law: LeadLaw::L50D2, .. }
-                | Restriction::ForbidLead { seat, law: LeadLaw::L50D2, .. } if *seat == turn)
-        });
-        (leading && partner_has_major && !chosen && !self.penalty_choice_made_for_lead())
-            .then_some("50D2")
-    }
-
-    fn penalty_choice_made_for_lead(&self) -> bool {
-        self.neither_chosen_at == Some(self.trick_number())
-    }
-
-    /// Law 58B: several cards from one hand at once. With one face visible that card is
-    /// played and the others go back; with more than one visible the offender has chosen
-    /// `played`, and a defender's other visible cards become penalty cards.
-    pub fn simultaneous_cards(
-        &mut self,
-        seat: Seat,
-        visible: &[Card],
-        played: Card,
-    ) -> Result<String, PlayError> {
-        if !visible.contains(&played) {
-            return Err(PlayError::BadCorrection {
-                card: played,
-                reason: "the card played must be one of the visible cards (Law 58B)".to_string(),
-            });
-        }
-        let branch = if visible.len() <= 1 { "58B1" } else { "58B2" };
-        if visible.len() > 1 && self.is_defender(seat) {
-            for &c in visible.iter().filter(|c| **c != played) {
-                self.add_penalty_card(seat, c, c.rank.is_honour())?;
-            }
-        }
-        self.play(seat, played)?;
-        Ok(branch.to_string())
-    }
-
-    /// Law 26B: declarer forbids the offender's partner to lead `suit` while he keeps the lead.
-    pub fn forbid_lead_law26(&mut self, seat: Seat, suit: Suit) {
-        self.restrictions.push(Restriction::ForbidLead {
-            seat,
-            suit,
-            law: LeadLaw::L26B,
-        });
-    }
-
-    /// Put a defender's exposed card on the table as a penalty card (Laws 49, 50B, 24E).
-    /// Two or more penalty cards make them all major (Law 50B).
-    pub fn add_penalty_card(
-        &mut self,
-        seat: Seat,
-        card: Card,
-        major: bool,
-    ) -> Result<(), PlayError> {
-        if !self.hands[seat.index()].contains(&card) {
-            return Err(PlayError::NotInHand { seat, card });
-        }
-        self.penalty_cards.push(PenaltyCard { seat, card, major });
-        if self.penalty_cards.iter().filter(|p| p.seat == seat).count() >= 2 {
-            for p in self.penalty_cards.iter_mut().filter(|p| p.seat == seat) {
-                p.major = true;
-            }
-        }
-        Ok(())
-    }
-
-    /// Law 62: correct a revoke before it is established (or on trick 12, Law 62D) with `card`.
-    pub fn correct_revoke(&mut self, index: usize, card: Card) -> Result<String, PlayError> {
-        let r = self
-            .revokes
-            .get(index)
-            .cloned()
-            .ok_or(PlayError::NoSuchRevoke(index))?;
-        if r.established && r.trick != 12 {
-            return Err(PlayError::Established(index));
-        }
-        if card.suit != r.suit {
-            return Err(PlayError::BadCorrection {
-                card,
-                reason: format!("it is not a {:?}", r.suit),
-            });
-        }
-        let trump = self.trump();
-        let ti = r.trick - 1;
-        // The correcting card is in the hand, or (trick 12) was played to trick 13.
-        if let Some(pos) = self.hands[r.seat.index()].iter().position(|c| *c == card) {
-            self.hands[r.seat.index()].remove(pos);
-            self.hands[r.seat.index()].push(r.card);
-        } else if let Some(t13) = self.tricks.get_mut(ti + 1) {
-            let slot = t13
-                .cards
-                .iter_mut()
-                .find(|(s, c)| *s == r.seat && *c == card);
-            match slot {
-                Some(slot) => slot.1 = r.card,
-                None => {
-                    return Err(PlayError::BadCorrection {
-                        card,
-                        reason: format!("{} does not hold it", r.seat),
-                    })
-                }
-            }
-            let w = trick_winner(&t13.cards, trump);
-            if t13.cards.len() == 4 {
-                t13.winner = w;
-            }
-        } else {
-            return Err(PlayError::BadCorrection {
-                card,
-                reason: format!("{} does not hold it", r.seat),
-            });
-        }
-        let t = &mut self.tricks[ti];
-        if let Some(slot) = t
-            .cards
-            .iter_mut()
-            .find(|(s, c)| *s == r.seat && *c == r.card)
-        {
-            slot.1 = card;
-        }
-        if t.cards.len() == 4 {
-            t.winner = trick_winner(&t.cards, trump);
-            // The next trick's leader follows the corrected winner if it has not started.
-            let w = t.winner;
-            if let (Some(w), Some(next)) = (w, self.tricks.get_mut(ti + 1)) {
-                if next.cards.is_empty() {
-                    next.leader = w;
-                }
-            }
-        }
-        let branch = if r.trick == 12 && r.established {
-            "62D"
-        } else if self.is_defender(r.seat) && r.seat != self.dummy() {
-            // Law 62B1: from a defender's unfaced hand: a major penalty card.
-            if self.hands[r.seat.index()].contains(&r.card) {
-                self.penalty_cards.push(PenaltyCard {
-                    seat: r.seat,
-                    card: r.card,
-                    major: true,
-                });
-            }
-            "62B1"
-        } else {
-            "62B2"
-        };
-        self.revokes[index].corrected = true;
-        Ok(branch.to_string())
-    }
-
-    /// Law 52B: a defender led or played another card instead of a major penalty card
-    /// (revoke `index`, flagged under Law 52). Declarer accepts it (B1; he must if he has
-    /// played since), or requires the penalty card (B2): the wrong card goes back and becomes
-    /// a major penalty card. Either way there is no trick transfer (Law 64B3).
-    pub fn rule_penalty_card_failure(
-        &mut self,
-        index: usize,
-        accept: bool,
-    ) -> Result<String, PlayError> {
-        let r = self
-            .revokes
-            .get(index)
-            .cloned()
-            .ok_or(PlayError::NoSuchRevoke(index))?;
-        if !r.penalty_card_failure {
-            return Err(PlayError::NoSuchRevoke(index));
-        }
-        if accept {
-            return Ok("52B1".to_string());
-        }
-        let pen = self
-            .penalty_cards
-            .iter()
-            .find(|p| p.seat == r.seat && p.major)
-            .map(|p| p.card)
-            .ok_or(PlayError::NoSuchRevoke(index))?;
-        let trump = self.trump();
-        let t = self
-            .tricks
-            .get_mut(r.trick - 1)
-            .ok_or(PlayError::NoSuchTrick(r.trick))?;
-        let slot = t
-            .cards
-            .iter_mut()
-            .find(|(s, c)| *s == r.seat && *c == r.card)
-            .ok_or(PlayError::NoSuchTrick(r.trick))?;
-        slot.1 = pen;
-        if t.cards.len() == 4 {
-            t.winner = trick_winner(&t.cards, trump);
-        }
-        let hand = &mut self.hands[r.seat.index()];
-        hand.retain(|c| *c != pen);
-        hand.push(r.card);
-        self.penalty_cards
-            .retain(|p| !(p.seat == r.seat && p.card == pen));
-        self.penalty_cards.push(PenaltyCard {
-            seat: r.seat,
-            card: r.card,
-            major: true,
-        });
-        self.revokes.remove(index);
-        Ok("52B2".to_string())
-    }
-
-    /// Law 69B / 71: agreement to a claim withdrawn (or a concession cancelled) within the
-    /// correction period: `tricks` tricks go back to the side `to` that agreed or conceded.
-    pub fn withdraw_claim_agreement(&mut self, to: Side, tricks: u8) -> Result<(), PlayError> {
-        let completed = self.completed_tricks();
-        let c = self.claim.as_mut().ok_or(PlayError::NoClaim)?;
-        let left = 13u8.saturating_sub(c.at_trick.min(completed) as u8);
-        let mine = match c.status {
-            ClaimStatus::Ruled { remaining } => remaining,
-            _ => c.remaining,
-        };
-        let remaining = if c.claimer.side() == to {
-            (mine + tricks).min(left)
-        } else {
-            mine.saturating_sub(tricks)
-        };
-        c.status = ClaimStatus::Ruled { remaining };
-        Ok(())
-    }
-
-    /// Record when attention was first drawn to a revoke, where it matters (Law 64B4/B5).
-    pub fn late_attention(&mut self, index: usize, case: NoTransfer) -> Result<(), PlayError> {
-        let r = self
-            .revokes
-            .get_mut(index)
-            .ok_or(PlayError::NoSuchRevoke(index))?;
-        r.late_attention = Some(case);
-        Ok(())
-    }
-
-    /// Law 67: a defective trick (a hand did not play to it). Noticed before a player of each
-    /// side has played to the next trick (67A), the offender adds a card he may legally play
-    /// and the trick is judged with it. Later (67B1) he adds a card of the suit led if he has
-    /// one, ownership of the trick does not change, and it counts as a revoke (one trick at
-    /// most, Law 64A2). Returns the branch.
-    pub fn defective_trick(
-        &mut self,
-        trick: usize,
-        seat: Seat,
-        card: Card,
-    ) -> Result<String, PlayError> {
-        let t = self
-            .tricks
-            .get(trick.wrapping_sub(1))
-            .ok_or(PlayError::NoSuchTrick(trick))?;
-        let led = t
-            .cards
-            .first()
-            .map(|(_, c)| c.suit)
-            .ok_or(PlayError::NoSuchTrick(trick))?;
-        let winner = t.winner;
-        let hand = &self.hands[seat.index()];
-        if !hand.contains(&card) {
-            return Err(PlayError::NotInHand { seat, card });
-        }
-        if card.suit != led && hand.iter().any(|c| c.suit == led) {
-            return Err(PlayError::BadCorrection {
-                card,
-                reason: format!("Law 67B1(a): {seat} holds the suit led"),
-            });
-        }
-        let in_time = self.tricks.get(trick).is_none_or(|next| {
-            !(next.cards.iter().any(|(s, _)| s.side() == Side::NS)
-                && next.cards.iter().any(|(s, _)| s.side() == Side::EW))
-        });
-        self.remove_from_hand(seat, card)?;
-        let trump = self.trump();
-        let branch = if in_time { "67A" } else { "67B1" };
-        if let Some(t) = self.tricks.get_mut(trick - 1) {
-            t.cards.push((seat, card));
-            t.winner = if in_time {
-                trick_winner(&t.cards, trump)
-            } else {
-                winner
-            };
-        }
-        if !in_time {
-            self.revokes.push(Revoke {
-                seat,
-                card,
-                trick,
-                suit: led,
-                established: true,
-                corrected: false,
-                late_attention: None,
-                penalty_card_failure: false,
-            });
-        }
-        self.irregularities.push(PlayIrregularity {
-            law: "67".to_string(),
-            seat,
-            card,
-            trick,
-            description: "defective trick: a card added".to_string(),
-            branch: Some(branch.to_string()),
-        });
-        Ok(branch.to_string())
-    }
-
-    /// Law 67B2: a hand played more than one card to a trick; the TD has identified the extra
-    /// `card`, which goes back into the hand (a defender's exposed extra card becomes a
-    /// penalty card, fn 20). Ownership of the trick does not change.
-    pub fn defective_extra_card(
-        &mut self,
-        trick: usize,
-        seat: Seat,
-        card: Card,
-        exposed: bool,
-    ) -> Result<String, PlayError> {
-        let t = self
-            .tricks
-            .get_mut(trick.wrapping_sub(1))
-            .ok_or(PlayError::NoSuchTrick(trick))?;
-        let pos = t
-            .cards
-            .iter()
-            .position(|(s, c)| *s == seat && *c == card)
-            .ok_or(PlayError::NoSuchTrick(trick))?;
-        t.cards.remove(pos);
-        self.hands[seat.index()].push(card);
-        if exposed && self.is_defender(seat) {
-            self.add_penalty_card(seat, card, true)?;
-        }
-        Ok("67B2".to_string())
-    }
-
-    /// Law 68: a claim (or concession) of `remaining` of the tricks not yet played for the
-    /// claimer's side. A claim by the offending side establishes its revokes (Law 63A3).
-    pub fn claim(&mut self, claimer: Seat, remaining: u8) -> Result<(), PlayError> {
-        let left = (13 - self.completed_tricks()) as u8;
-        if remaining > left {
-            return Err(PlayError::ClaimTooLarge(remaining, left));
-        }
-        for r in self.revokes.iter_mut() {
-            if r.seat.side() == claimer.side() && !r.corrected {
-                r.established = true;
-            }
-        }
-        self.claim = Some(Claim {
-            claimer,
-            remaining,
-            status: ClaimStatus::Pending,
-            at_trick: self.completed_tricks(),
-        });
-        Ok(())
-    }
-
-    /// Settle the claim: agreed (69A), ruled by the TD (70) or voided by continued play (68D2b).
-    pub fn settle_claim(&mut self, status: ClaimStatus) -> Result<(), PlayError> {
-        let c = self.claim.as_mut().ok_or(PlayError::NoClaim)?;
-        c.status = status;
-        if status == ClaimStatus::Void {
-            self.claim = None;
-        }
-        Ok(())
-    }
-
-    /// Tricks won by a side: complete tricks plus its share of a settled claim.
-    fn side_tricks(&self, side: Side, from_trick: usize) -> u8 {
-        let played = self
-            .tricks
-            .iter()
-            .enumerate()
-            .filter(|(i, t)| *i + 1 > from_trick && matches!(t.winner, Some(w) if w.side() == side))
-            .count() as u8;
-        let claimed = match self.claim {
-            Some(c) => {
-                let left = 13 - c.at_trick as u8;
-                let mine = match c.status {
-                    ClaimStatus::Agreed | ClaimStatus::Pending => c.remaining,
-                    ClaimStatus::Ruled { remaining } => remaining,
-                    ClaimStatus::Void => 0,
-                };
-                if c.claimer.side() == side {
-                    mine
-                } else {
-                    left - mine.min(left)
-                }
-            }
-            None => 0,
-        };
-        played + claimed
-    }
-
-    /// Law 64 transfers for every established revoke, in order.
-    pub fn transfers(&self) -> Vec<(usize, Transfer)> {
-        let established: Vec<(usize, &Revoke)> = self
-            .revokes
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.established && !r.corrected)
-            .collect();
-        let both_sides = established.iter().any(|(_, r)| r.seat.side() == Side::NS)
-            && established.iter().any(|(_, r)| r.seat.side() == Side::EW);
-        let mut out = Vec::new();
-        for (k, &(i, r)) in established.iter().enumerate() {
-            let Some(winner) = self.tricks.get(r.trick - 1).and_then(|t| t.winner) else {
-                continue;
-            };
-            let repeated = established[..k]
-                .iter()
-                .any(|(_, p)| p.seat == r.seat && p.suit == r.suit && p.trick < r.trick);
-            let excluded = if r.penalty_card_failure || r.seat == self.dummy() {
-                Some(NoTransfer::B3PenaltyCardOrDummy)
-            } else if repeated {
-                Some(NoTransfer::B2RepeatedSameSuit)
-            } else if let Some(late) = r.late_attention {
-                Some(late)
-            } else if r.trick == 12 {
-                Some(NoTransfer::B6TrickTwelve)
-            } else if both_sides {
-                Some(NoTransfer::B7BothSides)
-            } else {
-                None
-            };
-            let facts = RevokeFacts {
-                offender: r.seat,
-                revoke_trick_winner: winner,
-                offenders_tricks_after: self.side_tricks(r.seat.side(), r.trick),
-            };
-            out.push((i, revoke::law64(&facts, excluded)));
-        }
-        out
-    }
-
-    /// Tricks at the table and after Law 64 transfers. A transfer never takes more tricks than
-    /// the offending side won from the revoke trick on.
-    pub fn result(&self) -> PlayResult {
-        let ds = self.declarer.side();
-        let table = self.side_tricks(ds, 0);
-        let transfers = self.transfers();
-        let mut tricks = table as i32;
-        for (i, t) in &transfers {
-            let r = &self.revokes[*i];
-            if r.seat.side() == ds {
-                tricks -= t.tricks as i32;
-            } else {
-                tricks += t.tricks as i32;
-            }
-        }
-        PlayResult {
-            table_tricks: table,
-            transfers,
-            declarer_tricks: tricks.clamp(0, 13) as u8,
-        }
     }
 }
