@@ -835,6 +835,26 @@ fn law_64b2_repeated_revoke_same_suit_same_player() {
 }
 
 #[test]
+fn law_62c3_64b8_both_sides_revoke_in_one_trick_both_corrected() {
+    let (d, mut p) = start(D2, "4S", S);
+    // W leads a heart, dummy ruffs, E and S both fail to follow.
+    assert_eq!(play(&d, &mut p, "HJ S2 D2 DA"), vec!["61", "61"]);
+    assert_eq!(play(&d, &mut p, "D3"), Vec::<String>::new()); // N-S lead to trick 2
+    assert!(p.revokes[1].established && !p.revokes[0].established);
+    assert_eq!(p.correct_revoke(1, card("HQ")).unwrap(), "62C3");
+    assert_eq!(p.correct_revoke(0, card("H2")).unwrap(), "62C3");
+    assert!(p
+        .penalty_cards
+        .iter()
+        .any(|x| x.seat == E && x.card == card("D2")));
+    assert_eq!(p.tricks[0].winner, Some(N));
+    assert!(
+        p.result().transfers.is_empty(),
+        "corrected: no transfer (Law 64B8)"
+    );
+}
+
+#[test]
 fn law_64b7_both_sides_revoked_and_established() {
     let (d, mut p) = start(D2, "4S", S);
     assert_eq!(play(&d, &mut p, "HJ S2 H2 DA"), vec!["61"]); // S revokes, N wins

@@ -232,6 +232,13 @@ pub fn law61_64() -> DecisionTree {
                 vec![CorrectRevoke, NoFurtherRectification],
             ),
             b(
+                "62C3",
+                "both sides revoked in the same trick, only one side has played to the next: both corrected",
+                Engine,
+                None,
+                vec![CorrectRevoke, PenaltyCard { major: true }, NoTransfer],
+            ),
+            b(
                 "62D",
                 "revoke on trick 12: corrected even if established",
                 Engine,

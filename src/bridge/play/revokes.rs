@@ -10,7 +10,15 @@ impl Play {
             .get(index)
             .cloned()
             .ok_or(PlayError::NoSuchRevoke(index))?;
-        if r.established && r.trick != 12 {
+        // Law 62C3: both sides revoked in the same trick and only one side has played to the
+        // next trick: both revokes are corrected.
+        let both_sides_same_trick = self.revokes.iter().enumerate().any(|(j, o)| {
+            j != index
+                && o.trick == r.trick
+                && o.seat.side() != r.seat.side()
+                && !(o.established && r.established)
+        });
+        if r.established && r.trick != 12 && !both_sides_same_trick {
             return Err(PlayError::Established(index));
         }
         if card.suit != r.suit {
@@ -69,6 +77,16 @@ impl Play {
         }
         let branch = if r.trick == 12 && r.established {
             "62D"
+        } else if both_sides_same_trick {
+            // Any card a defender takes back becomes a penalty card.
+            if self.is_defender(r.seat) && self.hands[r.seat.index()].contains(&r.card) {
+                self.penalty_cards.push(PenaltyCard {
+                    seat: r.seat,
+                    card: r.card,
+                    major: true,
+                });
+            }
+            "62C3"
         } else if self.is_defender(r.seat) && r.seat != self.dummy() {
             // Law 62B1: from a defender's unfaced hand: a major penalty card.
             if self.hands[r.seat.index()].contains(&r.card) {
