@@ -319,6 +319,19 @@ fn law_31a1_w15_rho_passes_offender_must_repeat() {
         .iter()
         .any(|f| matches!(f, Flag::MustRepeat { seat: E, call, .. } if call.to_string() == "1S")));
     assert!(a.bars.is_empty());
+    // E repeats 1S: nothing more. Had he bid anything else, the TD is told.
+    let mut ok = a.clone();
+    assert!(ok.record(E, c("1S")).irregularity.is_none());
+    assert!(!ok
+        .flags
+        .iter()
+        .any(|f| matches!(f, Flag::RepeatNotMade { .. })));
+    let mut other = a.clone();
+    other.record(E, c("2S"));
+    assert!(other
+        .flags
+        .iter()
+        .any(|f| matches!(f, Flag::RepeatNotMade { seat: E, .. })));
 }
 
 #[test]

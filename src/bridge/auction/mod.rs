@@ -99,6 +99,13 @@ pub enum Flag {
     ScoreAsIfNotMade { entry: usize },
     /// Laws 31A1/32A1: the offender must repeat this call at his turn.
     MustRepeat { seat: Seat, call: Call, law: String },
+    /// The offender did not repeat the call he had to repeat: for the TD.
+    RepeatNotMade {
+        seat: Seat,
+        required: Call,
+        made: Call,
+        law: String,
+    },
 }
 
 /// Cards exposed during the auction (Law 24).
@@ -156,6 +163,9 @@ pub struct Auction {
     pub exposures: Vec<Exposure>,
     /// Rulings applied: (call index, branch id).
     pub rulings: Vec<(usize, String)>,
+    /// Seats that made a call they had to repeat (Laws 31A1, 32A1).
+    #[serde(default)]
+    pub repeats_made: Vec<Seat>,
 }
 
 /// The standing auction summarised (bridge-laws.md §3.1).
@@ -180,6 +190,7 @@ impl Auction {
             flags: Vec::new(),
             exposures: Vec::new(),
             rulings: Vec::new(),
+            repeats_made: Vec::new(),
         }
     }
 
@@ -489,6 +500,9 @@ impl Auction {
         if irregularity.is_none() && call == Call::Pass {
             self.consume_next_turn_bar(seat);
         }
+        if irregularity.is_none() {
+            self.check_repeat(seat, call);
+        }
         self.check_retention_of_right_to_call();
         CallReport {
             index,
@@ -507,6 +521,37 @@ impl Auction {
     /// Would this seat be on the declaring side if the auction ended now?
     pub(crate) fn is_declaring_side(&self, seat: Seat) -> bool {
         matches!(self.outcome(), Outcome::Contract { declarer, .. } if declarer.side() == seat.side())
+    }
+
+    /// Laws 31A1/32A1: the first call the offender makes in turn after the ruling must be the
+    /// repeated call; anything else is flagged for the TD.
+    fn check_repeat(&mut self, seat: Seat, call: Call) {
+        let owed: Vec<(Call, String)> = self
+            .flags
+            .iter()
+            .filter_map(|f| match f {
+                Flag::MustRepeat { seat: s, call, law } if *s == seat => Some((*call, law.clone())),
+                _ => None,
+            })
+            .collect();
+        let settled = self
+            .flags
+            .iter()
+            .filter(|f| matches!(f, Flag::RepeatNotMade { seat: s, .. } if *s == seat))
+            .count()
+            + self.repeats_made.iter().filter(|s| **s == seat).count();
+        if let Some((required, law)) = owed.get(settled).cloned() {
+            if required == call {
+                self.repeats_made.push(seat);
+            } else {
+                self.flags.push(Flag::RepeatNotMade {
+                    seat,
+                    required,
+                    made: call,
+                    law,
+                });
+            }
+        }
     }
 
     pub(crate) fn consume_next_turn_bar(&mut self, seat: Seat) {
