@@ -758,6 +758,12 @@ fn option_due_tells_what_the_engine_waits_for() {
     );
     p.choose_penalty_lead(PenaltyLeadChoice::Neither).unwrap();
     assert_eq!(p.option_due(), None);
+    // Leading before declarer has chosen is flagged for the TD.
+    let (_, mut q) = w22();
+    q.rule_lead_out_of_turn(LeadOutOfTurnChoice::Refuse)
+        .unwrap();
+    let rep = q.play(W, card("H2")).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("50D2".to_string()));
     let (_, mut p) = premature();
     assert_eq!(p.option_due(), Some("57A"));
     p.choose_premature(PrematureChoice::Lowest).unwrap();

@@ -543,6 +543,16 @@ impl Play {
             report.irregularity = Some(irr);
             return Ok(report);
         }
+        // Law 50D2: the partner of a defender with a major penalty card must not lead before
+        // declarer has chosen; if he does, the TD is needed (Law 49 for that card).
+        if leading && self.option_due() == Some("50D2") {
+            report.irregularity = Some(self.flag(
+                "50D2",
+                seat,
+                card,
+                "led before declarer chose under Law 50D2",
+            ));
+        }
         // In turn: is it legal?
         let legal = self.legal_cards(seat);
         let led = self.current().cards.first().map(|(_, c)| c.suit);
