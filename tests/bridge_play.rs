@@ -1159,3 +1159,31 @@ proptest! {
         prop_assert!(r.declarer_tricks <= 13);
     }
 }
+
+proptest! {
+    /// Record-first fuzz: arbitrary cards from arbitrary hands, with arbitrary rulings mixed in,
+    /// never panic; every refusal is an error of fact with a message.
+    #[test]
+    fn fuzz_play_engine_arbitrary_actions(d in any_deal(), decl in 0usize..4, actions in proptest::collection::vec((0u8..8, 0usize..4, 0usize..52, 0usize..4), 0..120)) {
+        let c = Contract::new(2, tdlog::bridge::call::Strain::ALL[decl % 5], tdlog::bridge::contract::Doubling::Undoubled);
+        let mut p = Play::new(&d, c, Seat::from_index(decl));
+        for (kind, s, k, x) in actions {
+            let seat = Seat::from_index(s);
+            let card = Card::from_index(k).unwrap();
+            let suit = Suit::ALL[x];
+            let res: Result<(), tdlog::bridge::play::PlayError> = match kind {
+                0..=2 => p.play(seat, card).map(|_| ()),
+                3 => p.rule_lead_out_of_turn([LeadOutOfTurnChoice::Accept, LeadOutOfTurnChoice::Spread, LeadOutOfTurnChoice::Refuse][x % 3]).map(|_| ()),
+                4 => p.correct_revoke(x, card).map(|_| ()),
+                5 => p.choose_penalty_lead([PenaltyLeadChoice::Require(suit), PenaltyLeadChoice::Forbid(suit), PenaltyLeadChoice::Neither][k % 3]).map(|_| ()),
+                6 => p.choose_premature([PrematureChoice::Highest, PrematureChoice::Lowest, PrematureChoice::RequireSuit(suit), PrematureChoice::ForbidSuit(suit)][k % 4]).map(|_| ()),
+                _ => p.add_penalty_card(seat, card, x % 2 == 0),
+            };
+            if let Err(e) = res { prop_assert!(!e.to_string().is_empty()); }
+            let _ = p.legal_cards(seat);
+            let _ = p.option_due();
+        }
+        let r = p.result();
+        prop_assert!(r.declarer_tricks <= 13);
+    }
+}
