@@ -1187,3 +1187,38 @@ proptest! {
         prop_assert!(r.declarer_tricks <= 13);
     }
 }
+
+proptest! {
+    /// Two revokes on a board: the transfers together never take more tricks from a side than
+    /// it won from its first revoke trick on, and declarer's total stays within 0-13.
+    #[test]
+    fn law_64a_two_revokes_never_take_more_than_the_offenders_won(d in any_deal(), strain in 0usize..5, decl in 0usize..4, at in proptest::collection::vec(0usize..52, 2), picks in proptest::collection::vec(any::<prop::sample::Index>(), 52)) {
+        let c = Contract::new(3, tdlog::bridge::call::Strain::ALL[strain], tdlog::bridge::contract::Doubling::Undoubled);
+        let mut p = Play::new(&d, c, Seat::from_index(decl));
+        let mut done = 0;
+        for (n, pick) in picks.into_iter().enumerate() {
+            let Some(seat) = p.turn() else { break };
+            let led = p.tricks.last().and_then(|t| t.cards.first()).map(|(_, c)| c.suit);
+            let hand = p.hands[seat.index()].clone();
+            let other = led.filter(|l| hand.iter().any(|h| h.suit == *l)).and_then(|l| hand.iter().find(|h| h.suit != l).copied());
+            let card = match other {
+                Some(o) if done < 2 && n >= at[done] => { done += 1; o }
+                _ => *pick.get(&p.legal_cards(seat)),
+            };
+            p.play(seat, card).unwrap();
+        }
+        let r = p.result();
+        let ds = p.declarer.side();
+        let table = r.table_tricks as i32;
+        for side in [tdlog::bridge::seat::Side::NS, tdlog::bridge::seat::Side::EW] {
+            let first = r.transfers.iter().filter(|(i, _)| p.revokes[*i].seat.side() == side).map(|(i, _)| p.revokes[*i].trick).min();
+            let Some(first) = first else { continue };
+            let won: i32 = p.tricks[first - 1..].iter().filter(|t| t.winner.map(|w| w.side()) == Some(side)).count() as i32;
+            let moved = if side == ds { table - r.declarer_tricks as i32 } else { r.declarer_tricks as i32 - table };
+            if r.transfers.iter().all(|(i, _)| p.revokes[*i].seat.side() == side) {
+                prop_assert!(moved >= 0 && moved <= won, "moved {moved}, won {won}");
+            }
+        }
+        prop_assert!(r.declarer_tricks <= 13);
+    }
+}

@@ -238,6 +238,9 @@ pub struct PlayResult {
     pub transfers: Vec<(usize, Transfer)>,
     /// Tricks for declarer's side after Law 64 transfers.
     pub declarer_tricks: u8,
+    /// Several revokes by one side would together have taken more tricks than that side won
+    /// from its first revoke trick on; the total was capped (a point for the TD to confirm).
+    pub transfers_capped: bool,
 }
 
 /// What happened when a card was recorded.

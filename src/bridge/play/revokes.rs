@@ -258,18 +258,34 @@ impl Play {
         let table = self.side_tricks(ds, 0);
         let transfers = self.transfers();
         let mut tricks = table as i32;
-        for (i, t) in &transfers {
-            let r = &self.revokes[*i];
-            if r.seat.side() == ds {
-                tricks -= t.tricks as i32;
+        let mut capped = false;
+        for side in [Side::NS, Side::EW] {
+            let mine: Vec<&(usize, Transfer)> = transfers
+                .iter()
+                .filter(|(i, _)| self.revokes[*i].seat.side() == side)
+                .collect();
+            let Some(first) = mine.iter().map(|(i, _)| self.revokes[*i].trick).min() else {
+                continue;
+            };
+            let total: u8 = mine.iter().map(|(_, t)| t.tricks).sum();
+            // Several revokes by one side: never more than that side won from the first
+            // revoke trick on (bridge-laws.md §10 open point 5; flagged for the TD).
+            let available = self.side_tricks(side, first - 1);
+            if total > available {
+                capped = true;
+            }
+            let moved = total.min(available) as i32;
+            if side == ds {
+                tricks -= moved;
             } else {
-                tricks += t.tricks as i32;
+                tricks += moved;
             }
         }
         PlayResult {
             table_tricks: table,
             transfers,
             declarer_tricks: tricks.clamp(0, 13) as u8,
+            transfers_capped: capped,
         }
     }
 }
