@@ -319,6 +319,19 @@ fn law_31a1_w15_rho_passes_offender_must_repeat() {
         .iter()
         .any(|f| matches!(f, Flag::MustRepeat { seat: E, call, .. } if call.to_string() == "1S")));
     assert!(a.bars.is_empty());
+    // E repeats 1S: nothing more. Had he bid anything else, the TD is told.
+    let mut ok = a.clone();
+    assert!(ok.record(E, c("1S")).irregularity.is_none());
+    assert!(!ok
+        .flags
+        .iter()
+        .any(|f| matches!(f, Flag::RepeatNotMade { .. })));
+    let mut other = a.clone();
+    other.record(E, c("2S"));
+    assert!(other
+        .flags
+        .iter()
+        .any(|f| matches!(f, Flag::RepeatNotMade { seat: E, .. })));
 }
 
 #[test]
@@ -719,9 +732,24 @@ fn law_24_exposed_card_branches() {
     let mut a = Auction::new(N);
     assert_eq!(a.expose(E, vec![card("C4"), card("D5")], false), "24C");
     assert!(barred_next(&a, W));
-    // 24D: offender on the declaring side: back to the hand. 24E: defender: penalty cards.
-    assert!(a.penalty_cards_from_exposures(E).is_empty());
-    assert!(a.penalty_cards_from_exposures(W).is_empty());
+}
+
+fn two_exposed_by_east() -> Auction {
+    let mut a = Auction::new(N);
+    a.expose(E, vec!["C4".parse().unwrap(), "D5".parse().unwrap()], false);
+    a
+}
+
+#[test]
+fn law_24d_offender_becomes_declarer_or_dummy_cards_go_back() {
+    let a = two_exposed_by_east();
+    assert!(a.penalty_cards_from_exposures(E).is_empty(), "E declares");
+    assert!(a.penalty_cards_from_exposures(W).is_empty(), "E is dummy");
+}
+
+#[test]
+fn law_24e_offender_becomes_a_defender_cards_are_penalty_cards() {
+    let a = two_exposed_by_east();
     let pens = a.penalty_cards_from_exposures(N);
     assert_eq!(pens.len(), 2);
     assert!(
@@ -729,10 +757,16 @@ fn law_24_exposed_card_branches() {
         "two cards: all major (50B)"
     );
     let mut a = Auction::new(N);
-    a.expose(E, vec![card("C4")], false);
+    a.expose(E, vec!["C4".parse().unwrap()], false);
     assert_eq!(
         a.penalty_cards_from_exposures(S),
-        vec![(E, card("C4"), false)]
+        vec![(E, "C4".parse().unwrap(), false)]
+    );
+    let mut a = Auction::new(N);
+    a.expose(E, vec!["CQ".parse().unwrap()], false);
+    assert_eq!(
+        a.penalty_cards_from_exposures(S),
+        vec![(E, "CQ".parse().unwrap(), true)]
     );
 }
 
@@ -865,4 +899,31 @@ proptest! {
             let _ = a.outcome();
         }
     }
+}
+
+#[test]
+fn every_auction_tree_branch_is_named_in_these_tests() {
+    let src = include_str!("bridge_auction.rs");
+    let mut missing = Vec::new();
+    for tree in [
+        irregularity::law24(),
+        irregularity::law25(),
+        irregularity::law27(),
+        irregularity::law30(),
+        irregularity::law31(),
+        irregularity::law32(),
+        irregularity::law36(),
+        irregularity::law37(),
+        irregularity::law38(),
+        irregularity::law39(),
+    ] {
+        for b in tree.branches {
+            let lit = format!("\"{}\"", b.id);
+            let name = format!("law_{}", b.id.to_lowercase().replace('-', "_"));
+            if !src.contains(&lit) && !src.contains(&name) {
+                missing.push(b.id);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "branches without a test: {missing:?}");
 }

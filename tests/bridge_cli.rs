@@ -32,6 +32,11 @@ fn law_77_cli_score_examples() {
     assert_eq!(v["ns"].as_i64(), Some(630));
     let v = json(&["bridge", "score", "Pass", "-", "None", "0", "--json"]);
     assert_eq!((v["ns"].as_i64(), v["ew"].as_i64()), (Some(0), Some(0)));
+    let v = json(&["bridge", "score", "Pass", "--json"]);
+    assert_eq!((v["ns"].as_i64(), v["ew"].as_i64()), (Some(0), Some(0)));
+    let (code, _, err) = tdlog(&["bridge", "score", "4S", "S", "None"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("missing TRICKS"), "{err}");
     for vul in ["-", "Love", "All", "NS", "EW"] {
         json(&["bridge", "score", "3n", "E", vul, "9", "--json"]);
     }

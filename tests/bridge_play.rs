@@ -8,7 +8,7 @@ use tdlog::bridge::irregularity;
 use tdlog::bridge::play::{
     trick_winner, ClaimStatus, LeadOutOfTurnChoice, PenaltyLeadChoice, Play, PrematureChoice,
 };
-use tdlog::bridge::revoke::{law64, law64a, NoTransfer, RevokeFacts};
+use tdlog::bridge::revoke::{law64a, NoTransfer, RevokeFacts};
 use tdlog::bridge::score::board_score;
 use tdlog::bridge::seat::Seat::{self, E, N, S, W};
 use tdlog::bridge::vulnerability::Vulnerability;
@@ -336,6 +336,15 @@ fn law_50c_w21a_minor_penalty_card_restricts_other_small_cards_only() {
 }
 
 #[test]
+fn law_52_failure_to_play_a_minor_penalty_card_first_is_not_a_transfer_revoke() {
+    let (d, mut p) = start(D3, "3NT", S);
+    p.add_penalty_card(E, card("C4"), false).unwrap();
+    play(&d, &mut p, "C2 CA");
+    assert_eq!(play(&d, &mut p, "C9"), vec!["52"]);
+    assert!(p.revokes[0].penalty_card_failure);
+}
+
+#[test]
 fn law_50d1_w21b_major_penalty_card_played_at_first_legal_opportunity() {
     let (d, mut p) = start(D3, "3NT", S);
     p.add_penalty_card(E, card("CQ"), true).unwrap();
@@ -571,6 +580,41 @@ fn law_56_defenders_lead_out_of_turn_refused_becomes_major_penalty_card() {
 }
 
 #[test]
+fn law_53b_correct_leader_simply_leads_his_lead_stands() {
+    let (d, mut p) = start(D4, "4H", S);
+    play(&d, &mut p, "C2 CA C4 CK");
+    // N (dummy) is to lead; E leads out of turn; declarer leads from dummy anyway. (Had W,
+    // N's RHO, led, N's card would be the next hand playing to it: accepted, Law 53A.)
+    let rep = p.play(E, card("D6")).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("56".to_string()));
+    let rep = p.play(N, card("DA")).unwrap();
+    assert!(rep.irregularity.is_none());
+    assert_eq!(p.tricks[1].leader, N);
+    assert_eq!(p.irregularities[0].branch.as_deref(), Some("53B"));
+    assert!(p
+        .penalty_cards
+        .iter()
+        .any(|x| x.seat == E && x.card == card("D6") && x.major));
+    assert!(p.hands[E.index()].contains(&card("D6")));
+    assert_eq!(p.turn(), Some(E));
+    // E must now play the penalty card at the first legal opportunity: it is a diamond.
+    assert_eq!(p.legal_cards(E), vec![card("D6")]);
+}
+
+#[test]
+fn law_54e_declaring_side_attempting_the_opening_lead_is_law_24() {
+    let (_, mut p) = start(D4, "4H", S);
+    let rep = p.play(N, card("SA")).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("24".to_string()));
+    assert!(p.pending_lead.is_none());
+    assert!(
+        p.hands[N.index()].contains(&card("SA")),
+        "24D: back to the hand"
+    );
+    assert_eq!(p.turn(), Some(W));
+}
+
+#[test]
 fn lead_out_of_turn_at_trick_13_is_simply_taken_back() {
     let (_, mut p) = start(D3, "3NT", S);
     auto_until(&mut p, 13);
@@ -666,6 +710,80 @@ fn law_57c_no_rectification_after_declarer_played_both_hands() {
     assert_eq!(p.tricks[1].winner, Some(N));
 }
 
+// ---------- Law 58: simultaneous plays ----------
+
+#[test]
+fn law_58_simultaneous_cards() {
+    let (d, mut p) = start(D3, "3NT", S);
+    play(&d, &mut p, "C2 CA");
+    // E drops C4 and C9 together, only the C4 face visible: C4 played, C9 back (58B1).
+    assert_eq!(
+        p.simultaneous_cards(E, &[card("C4")], card("C4")).unwrap(),
+        "58B1"
+    );
+    assert!(p.penalty_cards.is_empty());
+    assert!(p.hands[E.index()].contains(&card("C9")));
+    // Both visible: E chooses the C9; the other visible card becomes a penalty card (58B2).
+    let (d, mut p) = start(D3, "3NT", S);
+    play(&d, &mut p, "C2 CA");
+    assert_eq!(
+        p.simultaneous_cards(E, &[card("C4"), card("C9")], card("C9"))
+            .unwrap(),
+        "58B2"
+    );
+    assert!(p
+        .penalty_cards
+        .iter()
+        .any(|x| x.card == card("C4") && !x.major));
+    assert!(p.simultaneous_cards(S, &[card("CK")], card("D7")).is_err());
+    // 58A: a card played at the same time as a legal play counts as played after it: the
+    // engine records events in that order.
+    let tree = irregularity::law58();
+    assert_eq!(
+        tree.branch("58A").unwrap().effects,
+        vec![irregularity::Effect::NoFurtherRectification]
+    );
+}
+
+#[test]
+fn option_due_tells_what_the_engine_waits_for() {
+    let (_, mut p) = w22();
+    assert_eq!(p.option_due(), Some("53-56"));
+    p.rule_lead_out_of_turn(LeadOutOfTurnChoice::Refuse)
+        .unwrap();
+    assert_eq!(
+        p.option_due(),
+        Some("50D2"),
+        "W to lead with E's major penalty card on the table"
+    );
+    p.choose_penalty_lead(PenaltyLeadChoice::Neither).unwrap();
+    assert_eq!(p.option_due(), None);
+    // Leading before declarer has chosen is flagged for the TD.
+    let (_, mut q) = w22();
+    q.rule_lead_out_of_turn(LeadOutOfTurnChoice::Refuse)
+        .unwrap();
+    let rep = q.play(W, card("H2")).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("50D2".to_string()));
+    let (_, mut p) = premature();
+    assert_eq!(p.option_due(), Some("57A"));
+    p.choose_premature(PrematureChoice::Lowest).unwrap();
+    assert_eq!(p.option_due(), None);
+}
+
+#[test]
+fn law_26b_forbidden_suit_lasts_while_partner_keeps_the_lead() {
+    let (d, mut p) = start(D3, "3NT", S);
+    p.forbid_lead_law26(W, Suit::C);
+    assert!(p.legal_cards(W).iter().all(|c| c.suit != Suit::C));
+    play(&d, &mut p, "S2 SA S4 S7");
+    assert!(p.restrictions.is_empty(), "W lost the lead: the ban ends");
+    // Law 59: with only the forbidden suit left he may lead it.
+    let (_, mut p) = start(D3, "3NT", S);
+    p.hands[W.index()].retain(|c| c.suit == Suit::C);
+    p.forbid_lead_law26(W, Suit::C);
+    assert!(!p.legal_cards(W).is_empty());
+}
+
 // ---------- Law 62: correction before establishment ----------
 
 #[test]
@@ -719,6 +837,26 @@ fn law_64b2_repeated_revoke_same_suit_same_player() {
     assert_eq!(
         (r.transfers[1].1.tricks, r.transfers[1].1.law.as_str()),
         (0, "64B2")
+    );
+}
+
+#[test]
+fn law_62c3_64b8_both_sides_revoke_in_one_trick_both_corrected() {
+    let (d, mut p) = start(D2, "4S", S);
+    // W leads a heart, dummy ruffs, E and S both fail to follow.
+    assert_eq!(play(&d, &mut p, "HJ S2 D2 DA"), vec!["61", "61"]);
+    assert_eq!(play(&d, &mut p, "D3"), Vec::<String>::new()); // N-S lead to trick 2
+    assert!(p.revokes[1].established && !p.revokes[0].established);
+    assert_eq!(p.correct_revoke(1, card("HQ")).unwrap(), "62C3");
+    assert_eq!(p.correct_revoke(0, card("H2")).unwrap(), "62C3");
+    assert!(p
+        .penalty_cards
+        .iter()
+        .any(|x| x.seat == E && x.card == card("D2")));
+    assert_eq!(p.tricks[0].winner, Some(N));
+    assert!(
+        p.result().transfers.is_empty(),
+        "corrected: no transfer (Law 64B8)"
     );
 }
 
@@ -931,6 +1069,7 @@ fn every_play_tree_branch_is_named_in_these_tests() {
         irregularity::law52(),
         irregularity::law53_56(),
         irregularity::law57(),
+        irregularity::law58(),
         irregularity::law61_64(),
         irregularity::law67(),
         irregularity::law68_71(),
@@ -997,9 +1136,8 @@ proptest! {
     fn law_64a_transfer_bounds(d in any_deal(), strain in 0usize..5, decl in 0usize..4, revoke_at in 0usize..52, picks in proptest::collection::vec(any::<prop::sample::Index>(), 52)) {
         let c = Contract::new(3, tdlog::bridge::call::Strain::ALL[strain], tdlog::bridge::contract::Doubling::Undoubled);
         let mut p = Play::new(&d, c, Seat::from_index(decl));
-        let mut n = 0;
         let mut revoked = false;
-        for pick in picks {
+        for (n, pick) in picks.into_iter().enumerate() {
             let Some(seat) = p.turn() else { break };
             let led = p.tricks.last().and_then(|t| t.cards.first()).map(|(_, c)| c.suit);
             let hand = p.hands[seat.index()].clone();
@@ -1009,7 +1147,6 @@ proptest! {
                 _ => *pick.get(&p.legal_cards(seat)),
             };
             p.play(seat, card).unwrap();
-            n += 1;
         }
         let r = p.result();
         for (i, t) in &r.transfers {
@@ -1018,6 +1155,69 @@ proptest! {
             if t.law == "64A2" { prop_assert_eq!(t.tricks, 1); }
             let os_from: usize = p.tricks[rv.trick - 1..].iter().filter(|tr| tr.winner.map(|w| w.side()) == Some(rv.seat.side())).count();
             prop_assert!(t.tricks as usize <= os_from, "transfer {} > {} OS tricks", t.tricks, os_from);
+        }
+        prop_assert!(r.declarer_tricks <= 13);
+    }
+}
+
+proptest! {
+    /// Record-first fuzz: arbitrary cards from arbitrary hands, with arbitrary rulings mixed in,
+    /// never panic; every refusal is an error of fact with a message.
+    #[test]
+    fn fuzz_play_engine_arbitrary_actions(d in any_deal(), decl in 0usize..4, actions in proptest::collection::vec((0u8..8, 0usize..4, 0usize..52, 0usize..4), 0..120)) {
+        let c = Contract::new(2, tdlog::bridge::call::Strain::ALL[decl % 5], tdlog::bridge::contract::Doubling::Undoubled);
+        let mut p = Play::new(&d, c, Seat::from_index(decl));
+        for (kind, s, k, x) in actions {
+            let seat = Seat::from_index(s);
+            let card = Card::from_index(k).unwrap();
+            let suit = Suit::ALL[x];
+            let res: Result<(), tdlog::bridge::play::PlayError> = match kind {
+                0..=2 => p.play(seat, card).map(|_| ()),
+                3 => p.rule_lead_out_of_turn([LeadOutOfTurnChoice::Accept, LeadOutOfTurnChoice::Spread, LeadOutOfTurnChoice::Refuse][x % 3]).map(|_| ()),
+                4 => p.correct_revoke(x, card).map(|_| ()),
+                5 => p.choose_penalty_lead([PenaltyLeadChoice::Require(suit), PenaltyLeadChoice::Forbid(suit), PenaltyLeadChoice::Neither][k % 3]).map(|_| ()),
+                6 => p.choose_premature([PrematureChoice::Highest, PrematureChoice::Lowest, PrematureChoice::RequireSuit(suit), PrematureChoice::ForbidSuit(suit)][k % 4]).map(|_| ()),
+                _ => p.add_penalty_card(seat, card, x % 2 == 0),
+            };
+            if let Err(e) = res { prop_assert!(!e.to_string().is_empty()); }
+            let _ = p.legal_cards(seat);
+            let _ = p.option_due();
+        }
+        let r = p.result();
+        prop_assert!(r.declarer_tricks <= 13);
+    }
+}
+
+proptest! {
+    /// Two revokes on a board: the transfers together never take more tricks from a side than
+    /// it won from its first revoke trick on, and declarer's total stays within 0-13.
+    #[test]
+    fn law_64a_two_revokes_never_take_more_than_the_offenders_won(d in any_deal(), strain in 0usize..5, decl in 0usize..4, at in proptest::collection::vec(0usize..52, 2), picks in proptest::collection::vec(any::<prop::sample::Index>(), 52)) {
+        let c = Contract::new(3, tdlog::bridge::call::Strain::ALL[strain], tdlog::bridge::contract::Doubling::Undoubled);
+        let mut p = Play::new(&d, c, Seat::from_index(decl));
+        let mut done = 0;
+        for (n, pick) in picks.into_iter().enumerate() {
+            let Some(seat) = p.turn() else { break };
+            let led = p.tricks.last().and_then(|t| t.cards.first()).map(|(_, c)| c.suit);
+            let hand = p.hands[seat.index()].clone();
+            let other = led.filter(|l| hand.iter().any(|h| h.suit == *l)).and_then(|l| hand.iter().find(|h| h.suit != l).copied());
+            let card = match other {
+                Some(o) if done < 2 && n >= at[done] => { done += 1; o }
+                _ => *pick.get(&p.legal_cards(seat)),
+            };
+            p.play(seat, card).unwrap();
+        }
+        let r = p.result();
+        let ds = p.declarer.side();
+        let table = r.table_tricks as i32;
+        for side in [tdlog::bridge::seat::Side::NS, tdlog::bridge::seat::Side::EW] {
+            let first = r.transfers.iter().filter(|(i, _)| p.revokes[*i].seat.side() == side).map(|(i, _)| p.revokes[*i].trick).min();
+            let Some(first) = first else { continue };
+            let won: i32 = p.tricks[first - 1..].iter().filter(|t| t.winner.map(|w| w.side()) == Some(side)).count() as i32;
+            let moved = if side == ds { table - r.declarer_tricks as i32 } else { r.declarer_tricks as i32 - table };
+            if r.transfers.iter().all(|(i, _)| p.revokes[*i].seat.side() == side) {
+                prop_assert!(moved >= 0 && moved <= won, "moved {moved}, won {won}");
+            }
         }
         prop_assert!(r.declarer_tricks <= 13);
     }

@@ -68,7 +68,7 @@ pub fn artificial_pairs(fault: Fault, session_pct: f64, cfg: &ArtificialConfig) 
         (Fault::PartlyAtFault, _) => cfg.average_pct,
         (Fault::NotAtFault, true) => session_pct.max(cfg.average_plus_pct),
         (Fault::AtFault, true) => session_pct.min(cfg.average_minus_pct),
-        (Fault::NotAtFault, false) if session_pct > 60.0 || session_pct < 40.0 => session_pct,
+        (Fault::NotAtFault, false) if !(40.0..=60.0).contains(&session_pct) => session_pct,
         (Fault::NotAtFault, false) => cfg.average_plus_pct,
         (Fault::AtFault, false) => cfg.average_minus_pct,
     }

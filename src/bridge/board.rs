@@ -201,7 +201,7 @@ impl Deal {
                 .iter()
                 .map(|&s| {
                     let mut cs: Vec<&Card> = hand.iter().filter(|c| c.suit == s).collect();
-                    cs.sort_by(|a, b| b.rank.cmp(&a.rank));
+                    cs.sort_by_key(|c| std::cmp::Reverse(c.rank));
                     cs.iter().map(|c| c.rank.letter()).collect()
                 })
                 .collect();

@@ -403,7 +403,9 @@ fn replay_game(
         Cards::InOrder(list) => {
             for card in list {
                 let Some(seat) = deal.holder(card) else {
-                    continue;
+                    out.notes
+                        .push(format!("play stopped: {card} is in no hand"));
+                    break;
                 };
                 if !record_play(&mut play, seat, card, out) {
                     break;

@@ -14,12 +14,12 @@ pub enum BridgeCmd {
     Score {
         /// Contract: 4S, 4SX, 1CXX, 3NT/3N (x, xx accepted), or Pass for a pass-out.
         contract: String,
-        /// Declarer: N, E, S or W (ignored for Pass).
-        declarer: String,
-        /// Vulnerability: None, NS, EW, Both (PBN: -, Love, All).
-        vulnerable: String,
-        /// Tricks won by declarer's side, 0-13 (ignored for Pass).
-        tricks: String,
+        /// Declarer: N, E, S or W (may be left out, or anything, for Pass).
+        declarer: Option<String>,
+        /// Vulnerability: None, NS, EW, Both (PBN: -, Love, All); may be left out for Pass.
+        vulnerable: Option<String>,
+        /// Tricks won by declarer's side, 0-13 (may be left out, or anything, for Pass).
+        tricks: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -61,6 +61,8 @@ struct ScoreOut {
 enum ArgError {
     #[error("invalid tricks {0:?}: expected a number 0-13")]
     Tricks(String),
+    #[error("missing {0}: needed unless the contract is Pass")]
+    Missing(&'static str),
 }
 
 pub fn run(cmd: BridgeCmd) -> CliResult {
@@ -73,19 +75,25 @@ pub fn run(cmd: BridgeCmd) -> CliResult {
             json,
         } => {
             let c: ContractOrPass = contract.parse()?;
-            let vul: Vulnerability = vulnerable.parse()?;
-            let (decl, t) = match c {
-                ContractOrPass::PassedOut => (None, None),
-                ContractOrPass::Contract(_) => {
-                    let d: Seat = declarer.parse()?;
-                    let t: u8 = tricks
-                        .trim()
-                        .parse()
-                        .ok()
-                        .filter(|t| *t <= 13)
-                        .ok_or_else(|| ArgError::Tricks(tricks.clone()))?;
-                    (Some(d), Some(t))
-                }
+            let passed_out = c == ContractOrPass::PassedOut;
+            let vul: Vulnerability = match vulnerable {
+                Some(v) => v.parse()?,
+                None if passed_out => Vulnerability::None,
+                None => return Err(ArgError::Missing("VULNERABLE").into()),
+            };
+            let (decl, t) = if passed_out {
+                (None, None)
+            } else {
+                let declarer = declarer.ok_or(ArgError::Missing("DECLARER"))?;
+                let tricks = tricks.ok_or(ArgError::Missing("TRICKS"))?;
+                let d: Seat = declarer.parse()?;
+                let t: u8 = tricks
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|t| *t <= 13)
+                    .ok_or_else(|| ArgError::Tricks(tricks.clone()))?;
+                (Some(d), Some(t))
             };
             let s = score::board_score(c, decl.unwrap_or(Seat::N), vul, t.unwrap_or(0))?;
             if json {

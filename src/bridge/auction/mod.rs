@@ -14,6 +14,9 @@ use crate::bridge::irregularity::{self, BarLength, Effect, Who};
 use crate::bridge::seat::{Seat, Side};
 use serde::{Deserialize, Serialize};
 
+mod exposure;
+mod ruling;
+
 /// Status of a recorded call.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
@@ -96,6 +99,13 @@ pub enum Flag {
     ScoreAsIfNotMade { entry: usize },
     /// Laws 31A1/32A1: the offender must repeat this call at his turn.
     MustRepeat { seat: Seat, call: Call, law: String },
+    /// The offender did not repeat the call he had to repeat: for the TD.
+    RepeatNotMade {
+        seat: Seat,
+        required: Call,
+        made: Call,
+        law: String,
+    },
 }
 
 /// Cards exposed during the auction (Law 24).
@@ -153,6 +163,9 @@ pub struct Auction {
     pub exposures: Vec<Exposure>,
     /// Rulings applied: (call index, branch id).
     pub rulings: Vec<(usize, String)>,
+    /// Seats that made a call they had to repeat (Laws 31A1, 32A1).
+    #[serde(default)]
+    pub repeats_made: Vec<Seat>,
 }
 
 /// The standing auction summarised (bridge-laws.md §3.1).
@@ -177,11 +190,12 @@ impl Auction {
             flags: Vec::new(),
             exposures: Vec::new(),
             rulings: Vec::new(),
+            repeats_made: Vec::new(),
         }
     }
 
     /// Does this entry count for rotation and the contract?
-    fn counts(e: &Entry) -> bool {
+    pub(crate) fn counts(e: &Entry) -> bool {
         match e.status {
             Status::Standing => true,
             Status::Pending => !matches!(
@@ -486,6 +500,9 @@ impl Auction {
         if irregularity.is_none() && call == Call::Pass {
             self.consume_next_turn_bar(seat);
         }
+        if irregularity.is_none() {
+            self.check_repeat(seat, call);
+        }
         self.check_retention_of_right_to_call();
         CallReport {
             index,
@@ -494,7 +511,7 @@ impl Auction {
         }
     }
 
-    fn entry_law(&self, index: usize) -> String {
+    pub(crate) fn entry_law(&self, index: usize) -> String {
         match &self.entries[index].status {
             Status::Cancelled { law } => law.clone(),
             _ => String::new(),
@@ -502,11 +519,42 @@ impl Auction {
     }
 
     /// Would this seat be on the declaring side if the auction ended now?
-    fn is_declaring_side(&self, seat: Seat) -> bool {
+    pub(crate) fn is_declaring_side(&self, seat: Seat) -> bool {
         matches!(self.outcome(), Outcome::Contract { declarer, .. } if declarer.side() == seat.side())
     }
 
-    fn consume_next_turn_bar(&mut self, seat: Seat) {
+    /// Laws 31A1/32A1: the first call the offender makes in turn after the ruling must be the
+    /// repeated call; anything else is flagged for the TD.
+    fn check_repeat(&mut self, seat: Seat, call: Call) {
+        let owed: Vec<(Call, String)> = self
+            .flags
+            .iter()
+            .filter_map(|f| match f {
+                Flag::MustRepeat { seat: s, call, law } if *s == seat => Some((*call, law.clone())),
+                _ => None,
+            })
+            .collect();
+        let settled = self
+            .flags
+            .iter()
+            .filter(|f| matches!(f, Flag::RepeatNotMade { seat: s, .. } if *s == seat))
+            .count()
+            + self.repeats_made.iter().filter(|s| **s == seat).count();
+        if let Some((required, law)) = owed.get(settled).cloned() {
+            if required == call {
+                self.repeats_made.push(seat);
+            } else {
+                self.flags.push(Flag::RepeatNotMade {
+                    seat,
+                    required,
+                    made: call,
+                    law,
+                });
+            }
+        }
+    }
+
+    pub(crate) fn consume_next_turn_bar(&mut self, seat: Seat) {
         for b in self.bars.iter_mut() {
             if b.active && b.seat == seat && b.length == BarLength::NextTurn {
                 b.active = false;
@@ -514,7 +562,7 @@ impl Auction {
         }
     }
 
-    fn push_forced_pass(&mut self, seat: Seat, law: &str) {
+    pub(crate) fn push_forced_pass(&mut self, seat: Seat, law: &str) {
         self.entries.push(Entry {
             seat,
             call: Call::Pass,
@@ -528,7 +576,7 @@ impl Auction {
 
     /// Law 17D3 / Law 34: three passes that include one out of rotation which skipped a player
     /// do not end the auction; it returns to the skipped player.
-    fn check_retention_of_right_to_call(&mut self) {
+    pub(crate) fn check_retention_of_right_to_call(&mut self) {
         let s = self.summary();
         if !Auction::ended(&s) || s.last_bid.is_none() {
             return;
@@ -547,196 +595,6 @@ impl Auction {
                 law: "17D3".to_string(),
             });
         }
-    }
-
-    /// Cards exposed during the auction (Law 24). `prematurely_led` per Law 24B.
-    pub fn expose(&mut self, seat: Seat, cards: Vec<Card>, prematurely_led: bool) -> String {
-        let branch = if cards.len() >= 2 {
-            "24C"
-        } else if prematurely_led || cards.iter().any(|c| c.rank.is_honour()) {
-            "24B"
-        } else {
-            "24A"
-        };
-        if branch != "24A" {
-            self.bars.push(Bar {
-                seat: seat.partner(),
-                length: BarLength::NextTurn,
-                law: branch.to_string(),
-                active: true,
-            });
-            self.flags.push(Flag::UnauthorisedInformation {
-                offending_side: seat.side(),
-                law: branch.to_string(),
-            });
-        }
-        self.exposures.push(Exposure {
-            seat,
-            cards,
-            prematurely_led,
-            branch: branch.to_string(),
-        });
-        branch.to_string()
-    }
-
-    /// Law 24D/E once the auction has ended: cards exposed by a future defender become
-    /// penalty cards (major if an honour, deliberately led, or two or more; Law 50B).
-    pub fn penalty_cards_from_exposures(&self, declarer: Seat) -> Vec<(Seat, Card, bool)> {
-        let mut out = Vec::new();
-        for e in &self.exposures {
-            if e.seat.side() == declarer.side() {
-                continue; // 24D: back to the hand
-            }
-            let count = self
-                .exposures
-                .iter()
-                .filter(|x| x.seat == e.seat)
-                .map(|x| x.cards.len())
-                .sum::<usize>();
-            for &c in &e.cards {
-                let major = c.rank.is_honour() || e.prematurely_led || count >= 2;
-                out.push((e.seat, c, major));
-            }
-        }
-        out
-    }
-
-    /// Apply a ruling: the branch `branch` of the decision tree of call `index`'s law.
-    pub fn rule(&mut self, index: usize, branch: &str) -> Result<(), RulingError> {
-        let e = self
-            .entries
-            .get(index)
-            .ok_or(RulingError::NoSuchCall(index))?;
-        let irr = e
-            .irregularity
-            .clone()
-            .ok_or(RulingError::NotIrregular(index))?;
-        let tree = irregularity::auction_tree(&irr.law).ok_or(RulingError::NotIrregular(index))?;
-        if tree.branch(branch).is_none() {
-            return Err(RulingError::WrongBranch {
-                law: irr.law,
-                branch: branch.to_string(),
-            });
-        }
-        self.apply_branch(index, branch);
-        Ok(())
-    }
-
-    fn apply_branch(&mut self, index: usize, branch_id: &str) {
-        let Some(irr) = self.entries[index].irregularity.clone() else {
-            return;
-        };
-        let Some(tree) = irregularity::auction_tree(&irr.law) else {
-            return;
-        };
-        let Some(branch) = tree.branch(branch_id).cloned() else {
-            return;
-        };
-        let offender = irr.offender;
-        let cancel = |e: &mut Entry| {
-            if !matches!(e.status, Status::Cancelled { .. }) {
-                e.status = Status::Cancelled {
-                    law: branch_id.to_string(),
-                };
-                e.skipped.clear();
-            }
-        };
-        for effect in &branch.effects {
-            match effect {
-                Effect::CallStands => self.entries[index].status = Status::Standing,
-                Effect::CancelCall | Effect::OriginalStands => cancel(&mut self.entries[index]),
-                Effect::CancelLaterCalls => {
-                    for e in self.entries.iter_mut().skip(index + 1) {
-                        cancel(e);
-                    }
-                }
-                Effect::ReplaceWithPass => {
-                    cancel(&mut self.entries[index]);
-                    self.entries.insert(
-                        index + 1,
-                        Entry {
-                            seat: offender,
-                            call: Call::Pass,
-                            status: Status::Standing,
-                            irregularity: None,
-                            forced_by: Some(branch_id.to_string()),
-                            skipped: Vec::new(),
-                        },
-                    );
-                    self.consume_next_turn_bar(offender);
-                }
-                Effect::CancelPreviousCall => {
-                    if let Some(prev) = (0..index).rev().find(|&j| {
-                        self.entries[j].seat == offender && Auction::counts(&self.entries[j])
-                    }) {
-                        cancel(&mut self.entries[prev]);
-                    }
-                    self.entries[index].status = Status::Standing;
-                }
-                Effect::OffenderMustRepeat => self.flags.push(Flag::MustRepeat {
-                    seat: offender,
-                    call: self.entries[index].call,
-                    law: branch_id.to_string(),
-                }),
-                Effect::Bar { who, length } => {
-                    let seats = match who {
-                        Who::Offender => vec![offender],
-                        Who::Partner => vec![offender.partner()],
-                        Who::BothOffenders => vec![offender, offender.partner()],
-                    };
-                    for seat in seats {
-                        self.bars.push(Bar {
-                            seat,
-                            length: *length,
-                            law: branch_id.to_string(),
-                            active: true,
-                        });
-                    }
-                }
-                Effect::LeadRestrictionMayApply => self.flags.push(Flag::LeadRestriction {
-                    offender,
-                    law: branch_id.to_string(),
-                }),
-                Effect::UnauthorisedForOffenders => {
-                    self.flags.push(Flag::UnauthorisedInformation {
-                        offending_side: offender.side(),
-                        law: branch_id.to_string(),
-                    })
-                }
-                Effect::ReviewAtEnd { law } => self.flags.push(Flag::Review {
-                    law: law.to_string(),
-                    entry: index,
-                }),
-                Effect::RouteTo { law } => {
-                    if let Some(irr) = self.entries[index].irregularity.as_mut() {
-                        irr.law = law.to_string();
-                    }
-                }
-                Effect::ScoreAsIfNotMade => {
-                    self.entries[index].status = Status::Standing;
-                    self.flags.push(Flag::ScoreAsIfNotMade { entry: index })
-                }
-                _ => {}
-            }
-        }
-        self.rulings.push((index, branch_id.to_string()));
-    }
-
-    /// Law 26B: offenders whose withdrawn calls allow a lead restriction, now that `declarer`
-    /// is known (only if the offender is a defender).
-    pub fn lead_restriction_offenders(&self, declarer: Seat) -> Vec<Seat> {
-        let mut v: Vec<Seat> = self
-            .flags
-            .iter()
-            .filter_map(|f| match f {
-                Flag::LeadRestriction { offender, .. } if offender.side() != declarer.side() => {
-                    Some(*offender)
-                }
-                _ => None,
-            })
-            .collect();
-        v.dedup();
-        v
     }
 
     /// Irregular calls recorded so far, with their index.
