@@ -362,3 +362,128 @@ fn the_same_log_assembled_any_way_gives_byte_identical_results_and_ranking() {
         assert!(x == out(&p, what), "{what} differs between two replays");
     }
 }
+
+#[test]
+fn incremental_scores_equal_a_full_recomputation_after_every_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, td, _) = imported(dir.path());
+    let mut log = Log::open(&p).unwrap();
+    let t0 = fold(&p);
+    let s = t0
+        .slots
+        .values()
+        .find(|s| s.slot.board == 13 && s.slot.table == 3)
+        .unwrap()
+        .clone();
+    log.append(
+        &td,
+        Payload::ScoreAdjusted(ScoreAdjusted {
+            slot: slot(13, 3),
+            ns: s.ns,
+            ew: s.ew,
+            law: "12C2".into(),
+            adjustment: Adjustment::Artificial {
+                ns: Artificial::Average,
+                ew: Artificial::AveragePlus,
+            },
+            reason: "slow play, board not started".into(),
+        }),
+    )
+    .unwrap();
+    let v = log.verify(None).unwrap();
+    let cfg = ArtificialConfig::default();
+    let mut t = Tournament::default();
+    let mut scores = tdlog::results::Scores::default();
+    use tdlog::log::Projection;
+    let mut recomputed = 0;
+    for (i, e) in v.events.iter().enumerate() {
+        t.apply(e, v.keys.get(&e.env.author).unwrap());
+        recomputed += scores.update(&mut t, &cfg);
+        if i % 25 == 0 || i + 1 == v.events.len() {
+            assert_eq!(scores.rows(), results(&t, &cfg), "after event {i}");
+        }
+    }
+    // The last event (one ruling) touched exactly one board.
+    let mut t2 = t.clone();
+    assert_eq!(scores.update(&mut t2, &cfg), 0);
+    assert!(recomputed < v.events.len() * 10);
+}
+
+#[test]
+fn law_87_fouled_board_is_compared_only_within_its_groups() {
+    use tdlog::events::{BoardFouled, Contestant, Form, ResultRecorded, Section, TableAssignment};
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("pairs.tdlog");
+    let (chief, scorer) = (key(1), key(3));
+    let mut log = Log::create(&p, &chief, genesis_payload()).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue"))
+        .unwrap();
+    let mut ps = vec![Payload::Section(Section {
+        section: "A".into(),
+        form: Form::Pairs,
+        title: "Pairs".into(),
+    })];
+    for n in 1..=8 {
+        ps.push(Payload::Contestant(Contestant {
+            section: "A".into(),
+            id: n.to_string(),
+            name: format!("Pair {n}"),
+            members: vec![],
+            captain: None,
+            phantom: false,
+        }));
+    }
+    // Four tables play board 1; tables 1-2 had the cards right, 3-4 a fouled board.
+    let tables = [(1, "4S", 10), (2, "4S", 9), (3, "3NT", 9), (4, "3NT", 10)];
+    for (table, contract, tricks) in tables {
+        let (ns, ew) = ((2 * table - 1).to_string(), (2 * table).to_string());
+        ps.push(Payload::TableAssignment(TableAssignment {
+            section: "A".into(),
+            round: 1,
+            table,
+            ns: ns.clone(),
+            ew: ew.clone(),
+            boards: vec![1],
+        }));
+        ps.push(Payload::ResultRecorded(ResultRecorded {
+            slot: Slot {
+                section: "A".into(),
+                round: 1,
+                table,
+                board: 1,
+            },
+            ns,
+            ew,
+            result: TableResult {
+                contract: contract.into(),
+                declarer: Some(Seat::N),
+                tricks: Some(tricks),
+            },
+        }));
+    }
+    log.append_batch(&scorer, ps).unwrap();
+    let before = results(&fold(&p), &ArtificialConfig::default());
+    // Unfouled: 3NT+1 (430) tops, 4S= (420) second.
+    assert_eq!(
+        before.iter().map(|r| r.mp_ns.unwrap()).collect::<Vec<_>>(),
+        vec![4.0, 0.0, 2.0, 6.0]
+    );
+    log.append(
+        &chief,
+        Payload::BoardFouled(BoardFouled {
+            section: "A".into(),
+            board: 1,
+            groups: vec![vec![(1, 1), (1, 2)], vec![(1, 3), (1, 4)]],
+            reason: "two cards of board 1 were switched after round 1 table 2".into(),
+        }),
+    )
+    .unwrap();
+    let after = results(&fold(&p), &ArtificialConfig::default());
+    assert_eq!(
+        after.iter().map(|r| r.mp_ns.unwrap()).collect::<Vec<_>>(),
+        vec![2.0, 0.0, 0.0, 2.0]
+    );
+    assert!(after
+        .iter()
+        .all(|r| r.note.as_deref().unwrap().contains("Law 87")));
+}

@@ -7,4 +7,4 @@ pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod import;
 pub mod score;
 
-pub use score::{ranking, results, ResultRow, Standing};
+pub use score::{board_rows, ranking, results, ResultRow, Scores, Standing};

@@ -261,24 +261,93 @@ fn pairs_rows(t: &Tournament, slots: &[&SlotState], cfg: &ArtificialConfig) -> V
         .collect()
 }
 
+/// The rows of one board: its table results compared as the section's form says; on a
+/// fouled board (Law 87) only within each group of tables that played the same cards.
+pub fn board_rows(
+    t: &Tournament,
+    section: &str,
+    board: u32,
+    cfg: &ArtificialConfig,
+) -> Vec<ResultRow> {
+    let mut slots: Vec<&SlotState> = t
+        .board_slots(section, board)
+        .filter_map(|k| t.slots.get(k))
+        .collect();
+    slots.sort_by_key(|s| (s.slot.round, s.slot.table));
+    let groups: Vec<Vec<&SlotState>> = match t.fouled.get(&(section.to_string(), board)) {
+        None => vec![slots],
+        Some(f) => {
+            let mut gs: Vec<Vec<&SlotState>> = vec![vec![]; f.groups.len() + 1];
+            for s in slots {
+                let g = f
+                    .groups
+                    .iter()
+                    .position(|g| g.contains(&(s.slot.round, s.slot.table)))
+                    .unwrap_or(f.groups.len());
+                gs[g].push(s);
+            }
+            gs.retain(|g| !g.is_empty());
+            gs
+        }
+    };
+    let n_groups = groups.len();
+    let mut rows = vec![];
+    for (i, g) in groups.into_iter().enumerate() {
+        let mut part = match t.form(section) {
+            Form::Teams => teams_rows(t, &g, cfg),
+            Form::Pairs | Form::Individual => pairs_rows(t, &g, cfg),
+        };
+        if n_groups > 1 {
+            for r in &mut part {
+                let note = format!(
+                    "fouled board (Law 87): compared within group {} of {n_groups}",
+                    i + 1
+                );
+                r.note = Some(match r.note.take() {
+                    Some(n) => format!("{note}; {n}"),
+                    None => note,
+                });
+            }
+        }
+        rows.extend(part);
+    }
+    rows.sort_by_key(|r| (r.round, r.table));
+    rows
+}
+
 /// Every table result with its score, in (section, board, round, table) order.
 pub fn results(t: &Tournament, cfg: &ArtificialConfig) -> Vec<ResultRow> {
-    let mut by_board: BTreeMap<(&str, u32), Vec<&SlotState>> = BTreeMap::new();
-    for s in t.slots.values() {
-        by_board
-            .entry((s.slot.section.as_str(), s.slot.board))
-            .or_default()
-            .push(s);
+    t.boards_played()
+        .flat_map(|(section, board)| board_rows(t, section, board, cfg))
+        .collect()
+}
+
+/// Scores kept up to date incrementally: after new events are folded into the tournament,
+/// only the boards they touched are recomputed (rankings are re-summed from the rows).
+#[derive(Debug, Default, Clone)]
+pub struct Scores {
+    rows: BTreeMap<(String, u32), Vec<ResultRow>>,
+}
+
+impl Scores {
+    /// Recomputes the boards changed since the last update; returns how many.
+    pub fn update(&mut self, t: &mut Tournament, cfg: &ArtificialConfig) -> usize {
+        let dirty = t.take_dirty();
+        for (section, board) in &dirty {
+            let rows = board_rows(t, section, *board, cfg);
+            if rows.is_empty() {
+                self.rows.remove(&(section.clone(), *board));
+            } else {
+                self.rows.insert((section.clone(), *board), rows);
+            }
+        }
+        dirty.len()
     }
-    let mut rows = vec![];
-    for ((section, _), mut slots) in by_board {
-        slots.sort_by_key(|s| (s.slot.round, s.slot.table));
-        rows.extend(match t.form(section) {
-            Form::Teams => teams_rows(t, &slots, cfg),
-            Form::Pairs | Form::Individual => pairs_rows(t, &slots, cfg),
-        });
+
+    /// Every row, in the same order as [`results`].
+    pub fn rows(&self) -> Vec<ResultRow> {
+        self.rows.values().flatten().cloned().collect()
     }
-    rows
 }
 
 /// One contestant's place and total.

@@ -163,6 +163,9 @@ pub struct Tournament {
     pub slots: BTreeMap<Slot, SlotState>,
     pub fouled: BTreeMap<(String, u32), BoardFouled>,
     pub warnings: Vec<Warning>,
+    /// Index: the slots of each board, so one board is scored without a scan.
+    #[serde(skip)]
+    by_board: BTreeMap<(String, u32), Vec<Slot>>,
     /// Slots whose outcome changed since the last [`Tournament::take_dirty`]: lets a
     /// scorer recompute only the boards an event touched.
     #[serde(skip)]
@@ -193,6 +196,19 @@ impl Tournament {
         let s = board_score(c, r.declarer.unwrap_or(Seat::N), vul, r.tricks.unwrap_or(0))
             .map_err(|e| format!("{e:?}"))?;
         Ok(s.ns)
+    }
+
+    /// The slots where `board` of `section` has a result.
+    pub fn board_slots(&self, section: &str, board: u32) -> impl Iterator<Item = &Slot> {
+        self.by_board
+            .get(&(section.to_string(), board))
+            .into_iter()
+            .flatten()
+    }
+
+    /// Every (section, board) with at least one result, in order.
+    pub fn boards_played(&self) -> impl Iterator<Item = (&str, u32)> {
+        self.by_board.keys().map(|(s, b)| (s.as_str(), *b))
     }
 
     /// Boards whose results changed since the last call (section, board), each once.
@@ -259,6 +275,12 @@ impl Tournament {
             before: self.slots.get(slot).map(|s| s.outcome().describe()),
             after: String::new(),
         };
+        if !self.slots.contains_key(slot) {
+            self.by_board
+                .entry((slot.section.clone(), slot.board))
+                .or_default()
+                .push(slot.clone());
+        }
         let entry = self.slots.entry(slot.clone()).or_insert_with(|| SlotState {
             slot: slot.clone(),
             ns: ns.to_string(),
