@@ -272,7 +272,7 @@ fn main() {
         drop(v);
     }
 
-    let mut md = String::from("# Benchmarks\n\nWritten by `cargo bench --bench log` (`benches/log.rs`); every ratio compares two rates measured in the same run on the same machine, so it carries over between machines better than the absolute numbers.\n\n");
+    let mut md = String::from("<!-- log-bench -->\n## The log\n\nWritten by `cargo bench --bench log` (`benches/log.rs`); every ratio compares two rates measured in the same run on the same machine, so it carries over between machines better than the absolute numbers.\n\n");
     md.push_str(&format!(
         "Machine: {} cores, {}; run on {} UTC.\n\n| measurement | tdlog (events/s) | baseline (events/s) | ratio | target |\n|---|---:|---:|---:|---|\n",
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),

@@ -346,7 +346,12 @@ impl Scores {
 
     /// Every row, in the same order as [`results`].
     pub fn rows(&self) -> Vec<ResultRow> {
-        self.rows.values().flatten().cloned().collect()
+        self.iter().cloned().collect()
+    }
+
+    /// Every row by reference (for a ranking without copying the rows).
+    pub fn iter(&self) -> impl Iterator<Item = &ResultRow> {
+        self.rows.values().flatten()
     }
 }
 
@@ -367,7 +372,7 @@ pub struct Standing {
 }
 
 /// Rankings per section: totals over every scored row, ties share a place.
-pub fn ranking(t: &Tournament, rows: &[ResultRow]) -> Vec<Standing> {
+pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>) -> Vec<Standing> {
     // (section, contestant) -> (total, max available, boards)
     let mut acc: BTreeMap<(String, String), (f64, f64, u32)> = BTreeMap::new();
     for (id, c) in &t.contestants {

@@ -1,0 +1,206 @@
+//! Results benchmark (`cargo bench --bench results`): a 200-table pairs session of 27 boards
+//! (every board played at every table: 5,400 results, 200 per board), scored and ranked from
+//! a fresh replay, and kept up to date after one ruling. Times are given as ratios to the
+//! time of reading the same events from SQLite, measured in the same run; the section of
+//! `docs/benchmarks.md` between the `results-bench` markers is rewritten.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Instant;
+use tdlog::bridge::adjust::ArtificialConfig;
+use tdlog::bridge::seat::Seat;
+use tdlog::events::{
+    Adjustment, Artificial, Contestant, Form, Game, Genesis, KeyEnrolled, Payload, ResultRecorded,
+    ScoreAdjusted, Section, Slot, TableAssignment, TableResult,
+};
+use tdlog::keys::{DeviceKey, Role};
+use tdlog::log::{replay, Log, Projection};
+use tdlog::results::{ranking, results, Scores, Tournament};
+
+const TABLES: u32 = 200;
+const BOARDS: u32 = 27;
+
+fn build(path: &Path) -> (Log, DeviceKey) {
+    let chief = DeviceKey::from_seed([1; 32]);
+    let scorer = DeviceKey::from_seed([3; 32]);
+    let mut log = Log::create(
+        path,
+        &chief,
+        Genesis {
+            name: "Results benchmark".into(),
+            game: Game::Bridge,
+            organiser: "bench".into(),
+            rule_profile: "wbf-2017".into(),
+            chief_td: "Chief".into(),
+        },
+    )
+    .unwrap();
+    log.append(
+        &chief,
+        Payload::KeyEnrolled(KeyEnrolled {
+            key: scorer.public(),
+            role: Role::Scorer,
+            holder: "Scorer".into(),
+        }),
+    )
+    .unwrap();
+    let mut ps = vec![Payload::Section(Section {
+        section: "A".into(),
+        form: Form::Pairs,
+        title: "Pairs".into(),
+    })];
+    for n in 1..=2 * TABLES {
+        ps.push(Payload::Contestant(Contestant {
+            section: "A".into(),
+            id: n.to_string(),
+            name: format!("Pair {n}"),
+            members: vec![],
+            captain: None,
+            phantom: false,
+        }));
+    }
+    let contracts = ["4S", "3NT", "4H", "2S", "5D"];
+    for round in 1..=BOARDS {
+        for table in 1..=TABLES {
+            let ns = table.to_string();
+            let ew = (TABLES + 1 + (table + round) % TABLES).to_string();
+            ps.push(Payload::TableAssignment(TableAssignment {
+                section: "A".into(),
+                round,
+                table,
+                ns: ns.clone(),
+                ew: ew.clone(),
+                boards: vec![round],
+            }));
+            let k = (table * 7 + round * 13) as usize;
+            ps.push(Payload::ResultRecorded(ResultRecorded {
+                slot: Slot {
+                    section: "A".into(),
+                    round,
+                    table,
+                    board: round,
+                },
+                ns,
+                ew,
+                result: TableResult {
+                    contract: contracts[k % 5].into(),
+                    declarer: Some(if k % 2 == 0 { Seat::N } else { Seat::E }),
+                    tricks: Some(7 + (k % 6) as u8),
+                },
+            }));
+        }
+    }
+    for chunk in ps.chunks(2000) {
+        log.append_batch(&scorer, chunk.to_vec()).unwrap();
+    }
+    (log, chief)
+}
+
+fn main() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("session.tdlog");
+    let (mut log, chief) = build(&p);
+    let cfg = ArtificialConfig::default();
+    let reps = 5;
+    let mut t_read = 0.0;
+    let mut t_fresh = 0.0;
+    let mut t_verify = 0.0;
+    let mut events = 0;
+    for _ in 0..reps {
+        let t = Instant::now();
+        let inputs = log.read_inputs().unwrap();
+        events = inputs.len();
+        black_box(&inputs);
+        t_read += t.elapsed().as_secs_f64();
+
+        let t = Instant::now();
+        let v = log.verify(None).unwrap();
+        t_verify += t.elapsed().as_secs_f64();
+        let mut tour = Tournament::default();
+        replay(&v, &mut tour);
+        let rows = results(&tour, &cfg);
+        black_box(ranking(&tour, &rows));
+        t_fresh += t.elapsed().as_secs_f64();
+    }
+    // Incremental: the projection and scores are live; one ruling arrives.
+    let v = log.verify(None).unwrap();
+    let mut tour = Tournament::default();
+    replay(&v, &mut tour);
+    let mut scores = Scores::default();
+    scores.update(&mut tour, &cfg);
+    let mut t_inc = 0.0;
+    for i in 0..reps {
+        let slot = Slot {
+            section: "A".into(),
+            round: 5,
+            table: 10 + i as u32,
+            board: 5,
+        };
+        let s = tour.slots[&slot].clone();
+        log.append(
+            &chief,
+            Payload::ScoreAdjusted(ScoreAdjusted {
+                slot,
+                ns: s.ns,
+                ew: s.ew,
+                law: "12C2".into(),
+                adjustment: Adjustment::Artificial {
+                    ns: Artificial::AveragePlus,
+                    ew: Artificial::AverageMinus,
+                },
+                reason: "bench".into(),
+            }),
+        )
+        .unwrap();
+        let v = log.verify(None).unwrap();
+        let e = v.events.last().unwrap();
+        let t = Instant::now();
+        tour.apply(e, v.keys.get(&e.env.author).unwrap());
+        let touched = scores.update(&mut tour, &cfg);
+        black_box(ranking(&tour, scores.iter()));
+        t_inc += t.elapsed().as_secs_f64();
+        assert_eq!(touched, 1);
+    }
+    let (read, fresh, inc) = (
+        t_read / reps as f64,
+        t_fresh / reps as f64,
+        t_inc / reps as f64,
+    );
+    let verify = t_verify / reps as f64;
+    let md = format!(
+        "<!-- results-bench -->\n## Results: 200-table pairs session, 27 boards\n\n\
+         Written by `cargo bench --bench results`. {events} events (5,400 table results, 200 per board); mean of {reps} runs. \
+         Baseline: reading the same events from SQLite ({:.1} ms).\n\n\
+         | measurement | time | ratio to reading the events |\n|---|---:|---:|\n\
+         | fresh replay: verify every signature, fold, matchpoint every board, rank | {:.1} ms | {:.2} |\n\
+         | of which verification (every signature, chain and key) | {:.1} ms | {:.2} |\n\
+         | of which fold + matchpoints + ranking | {:.1} ms | {:.2} |\n\
+         | incremental: fold one ruling, rescore the one board it touched, re-rank | {:.2} ms | {:.4} |\n\
+         <!-- /results-bench -->\n",
+        read * 1e3,
+        fresh * 1e3,
+        fresh / read,
+        verify * 1e3,
+        verify / read,
+        (fresh - verify) * 1e3,
+        (fresh - verify) / read,
+        inc * 1e3,
+        inc / read
+    );
+    print!("{md}");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/benchmarks.md");
+    let old = std::fs::read_to_string(&path).unwrap_or_else(|_| "# Benchmarks\n".into());
+    let new = match (
+        old.find("<!-- results-bench -->"),
+        old.find("<!-- /results-bench -->"),
+    ) {
+        (Some(a), Some(b)) => format!(
+            "{}{}{}",
+            &old[..a],
+            md,
+            &old[b + "<!-- /results-bench -->\n".len()..]
+        ),
+        _ => format!("{}\n{}", old.trim_end(), md),
+    };
+    std::fs::write(path, new).unwrap();
+}
