@@ -2,6 +2,7 @@
 
 use super::Game;
 use crate::doko::error::DokoError;
+use crate::doko::game_type::GameKind;
 use crate::doko::penalty::{self, PenaltyContext, PenaltyOutcome, Ruling};
 use crate::doko::seat::Party;
 use crate::doko::value;
@@ -39,10 +40,16 @@ impl Game {
         let sum = self.evaluate_announcements();
         let mut r = ruling.clone();
         r.opponent_absagen = sum.absagen_before(off_party.other(), v.announcements_before);
-        let ctx = PenaltyContext {
-            parties,
-            soloist: self.penalty_soloist(),
+        // §8.4.3 "nachdem feststeht, dass ein Solo gespielt wird": a Hochzeit that became a
+        // Trumpfsolo is a solo only for violations after its Klärungsstich.
+        let soloist = match self.kind {
+            Some(GameKind::Hochzeit {
+                klaerungsstich: Some(k),
+                ..
+            }) if v.tricks_before < k => None,
+            _ => self.penalty_soloist(),
         };
+        let ctx = PenaltyContext { parties, soloist };
         let p = penalty::distribute_on(&ctx, &r, &self.profile.penalties)?;
         Ok((r, p))
     }
