@@ -64,6 +64,13 @@ pub fn run(cmd: DokoCmd) -> CliResult {
                         .unwrap_or_default();
                     println!("{seat}  {party:<6}  {pts:>4}");
                 }
+                for sp in &out.sonderpunkte {
+                    let trick = sp
+                        .trick
+                        .map(|t| format!(" (trick {t})"))
+                        .unwrap_or_default();
+                    println!("Sonderpunkt {:?} for {:?}{trick}", sp.kind, sp.party);
+                }
                 for f in &out.flags {
                     println!("flag: {f}");
                 }
