@@ -567,3 +567,41 @@ fn p6_sanction_in_the_fold_is_its_own_list_row_8_7_2() {
         BTreeMap::from([(Seat::A, 4), (Seat::B, -6), (Seat::C, 4), (Seat::D, 4)])
     );
 }
+
+#[test]
+fn verwerfen_is_a_revoke_corrected_at_once_4_2_5_4_1_3() {
+    use tdlog::doko::violation::ViolationKind;
+    let mut ev: Vec<GameEvent> = p4_events()[..9].to_vec();
+    ev.extend([card("A", "♠A"), card("B", "♣A")]); // B revokes ...
+    let mut g = Game::replay(setup(), Profile::eppstein_2001(), &ev).unwrap();
+    let corrected = GameEvent::CardCorrected {
+        seat: Seat::B,
+        card: "♠9".parse().unwrap(),
+    };
+    let mut late = g.clone();
+    late.apply(&card("C", "♠10")).unwrap();
+    assert!(
+        late.apply(&corrected).is_err(),
+        "too late once C has played"
+    );
+    g.apply(&corrected).unwrap(); // ... and corrects at once
+    assert_eq!(g.violations.len(), 1);
+    assert_eq!(g.violations[0].kind, ViolationKind::Verwerfen { trick: 2 });
+    assert_eq!(g.violations[0].window.status, ClaimStatus::Open);
+    assert!(g.hands[&Seat::B].contains(&"♣A".parse().unwrap()));
+    assert_eq!(g.current[1].card, "♠9".parse().unwrap());
+    // Taking back a card that followed suit is flagged too; the replacement ♥K revokes.
+    g.apply(&card("C", "♠10")).unwrap();
+    g.apply(&GameEvent::CardCorrected {
+        seat: Seat::C,
+        card: "♥K".parse().unwrap(),
+    })
+    .unwrap();
+    assert_eq!(
+        g.violations
+            .iter()
+            .map(|v| v.kind.rule())
+            .collect::<Vec<_>>(),
+        vec!["4.2.5", "4.1.3", "4.2.4"]
+    );
+}

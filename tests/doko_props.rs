@@ -631,7 +631,11 @@ fn fuzz_event(g: &Game, deal: &[Card], op: (u8, u8, u8, u8)) -> GameEvent {
                 offender: player,
                 description: "fuzz".into(),
             },
-        ][(b % 3) as usize]
+            GameEvent::CardCorrected {
+                seat: g.current.last().map_or(player, |p| p.seat),
+                card: card_of(g.current.last().map_or(player, |p| p.seat)),
+            },
+        ][(b % 4) as usize]
             .clone(),
     }
 }

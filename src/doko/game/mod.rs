@@ -388,6 +388,7 @@ impl Game {
                 Ok(())
             }
             GameEvent::CardPlayed { seat, card } => self.play_card(*seat, *card),
+            GameEvent::CardCorrected { seat, card } => self.correct_card(*seat, *card),
             GameEvent::Announced {
                 seat,
                 level,
