@@ -605,3 +605,12 @@ fn verwerfen_is_a_revoke_corrected_at_once_4_2_5_4_1_3() {
         vec!["4.2.5", "4.1.3", "4.2.4"]
     );
 }
+
+#[test]
+fn wrong_dealer_claimable_until_all_four_have_acted_2_2_11() {
+    let ev = p4_events();
+    let g = Game::replay(setup(), Profile::eppstein_2001(), &ev[..8]).unwrap();
+    assert!(g.wrong_dealer_claimable(), "D has not acted yet");
+    let g = Game::replay(setup(), Profile::eppstein_2001(), &ev[..9]).unwrap();
+    assert!(!g.wrong_dealer_claimable());
+}

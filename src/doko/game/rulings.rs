@@ -95,4 +95,18 @@ impl Game {
             })
             .min_by_key(|&i| self.violations[i].at_event)
     }
+
+    /// §2.2.11: a deal by the wrong dealer may be claimed until all four players have played
+    /// a card or made an announcement; after that the game is valid.
+    pub fn wrong_dealer_claimable(&self) -> bool {
+        let acted: std::collections::BTreeSet<_> = self
+            .tricks
+            .iter()
+            .flat_map(|t| t.plays.iter())
+            .chain(self.current.iter())
+            .map(|p| p.seat)
+            .chain(self.announcements.iter().map(|a| a.seat))
+            .collect();
+        !self.players.iter().all(|s| acted.contains(&s))
+    }
 }
