@@ -614,3 +614,66 @@ fn wrong_dealer_claimable_until_all_four_have_acted_2_2_11() {
     let g = Game::replay(setup(), Profile::eppstein_2001(), &ev[..9]).unwrap();
     assert!(!g.wrong_dealer_claimable());
 }
+
+#[test]
+fn query_corrections_and_their_deadlines_3_1_2() {
+    use tdlog::doko::determination::{Correction, DeterminationFlag};
+    use tdlog::doko::violation::ViolationKind;
+    let p = Profile::eppstein_2001();
+    let corrected = |art, after_next_spoke, after_play_began| QueryEntry {
+        seat: Seat::B,
+        statement: Statement::Gesund,
+        art: Some(art),
+        correction: Some(Correction {
+            to: Statement::Vorbehalt,
+            after_next_spoke,
+            after_play_began,
+        }),
+    };
+    let input = |e: QueryEntry| DeterminationInput {
+        players: Players::for_dealer(Seat::D, 4),
+        hands: None,
+        owes_pflichtsolo: SEATS.into_iter().collect(),
+        vorgefuehrt: None,
+        query: vec![q(Seat::A, None), e, q(Seat::C, None), q(Seat::D, None)],
+    };
+    let solo = Vorbehaltsart::Solo(SoloType::Bubensolo);
+    // In time: the solo stands, no flag.
+    let d = determine(&input(corrected(solo, false, false)), &p).unwrap();
+    assert!(d.flags.is_empty());
+    assert!(matches!(
+        d.outcome,
+        Outcome::Play {
+            kind: GameKind::Pflichtsolo {
+                soloist: Seat::B,
+                ..
+            },
+            ..
+        }
+    ));
+    // "gesund" → Hochzeit after C spoke: a geringfügiger Regelverstoß by rule.
+    let hz = Vorbehaltsart::Hochzeit(Default::default());
+    let d = determine(&input(corrected(hz, true, false)), &p).unwrap();
+    let f = DeterminationFlag::LateCorrection {
+        seat: Seat::B,
+        for_hochzeit: true,
+    };
+    assert_eq!(d.flags, vec![f.clone()]);
+    assert_eq!(
+        ViolationKind::Determination { flag: f }.prescribed(),
+        Some(Classification::Geringfuegig)
+    );
+    // After the first card: ignored and flagged; a normal game is played.
+    let d = determine(&input(corrected(solo, false, true)), &p).unwrap();
+    assert_eq!(
+        d.flags,
+        vec![DeterminationFlag::CorrectionAfterPlay { seat: Seat::B }]
+    );
+    assert!(matches!(
+        d.outcome,
+        Outcome::Play {
+            kind: GameKind::Normal,
+            ..
+        }
+    ));
+}
