@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use tdlog::doko::announce::Level;
-use tdlog::doko::cards::{deck, Card};
+use tdlog::doko::cards::{deck, Card, Suit};
 use tdlog::doko::claim::RulingStage;
 use tdlog::doko::determination::{Outcome, QueryEntry, Statement, Vorbehaltsart};
 use tdlog::doko::game::{Game, GameEvent, GameSetup};
@@ -62,11 +62,13 @@ fn to_play(g: &Game) -> Seat {
     }
 }
 
-const SOLOS: [SoloType; 4] = [
+const SOLOS: [SoloType; 6] = [
     SoloType::Trumpfsolo,
     SoloType::Damensolo,
     SoloType::Bubensolo,
     SoloType::Fleischloser,
+    SoloType::Farbsolo(Suit::Herz),
+    SoloType::Farbsolo(Suit::Pik),
 ];
 
 fn apply(g: &mut Game, log: &mut Vec<GameEvent>, e: GameEvent) {
@@ -113,7 +115,8 @@ fn build_round() -> Vec<RecordedGame> {
         let mut log = Vec::new();
         apply(&mut g, &mut log, GameEvent::Dealt { hands });
         for s in players.iter() {
-            let art = (Some(s) == soloist).then(|| Vorbehaltsart::Solo(SOLOS[rng.below(4)]));
+            let art =
+                (Some(s) == soloist).then(|| Vorbehaltsart::Solo(SOLOS[rng.below(SOLOS.len())]));
             let statement = if art.is_some() {
                 Statement::Vorbehalt
             } else {
