@@ -17,6 +17,27 @@ pub struct RecordedGame {
     pub events: Vec<GameEvent>,
 }
 
+/// A table's recorded round as a file: the games, optionally with profile, size and names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum TableFile {
+    /// Just the games (four-table, default profile).
+    Games(Vec<RecordedGame>),
+    Full {
+        #[serde(default)]
+        profile: Option<String>,
+        #[serde(default = "four")]
+        table_size: u8,
+        #[serde(default)]
+        names: std::collections::BTreeMap<super::seat::Seat, String>,
+        games: Vec<RecordedGame>,
+    },
+}
+
+fn four() -> u8 {
+    4
+}
+
 /// The replayed table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TableReplay {
