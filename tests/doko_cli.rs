@@ -122,3 +122,36 @@ fn invalid_input_gives_a_one_line_error_naming_the_rule() {
     let (code, _, _) = tdlog(&["doko", "score", "fixtures/doko/does-not-exist.json"]);
     assert_eq!(code, 1);
 }
+
+#[test]
+fn replay_prints_the_list_of_a_recorded_table_6_3() {
+    let f = "fixtures/doko/round16/events.json";
+    let (code, text, _) = tdlog(&["doko", "replay", f]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("Spielliste (Profil eppstein-2001)"));
+    let expected: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("fixtures/doko/round16/expected_list.json").unwrap(),
+    )
+    .unwrap();
+    let last = expected.as_array().unwrap().last().unwrap();
+    let totals: Vec<String> = ["A", "B", "C", "D"]
+        .iter()
+        .map(|s| last["totals"][s].to_string())
+        .collect();
+    let row16 = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("16 "))
+        .unwrap();
+    let cols: Vec<&str> = row16.split_whitespace().collect();
+    assert_eq!(
+        cols[2..6],
+        totals.iter().map(String::as_str).collect::<Vec<_>>()[..]
+    );
+    let (code, json, _) = tdlog(&["doko", "replay", f, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["rows"].as_array().unwrap().len(), 17);
+    let (code, html, _) = tdlog(&["doko", "replay", f, "--html"]);
+    assert_eq!(code, 0);
+    assert!(html.starts_with("<table"));
+}

@@ -403,3 +403,41 @@ fn a_claimed_late_announcement_is_void_an_unclaimed_one_stands_8_8_3() {
     assert_eq!(lapsed.violations[0].window.status, ClaimStatus::BecameValid);
     assert!(lapsed.evaluate_announcements().kontra.announced);
 }
+
+#[test]
+fn violation_before_the_klaerungsstich_takes_the_normal_rows_8_4_2_8_4_3() {
+    use tdlog::doko::penalty::{Classification, Ruling};
+    let (a, b, c, d) = (Seat::A, Seat::B, Seat::C, Seat::D);
+    let start = hochzeit_start();
+    let mut ev: Vec<GameEvent> = start[..9].to_vec();
+    ev.push(GameEvent::ViolationReported {
+        offender: b,
+        description: "8.1.4: a remark about the cards".into(),
+    });
+    ev.push(GameEvent::ClaimRaised {
+        claimant: a,
+        violation: 0,
+    });
+    ev.extend(start[9..].iter().cloned());
+    ev.extend([card(a, "♣A"), card(b, "♣10"), card(c, "♥K"), card(d, "♣9")]);
+    let mut g = Game::replay(setup(), Profile::default(), &ev).unwrap();
+    assert_eq!(
+        g.kind.unwrap().soloist(),
+        Some(a),
+        "the Hochzeit became a solo"
+    );
+    g.apply(&GameEvent::Ruled {
+        violation: 0,
+        ruling: Ruling {
+            offender: b,
+            classification: Classification::Geringfuegig,
+            can_hurt_soloist: None,
+            decided_for: None,
+            opponent_absagen: 0,
+        },
+    })
+    .unwrap();
+    let p = g.violations[0].penalty.as_ref().unwrap();
+    assert_eq!(p.rule, "8.4.2");
+    assert_eq!(p.credits, BTreeMap::from([(a, 1), (c, 1), (d, 1)]));
+}

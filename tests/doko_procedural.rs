@@ -567,3 +567,113 @@ fn p6_sanction_in_the_fold_is_its_own_list_row_8_7_2() {
         BTreeMap::from([(Seat::A, 4), (Seat::B, -6), (Seat::C, 4), (Seat::D, 4)])
     );
 }
+
+#[test]
+fn verwerfen_is_a_revoke_corrected_at_once_4_2_5_4_1_3() {
+    use tdlog::doko::violation::ViolationKind;
+    let mut ev: Vec<GameEvent> = p4_events()[..9].to_vec();
+    ev.extend([card("A", "♠A"), card("B", "♣A")]); // B revokes ...
+    let mut g = Game::replay(setup(), Profile::eppstein_2001(), &ev).unwrap();
+    let corrected = GameEvent::CardCorrected {
+        seat: Seat::B,
+        card: "♠9".parse().unwrap(),
+    };
+    let mut late = g.clone();
+    late.apply(&card("C", "♠10")).unwrap();
+    assert!(
+        late.apply(&corrected).is_err(),
+        "too late once C has played"
+    );
+    g.apply(&corrected).unwrap(); // ... and corrects at once
+    assert_eq!(g.violations.len(), 1);
+    assert_eq!(g.violations[0].kind, ViolationKind::Verwerfen { trick: 2 });
+    assert_eq!(g.violations[0].window.status, ClaimStatus::Open);
+    assert!(g.hands[&Seat::B].contains(&"♣A".parse().unwrap()));
+    assert_eq!(g.current[1].card, "♠9".parse().unwrap());
+    // Taking back a card that followed suit is flagged too; the replacement ♥K revokes.
+    g.apply(&card("C", "♠10")).unwrap();
+    g.apply(&GameEvent::CardCorrected {
+        seat: Seat::C,
+        card: "♥K".parse().unwrap(),
+    })
+    .unwrap();
+    assert_eq!(
+        g.violations
+            .iter()
+            .map(|v| v.kind.rule())
+            .collect::<Vec<_>>(),
+        vec!["4.2.5", "4.1.3", "4.2.4"]
+    );
+}
+
+#[test]
+fn wrong_dealer_claimable_until_all_four_have_acted_2_2_11() {
+    let ev = p4_events();
+    let g = Game::replay(setup(), Profile::eppstein_2001(), &ev[..8]).unwrap();
+    assert!(g.wrong_dealer_claimable(), "D has not acted yet");
+    let g = Game::replay(setup(), Profile::eppstein_2001(), &ev[..9]).unwrap();
+    assert!(!g.wrong_dealer_claimable());
+}
+
+#[test]
+fn query_corrections_and_their_deadlines_3_1_2() {
+    use tdlog::doko::determination::{Correction, DeterminationFlag};
+    use tdlog::doko::violation::ViolationKind;
+    let p = Profile::eppstein_2001();
+    let corrected = |art, after_next_spoke, after_play_began| QueryEntry {
+        seat: Seat::B,
+        statement: Statement::Gesund,
+        art: Some(art),
+        correction: Some(Correction {
+            to: Statement::Vorbehalt,
+            after_next_spoke,
+            after_play_began,
+        }),
+    };
+    let input = |e: QueryEntry| DeterminationInput {
+        players: Players::for_dealer(Seat::D, 4),
+        hands: None,
+        owes_pflichtsolo: SEATS.into_iter().collect(),
+        vorgefuehrt: None,
+        query: vec![q(Seat::A, None), e, q(Seat::C, None), q(Seat::D, None)],
+    };
+    let solo = Vorbehaltsart::Solo(SoloType::Bubensolo);
+    // In time: the solo stands, no flag.
+    let d = determine(&input(corrected(solo, false, false)), &p).unwrap();
+    assert!(d.flags.is_empty());
+    assert!(matches!(
+        d.outcome,
+        Outcome::Play {
+            kind: GameKind::Pflichtsolo {
+                soloist: Seat::B,
+                ..
+            },
+            ..
+        }
+    ));
+    // "gesund" → Hochzeit after C spoke: a geringfügiger Regelverstoß by rule.
+    let hz = Vorbehaltsart::Hochzeit(Default::default());
+    let d = determine(&input(corrected(hz, true, false)), &p).unwrap();
+    let f = DeterminationFlag::LateCorrection {
+        seat: Seat::B,
+        for_hochzeit: true,
+    };
+    assert_eq!(d.flags, vec![f.clone()]);
+    assert_eq!(
+        ViolationKind::Determination { flag: f }.prescribed(),
+        Some(Classification::Geringfuegig)
+    );
+    // After the first card: ignored and flagged; a normal game is played.
+    let d = determine(&input(corrected(solo, false, true)), &p).unwrap();
+    assert_eq!(
+        d.flags,
+        vec![DeterminationFlag::CorrectionAfterPlay { seat: Seat::B }]
+    );
+    assert!(matches!(
+        d.outcome,
+        Outcome::Play {
+            kind: GameKind::Normal,
+            ..
+        }
+    ));
+}

@@ -14,6 +14,7 @@ use tdlog::doko::error::DokoError;
 use tdlog::doko::game::{Game, GameEvent, GameSetup};
 use tdlog::doko::game_type::{GameKind, SoloType};
 use tdlog::doko::input::score_json;
+use tdlog::doko::penalty::{Classification, Ruling, Sanction};
 use tdlog::doko::profile::{ListMode, Profile};
 use tdlog::doko::ranking::Ranking;
 use tdlog::doko::seat::{Party, Players, Seat};
@@ -537,5 +538,155 @@ proptest! {
             }
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }
+    }
+}
+
+/// Turn four random bytes into an event against the current state: mostly plausible moves,
+/// sometimes nonsense, so that the fold is driven deep and also fed garbage.
+fn fuzz_event(g: &Game, deal: &[Card], op: (u8, u8, u8, u8)) -> GameEvent {
+    let (k, a, b, c) = op;
+    let seat = Seat::new(a % 5).unwrap();
+    let player = g.players.0[(a % 4) as usize];
+    let level = Level::ALL[(b % 5) as usize];
+    let card_of = |s: Seat| {
+        g.hands
+            .get(&s)
+            .filter(|h| !h.is_empty() && c % 7 != 0)
+            .map(|h| h[b as usize % h.len()])
+            .unwrap_or(deal[c as usize % 48])
+    };
+    let ruling = Ruling {
+        offender: player,
+        classification: [
+            Classification::Unerheblich,
+            Classification::Geringfuegig,
+            Classification::Schwerwiegend,
+            Classification::Unsportlich,
+        ][(b % 4) as usize],
+        can_hurt_soloist: (c % 3 != 0).then_some(c % 2 == 0),
+        decided_for: [None, Some(Party::Re), Some(Party::Kontra)][(c % 3) as usize],
+        opponent_absagen: c % 6,
+    };
+    match k % 16 {
+        0..=6 => {
+            // Mostly the player to move, with a card from his hand.
+            let s = g
+                .current
+                .last()
+                .and_then(|p| g.players.after(p.seat))
+                .or_else(|| g.tricks.last().and_then(|t| t.winner()))
+                .unwrap_or(player);
+            let s = if a % 6 == 0 { seat } else { s };
+            GameEvent::CardPlayed {
+                seat: s,
+                card: card_of(s),
+            }
+        }
+        7 => GameEvent::Announced {
+            seat: if a % 6 == 0 { seat } else { player },
+            level,
+            stated_party: [None, Some(Party::Re), Some(Party::Kontra)][(c % 3) as usize],
+            simultaneous: c % 2 == 0,
+        },
+        8 => GameEvent::ClaimRaised {
+            claimant: seat,
+            violation: (b % 4) as usize,
+        },
+        9 => GameEvent::Ruled {
+            violation: (b % 4) as usize,
+            ruling,
+        },
+        10 => GameEvent::Appealed {
+            violation: (b % 4) as usize,
+        },
+        11 => GameEvent::TribunalDecided {
+            violation: (b % 4) as usize,
+            ruling,
+        },
+        12 => GameEvent::PartnerConsulted {
+            asker: player,
+            partner: Seat::new(b % 4).unwrap(),
+            violation: (c % 4) as usize,
+            reklamation: c % 2 == 0,
+        },
+        13 => GameEvent::SoloAbbreviated {
+            seat: player,
+            abbreviation: if c % 2 == 0 {
+                tdlog::doko::game::Abbreviation::Concede
+            } else {
+                tdlog::doko::game::Abbreviation::ClaimRest {
+                    holds: c % 3 == 0,
+                    order: None,
+                }
+            },
+        },
+        14 => GameEvent::SanctionImposed {
+            seat,
+            sanction: Sanction::Punktabzug { points: c % 16 },
+        },
+        _ => [
+            GameEvent::QueryClosed,
+            GameEvent::PartnershipRuled { clear: c % 2 == 0 },
+            GameEvent::ViolationReported {
+                offender: player,
+                description: "fuzz".into(),
+            },
+            GameEvent::CardCorrected {
+                seat: g.current.last().map_or(player, |p| p.seat),
+                card: card_of(g.current.last().map_or(player, |p| p.seat)),
+            },
+        ][(b % 4) as usize]
+            .clone(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Fuzz the fold: random query, then a few hundred plausible or nonsensical events.
+    /// Every event is applied or refused with a typed error; no query of the state panics.
+    #[test]
+    fn fuzz_game_fold_never_panics(
+        deal in Just(deck()).prop_shuffle(),
+        dealer in 0u8..5,
+        five in any::<bool>(),
+        query in proptest::collection::vec((0u8..3, 0u8..8), 4),
+        ops in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()), 0..160),
+    ) {
+        let size = if five { 5 } else { 4 };
+        let dealer = Seat::new(dealer % size).unwrap();
+        let players = Players::for_dealer(dealer, size);
+        let setup = GameSetup {
+            dealer,
+            table_size: size,
+            owes_pflichtsolo: [Seat::A, Seat::C].into_iter().collect(),
+            vorgefuehrt: None,
+        };
+        let mut g = Game::new(setup, Profile::eppstein_2001());
+        g.apply(&GameEvent::Dealt { hands: hands(&players, &deal) }).unwrap();
+        for (s, (st, t)) in players.iter().zip(query) {
+            let art = match st {
+                0 => None,
+                1 => Some(Vorbehaltsart::Solo(solo_type(t))),
+                _ => Some([Vorbehaltsart::Schmeissen, Vorbehaltsart::Hochzeit(Default::default())][(t % 2) as usize]),
+            };
+            let statement = if st == 0 { Statement::Gesund } else { Statement::Vorbehalt };
+            let _ = g.apply(&GameEvent::Query { entry: QueryEntry { seat: s, statement, art, correction: None } });
+        }
+        for op in ops {
+            let e = fuzz_event(&g, &deal, op);
+            let before = g.clone();
+            if g.apply(&e).is_err() {
+                prop_assert_eq!(&g, &before, "a refused event changes nothing");
+            }
+            let _ = g.partnership_clear();
+            let _ = g.evaluate_announcements();
+            let _ = g.end();
+        }
+        let _ = g.result();
+        for i in 0..g.violations.len() {
+            let _ = g.decided_before(i);
+        }
+        let _ = serde_json::to_string(&g).unwrap();
     }
 }

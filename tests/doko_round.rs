@@ -9,19 +9,20 @@
 //! independently of this engine (`fixtures/doko/round16/oracle.py`).
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tdlog::doko::announce::Level;
-use tdlog::doko::cards::{deck, Card};
+use tdlog::doko::cards::{deck, Card, Suit};
 use tdlog::doko::claim::RulingStage;
 use tdlog::doko::determination::{Outcome, QueryEntry, Statement, Vorbehaltsart};
 use tdlog::doko::game::{Game, GameEvent, GameSetup};
 use tdlog::doko::game_type::{GameKind, GameType, SoloType};
-use tdlog::doko::list::{project, GameList, RowKind};
+use tdlog::doko::list::{GameList, RowKind};
 use tdlog::doko::penalty::{Classification, Ruling};
 use tdlog::doko::profile::Profile;
 use tdlog::doko::ranking::Ranking;
 use tdlog::doko::round::{fold, next_deal, DealResult, GameRecord, NextDeal, TableConfig};
 use tdlog::doko::seat::Seat;
+use tdlog::doko::table::{replay_table, RecordedGame};
 use tdlog::doko::trick::legal_cards;
 use tdlog::doko::violation::ViolationKind;
 
@@ -61,19 +62,14 @@ fn to_play(g: &Game) -> Seat {
     }
 }
 
-const SOLOS: [SoloType; 4] = [
+const SOLOS: [SoloType; 6] = [
     SoloType::Trumpfsolo,
     SoloType::Damensolo,
     SoloType::Bubensolo,
     SoloType::Fleischloser,
+    SoloType::Farbsolo(Suit::Herz),
+    SoloType::Farbsolo(Suit::Pik),
 ];
-
-/// One recorded game: its setup and its events, as the log will hold them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct RecordedGame {
-    setup: GameSetup,
-    events: Vec<GameEvent>,
-}
 
 fn apply(g: &mut Game, log: &mut Vec<GameEvent>, e: GameEvent) {
     g.apply(&e).unwrap();
@@ -119,7 +115,8 @@ fn build_round() -> Vec<RecordedGame> {
         let mut log = Vec::new();
         apply(&mut g, &mut log, GameEvent::Dealt { hands });
         for s in players.iter() {
-            let art = (Some(s) == soloist).then(|| Vorbehaltsart::Solo(SOLOS[rng.below(4)]));
+            let art =
+                (Some(s) == soloist).then(|| Vorbehaltsart::Solo(SOLOS[rng.below(SOLOS.len())]));
             let statement = if art.is_some() {
                 Statement::Vorbehalt
             } else {
@@ -188,17 +185,16 @@ fn build_round() -> Vec<RecordedGame> {
     out
 }
 
-/// Replay recorded games and project the list.
+/// Replay recorded games and project the list through `doko::table`.
 fn replay(games: &[RecordedGame]) -> (Vec<Game>, Vec<GameRecord>, GameList) {
-    let mut folded = Vec::new();
-    let mut records = Vec::new();
-    for rg in games {
-        let g = Game::replay(rg.setup.clone(), Profile::eppstein_2001(), &rg.events).unwrap();
-        records.push(g.result().unwrap().record);
-        folded.push(g);
-    }
-    let list = project(&records, TableConfig::new(4).unwrap());
-    (folded, records, list)
+    let t = replay_table(
+        games,
+        TableConfig::new(4).unwrap(),
+        &Profile::eppstein_2001(),
+    )
+    .unwrap();
+    assert!(t.flags.is_empty(), "{:?}", t.flags);
+    (t.games, t.records, t.list)
 }
 
 #[test]
@@ -295,4 +291,20 @@ fn recorded_round_replays_to_the_independently_computed_list_6_3() {
         };
         assert_eq!(&got, exp, "row of record {}", row.record);
     }
+}
+
+#[test]
+fn a_deal_by_the_wrong_dealer_is_flagged_not_refused_2_2_11() {
+    let mut games = build_round();
+    games[1].setup.dealer = Seat::C;
+    let t = replay_table(
+        &games,
+        TableConfig::new(4).unwrap(),
+        &Profile::eppstein_2001(),
+    )
+    .unwrap();
+    assert_eq!(t.flags[0], "2.2.11: deal 2 by C, but B was to deal");
+    // The game stands, and the rotation does not move on: B is due again.
+    assert_eq!(t.records.len(), 16);
+    assert!(t.flags[1].starts_with("2.2.11: deal 3 by C, but B was to deal"));
 }

@@ -4,7 +4,12 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use super::CliResult;
+use std::collections::BTreeMap;
 use tdlog::doko::input::{self, GameInput, ProfileSpec};
+use tdlog::doko::profile::Profile;
+use tdlog::doko::report::{render_html, render_text};
+use tdlog::doko::round::TableConfig;
+use tdlog::doko::table::{replay_table, TableFile};
 
 #[derive(Subcommand)]
 pub enum DokoCmd {
@@ -22,6 +27,30 @@ pub enum DokoCmd {
         #[arg(long)]
         profile: Option<String>,
     },
+    /// Replay a table's recorded games (GameEvent payloads, e.g.
+    /// fixtures/doko/round16/events.json) and print its Spielliste (§6.3).
+    Replay {
+        /// Path of the recorded table (`-` reads standard input).
+        #[arg(value_name = "TABLE-JSON")]
+        table: PathBuf,
+        /// Print the list as JSON.
+        #[arg(long, conflicts_with = "html")]
+        json: bool,
+        /// Print the list as an HTML table.
+        #[arg(long)]
+        html: bool,
+    },
+}
+
+fn read_input(path: &PathBuf) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
+    if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s)?;
+        Ok(s)
+    } else {
+        Ok(std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+    }
 }
 
 pub fn run(cmd: DokoCmd) -> CliResult {
@@ -31,14 +60,7 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             json,
             profile,
         } => {
-            let text = if game.as_os_str() == "-" {
-                let mut s = String::new();
-                std::io::stdin().read_to_string(&mut s)?;
-                s
-            } else {
-                std::fs::read_to_string(&game)
-                    .map_err(|e| format!("cannot read {}: {e}", game.display()))?
-            };
+            let text = read_input(&game)?;
             let mut g: GameInput = serde_json::from_str(&text)
                 .map_err(|e| tdlog::doko::DokoError::Input(e.to_string()))?;
             if let Some(p) = profile {
@@ -64,7 +86,44 @@ pub fn run(cmd: DokoCmd) -> CliResult {
                         .unwrap_or_default();
                     println!("{seat}  {party:<6}  {pts:>4}");
                 }
+                for sp in &out.sonderpunkte {
+                    let trick = sp
+                        .trick
+                        .map(|t| format!(" (trick {t})"))
+                        .unwrap_or_default();
+                    println!("Sonderpunkt {:?} for {:?}{trick}", sp.kind, sp.party);
+                }
                 for f in &out.flags {
+                    println!("flag: {f}");
+                }
+            }
+            Ok(0)
+        }
+        DokoCmd::Replay { table, json, html } => {
+            let text = read_input(&table)?;
+            let file: TableFile = serde_json::from_str(&text)
+                .map_err(|e| tdlog::doko::DokoError::Input(e.to_string()))?;
+            let (profile, size, names, games) = match file {
+                TableFile::Games(g) => (None, 4, BTreeMap::new(), g),
+                TableFile::Full {
+                    profile,
+                    table_size,
+                    names,
+                    games,
+                } => (profile, table_size, names, games),
+            };
+            let profile: Profile = match profile {
+                Some(p) => p.parse()?,
+                None => Profile::default(),
+            };
+            let t = replay_table(&games, TableConfig::new(size)?, &profile)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&t.list)?);
+            } else if html {
+                print!("{}", render_html(&t.list, &profile.name, &names));
+            } else {
+                print!("{}", render_text(&t.list, &profile.name, &names));
+                for f in &t.flags {
                     println!("flag: {f}");
                 }
             }

@@ -410,7 +410,7 @@ pub fn score(g: &GameInput) -> Result<ScoreOutput, DokoError> {
     );
     Ok(ScoreOutput {
         profile: profile.name.clone(),
-        kind: kind,
+        kind,
         parties,
         tally,
         value: scored.value,

@@ -11,6 +11,8 @@
 //! - §6.1, §6.2 winner and value → [`value`], [`sonderpunkte`]
 //! - one game folded card by card → [`game`]; a game described as JSON → [`input`]
 //! - §2.2.1, §3.2, §7 round, dealer rotation, Pflichtsolo → [`round`]; §6.3 list → [`list`]
+//! - a table's recorded games replayed into round state and list → [`table`]
+//! - §6.3 list layout as text/HTML → [`report`]; standings over rounds (A30) → [`standings`]
 //! - §8.3–8.7 penalties → [`penalty`]; §8.8 claims → [`claim`]; flags → [`violation`]
 //! - §1.16 configuration flags → [`profile`]
 pub mod announce;
@@ -26,9 +28,12 @@ pub mod list;
 pub mod penalty;
 pub mod profile;
 pub mod ranking;
+pub mod report;
 pub mod round;
 pub mod seat;
 pub mod sonderpunkte;
+pub mod standings;
+pub mod table;
 pub mod trick;
 pub mod value;
 pub mod violation;

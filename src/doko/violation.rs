@@ -16,6 +16,10 @@ use super::seat::Seat;
 pub enum ViolationKind {
     /// §4.2.4 Nichtbedienen: did not follow `led` although able to.
     Nichtbedienen { trick: u8, led: CardClass },
+    /// §4.2.5 Verwerfen: did not follow and corrected it at once.
+    Verwerfen { trick: u8 },
+    /// §4.1.3: a card that followed suit was taken back.
+    CardTakenBack { trick: u8 },
     /// §4.2.7 Vorwerfen / §4.1 lead out of turn. In the last trick: unerheblich (§4.1.4).
     OutOfTurn { trick: u8, expected: Seat },
     /// §5: an irregular announcement (it stands unless claimed).
@@ -31,6 +35,8 @@ impl ViolationKind {
     pub fn rule(&self) -> &'static str {
         match self {
             ViolationKind::Nichtbedienen { .. } => "4.2.4",
+            ViolationKind::Verwerfen { .. } => "4.2.5",
+            ViolationKind::CardTakenBack { .. } => "4.1.3",
             ViolationKind::OutOfTurn { .. } => "4.2.7",
             ViolationKind::Announcement { .. } => "5",
             ViolationKind::Determination { flag } => match flag {

@@ -33,6 +33,12 @@ pub enum GameEvent {
         seat: Seat,
         card: Card,
     },
+    /// The player takes back his card in the unfinished trick and plays `card` instead:
+    /// at once (Verwerfen, §4.2.5) or as the correction a ruling allowed (§4.1.3).
+    CardCorrected {
+        seat: Seat,
+        card: Card,
+    },
     Announced {
         seat: Seat,
         level: Level,

@@ -344,13 +344,20 @@ impl Game {
         }
     }
 
-    /// Apply one event.
+    /// Apply one event. Atomic: a refused event leaves the state exactly as it was, so a
+    /// log can record the refusal and go on folding.
     pub fn apply(&mut self, ev: &GameEvent) -> Result<(), DokoError> {
-        let r = self.apply_inner(ev);
-        if r.is_ok() {
-            self.events += 1;
+        let before = self.clone();
+        match self.apply_inner(ev) {
+            Ok(()) => {
+                self.events += 1;
+                Ok(())
+            }
+            Err(e) => {
+                *self = before;
+                Err(e)
+            }
         }
-        r
     }
 
     fn apply_inner(&mut self, ev: &GameEvent) -> Result<(), DokoError> {
@@ -381,6 +388,7 @@ impl Game {
                 Ok(())
             }
             GameEvent::CardPlayed { seat, card } => self.play_card(*seat, *card),
+            GameEvent::CardCorrected { seat, card } => self.correct_card(*seat, *card),
             GameEvent::Announced {
                 seat,
                 level,

@@ -2,6 +2,7 @@
 
 use super::Game;
 use crate::doko::error::DokoError;
+use crate::doko::game_type::GameKind;
 use crate::doko::penalty::{self, PenaltyContext, PenaltyOutcome, Ruling};
 use crate::doko::seat::Party;
 use crate::doko::value;
@@ -39,10 +40,16 @@ impl Game {
         let sum = self.evaluate_announcements();
         let mut r = ruling.clone();
         r.opponent_absagen = sum.absagen_before(off_party.other(), v.announcements_before);
-        let ctx = PenaltyContext {
-            parties,
-            soloist: self.penalty_soloist(),
+        // §8.4.3 "nachdem feststeht, dass ein Solo gespielt wird": a Hochzeit that became a
+        // Trumpfsolo is a solo only for violations after its Klärungsstich.
+        let soloist = match self.kind {
+            Some(GameKind::Hochzeit {
+                klaerungsstich: Some(k),
+                ..
+            }) if v.tricks_before < k => None,
+            _ => self.penalty_soloist(),
         };
+        let ctx = PenaltyContext { parties, soloist };
         let p = penalty::distribute_on(&ctx, &r, &self.profile.penalties)?;
         Ok((r, p))
     }
@@ -87,5 +94,19 @@ impl Game {
                     .is_some_and(|v| v.window.status == crate::doko::claim::ClaimStatus::Open)
             })
             .min_by_key(|&i| self.violations[i].at_event)
+    }
+
+    /// §2.2.11: a deal by the wrong dealer may be claimed until all four players have played
+    /// a card or made an announcement; after that the game is valid.
+    pub fn wrong_dealer_claimable(&self) -> bool {
+        let acted: std::collections::BTreeSet<_> = self
+            .tricks
+            .iter()
+            .flat_map(|t| t.plays.iter())
+            .chain(self.current.iter())
+            .map(|p| p.seat)
+            .chain(self.announcements.iter().map(|a| a.seat))
+            .collect();
+        !self.players.iter().all(|s| acted.contains(&s))
     }
 }
