@@ -7,3 +7,4 @@ pub mod bridge;
 pub mod events;
 pub mod keys;
 pub mod log;
+pub mod scoring;
