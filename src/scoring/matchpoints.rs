@@ -110,7 +110,10 @@ pub fn score_board(
         })
         .collect();
     let n = cmp.len();
-    let raw = raw_matchpoints(&cmp);
+    let plain = entries
+        .iter()
+        .all(|e| !matches!(e, Entry::Weighted(_) | Entry::SplitWeighted { .. }));
+    let raw = raw_matchpoints(&cmp, plain);
 
     let factored = n < big_n && n > 0 && policy.factoring != MatchpointFactoring::None;
     let top_units = if factored || policy.factoring != MatchpointFactoring::None {
@@ -190,14 +193,14 @@ fn units(a: i32, b: i32) -> u32 {
     }
 }
 
-/// Unfactored (N-S, E-W) matchpoints of each comparable entry. All plain scores: the crate's
+/// Unfactored (N-S, E-W) matchpoints of each comparable entry. No weighted entry (`plain`): the crate's
 /// Law 78A count ([`crate::bridge::score::matchpoints`]); E-W get top − N-S. Otherwise every
 /// pair of outcomes is compared and weighted by the product of the weights, in input order.
-fn raw_matchpoints(cmp: &[(usize, Vec<(f64, i32)>, Vec<(f64, i32)>)]) -> Vec<(f64, f64)> {
+fn raw_matchpoints(
+    cmp: &[(usize, Vec<(f64, i32)>, Vec<(f64, i32)>)],
+    plain: bool,
+) -> Vec<(f64, f64)> {
     let n = cmp.len();
-    let plain = cmp
-        .iter()
-        .all(|(_, ns, ew)| ns.len() == 1 && ns[0].0 == 1.0 && ew.len() == 1 && ns == ew);
     if plain {
         let scores: Vec<i32> = cmp.iter().map(|(_, ns, _)| ns[0].1).collect();
         let top = 2 * (n as u32).saturating_sub(1);
