@@ -35,8 +35,6 @@ pub enum ScoringError {
     ArtificialImps(f64),
     #[error("Law 78A: the board was expected {expected} times but has {present} scheduled tables")]
     ExpectedTooFew { expected: usize, present: usize },
-    #[error("Law 78B: teams IMPs need a comparable score at both tables")]
-    TeamsNotComparable,
     #[error("Law 78D: a victory-point scale needs a match of at least one board")]
     NoBoards,
     #[error("Law 78D: the ACBL discrete VP scale covers matches of 1 to 36 boards, got {0}")]
