@@ -93,9 +93,10 @@ impl Default for MatchpointPolicy {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum WeightedImpMethod {
-    /// IMP each outcome, then weight the IMPs (W24 method 1: −4.8 IMPs). Default: it keeps
-    /// the weighting a probability of outcomes, which is what Law 12C1(c) weights, and is
-    /// the EBU/EBL practice for weighted rulings [S39].
+    /// IMP each outcome, then weight the IMPs (W24 method 1: −4.8 IMPs). Default: the weights
+    /// are probabilities of outcomes, which is what Law 12C1(c) weights; it is also
+    /// `bridge::adjust::weighted_imps_per_component`. No surveyed program documents its
+    /// method [S39].
     #[default]
     ImpEachOutcome,
     /// Weight the points, then IMP the weighted mean (W24 method 2: −7 IMPs).
