@@ -92,6 +92,21 @@ fn wbf_fractional_margins_by_policy() {
         vp(2.25, 16, &pol(FractionalMargin::Interpolate)).unwrap(),
         (10.69, 9.31) // 10.685 → 10.69
     );
+    // `formula` uses the rounded formula for whole margins too, so it stays monotone: 16
+    // boards, 14 IMPs gives 13.74 (the table, concavity-corrected, has 13.75); 22 boards,
+    // 69 IMPs 19.91 like 69.011 IMPs (the table's 19.92 would exceed it; a proptest case).
+    assert_eq!(
+        vp(14.0, 16, &pol(FractionalMargin::Formula)).unwrap().0,
+        13.74
+    );
+    let f69 = vp(69.0, 22, &pol(FractionalMargin::Formula)).unwrap().0;
+    let f69x = vp(69.011_084_487_940_33, 22, &pol(FractionalMargin::Formula))
+        .unwrap()
+        .0;
+    assert!(
+        f69 <= f69x && wbf_table(22).unwrap().winner(69) == 19.92,
+        "{f69} {f69x}"
+    );
     // The formula at 2.5: 10.7642 → 10.76.
     assert_eq!(
         vp(2.5, 16, &pol(FractionalMargin::Formula)).unwrap(),
@@ -138,4 +153,27 @@ fn vp_errors_name_law_78d() {
         Err(ScoringError::BadMargin(_))
     ));
     assert!(wbf_table(0).unwrap_err().to_string().starts_with("Law 78D"));
+}
+
+#[test]
+fn wbf_every_hundredth_of_an_imp_is_monotone_under_every_fractional_rule() {
+    // Exhaustive over 1-40 boards and margins 0.00..=blitz+2 in steps of 0.01.
+    for boards in 1..=40 {
+        let t = wbf_table(boards).unwrap();
+        let end = (blitz(boards).ceil() as u32 + 2) * 100;
+        for rule in [
+            FractionalMargin::Interpolate,
+            FractionalMargin::Formula,
+            FractionalMargin::RoundMargin,
+        ] {
+            let mut prev = 0;
+            for c in 0..=end {
+                let h = t.winner_hundredths(c as f64 / 100.0, rule);
+                assert!(h >= prev, "{boards} boards, {rule:?}, {c}/100 IMPs");
+                assert!((1000..=2000).contains(&h));
+                prev = h;
+            }
+            assert_eq!(prev, 2000);
+        }
+    }
 }

@@ -63,6 +63,24 @@ impl WbfTable {
         self.hundredths.iter().position(|&h| h == 2000).unwrap() as u32
     }
 
+    /// The winner's VPs in hundredths for a margin `m` ≥ 0 (its absolute value is taken),
+    /// fractional margins by `fractional` (see [`vp`]).
+    pub fn winner_hundredths(&self, m: f64, fractional: FractionalMargin) -> u32 {
+        let m = m.abs();
+        let whole = m.trunc();
+        match fractional {
+            FractionalMargin::Formula => formula_hundredths(m, self.boards),
+            _ if m == whole => self.hundredths(whole as u32),
+            FractionalMargin::Interpolate => {
+                let lo = self.hundredths(whole as u32) as f64;
+                let hi = self.hundredths(whole as u32 + 1) as f64;
+                let v = lo + (m - whole) * (hi - lo);
+                super::round_half_away(v, 0) as u32
+            }
+            FractionalMargin::RoundMargin => self.hundredths(super::round_half_away(m, 0) as u32),
+        }
+    }
+
     /// The table from margin 0 to [`Self::blitz_margin`], in hundredths.
     pub fn as_hundredths(&self) -> &[u32] {
         let end = self.blitz_margin() as usize;
@@ -116,8 +134,9 @@ pub fn acbl_cutoffs(boards: u32) -> Result<[u32; 10], ScoringError> {
 /// Victory points for a match: `margin` is the first side's IMP margin (negative when it
 /// lost). Returns (first side, second side); they sum to exactly 20.
 ///
-/// WBF continuous: whole margins from [`wbf_table`]; fractional margins by
-/// [`FractionalMargin`]. ACBL discrete: 10 + the number of cut-offs the margin reaches
+/// WBF continuous: whole margins from [`wbf_table`], fractional margins by
+/// [`FractionalMargin`]; with [`FractionalMargin::Formula`] every margin, whole or not, is the
+/// rounded formula (monotone, but 0.01 below the table where concavity was corrected). ACBL discrete: 10 + the number of cut-offs the margin reaches
 /// (a fractional margin must reach the cut-off).
 pub fn vp(margin: f64, boards: u32, policy: &VpPolicy) -> Result<(f64, f64), ScoringError> {
     if !margin.is_finite() {
@@ -135,27 +154,7 @@ pub fn vp(margin: f64, boards: u32, policy: &VpPolicy) -> Result<(f64, f64), Sco
                 .count() as u32;
             (10 + k) * 100
         }
-        VpScale::WbfContinuous => {
-            let whole = m.trunc();
-            if m == whole {
-                wbf_table(boards)?.hundredths(whole as u32)
-            } else {
-                match policy.fractional {
-                    FractionalMargin::Interpolate => {
-                        let t = wbf_table(boards)?;
-                        let lo = t.hundredths(whole as u32) as f64;
-                        let hi = t.hundredths(whole as u32 + 1) as f64;
-                        let v = lo + (m - whole) * (hi - lo);
-                        super::round_half_away(v, 0) as u32
-                    }
-                    FractionalMargin::Formula => formula_hundredths(m, boards),
-                    FractionalMargin::RoundMargin => {
-                        let r = super::round_half_away(m, 0);
-                        wbf_table(boards)?.hundredths(r as u32)
-                    }
-                }
-            }
-        }
+        VpScale::WbfContinuous => wbf_table(boards)?.winner_hundredths(m, policy.fractional),
     };
     let loser = 2000 - winner;
     let (first, second) = if margin < 0.0 {
