@@ -161,7 +161,7 @@ proptest! {
             for margin in [m, whole as f64] {
                 let (w, l) = vp(margin, boards, p).unwrap();
                 prop_assert_eq!(w + l, 20.0);
-                prop_assert!(w >= 10.0 && w <= 20.0);
+                prop_assert!((10.0..=20.0).contains(&w));
                 prop_assert_eq!(vp(-margin, boards, p).unwrap(), (l, w));
                 let (w2, _) = vp(margin + step, boards, p).unwrap();
                 prop_assert!(w2 >= w, "{:?}: {} → {}, {} → {}", p, margin, w, margin + step, w2);

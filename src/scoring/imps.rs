@@ -5,7 +5,7 @@ use super::policy::{
     ButlerPolicy, CrossImpDivisor, CrossImpFactoring, CrossImpPolicy, DatumDrop, DatumRounding,
     WeightedImpMethod,
 };
-use super::{imps_real, validate_weights, Outcome, ScoringError};
+use super::{imps_real, validate_weights, Comparable, Outcome, ScoringError};
 use crate::bridge::score::imps;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -156,8 +156,7 @@ pub fn match_total(boards: &[(f64, f64)]) -> (f64, f64) {
 }
 
 struct Field {
-    /// (entry index, N-S weighting, E-W weighting) of each comparable entry.
-    cmp: Vec<(usize, Vec<(f64, i32)>, Vec<(f64, i32)>)>,
+    cmp: Vec<Comparable>,
     expected: usize,
 }
 
@@ -235,8 +234,7 @@ pub fn cross_imps(
             _ => raw,
         };
         let x = if divisor == 0.0 { 0.0 } else { x / divisor };
-        // Avoid a printed "-0".
-        policy.rounding.apply(x) + 0.0
+        policy.rounding.apply(x)
     };
     let mut out = vec![None; entries.len()];
     for (i, (idx, ns_i, ew_i)) in f.cmp.iter().enumerate() {

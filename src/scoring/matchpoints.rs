@@ -6,7 +6,7 @@
 //! expected N (a result missing, artificial scores, a fouled-board group) the comparable
 //! results are factored to the top 2(N−1) of a full board by the policy.
 use super::policy::{MatchpointFactoring, MatchpointPolicy};
-use super::{validate_weights, Outcome, ScoringError, Weight};
+use super::{validate_weights, Comparable, Outcome, ScoringError, Weight};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -96,7 +96,7 @@ pub fn score_board(
         });
     }
     // Comparable entries, with their N-S and E-W weightings.
-    let cmp: Vec<(usize, Vec<(f64, i32)>, Vec<(f64, i32)>)> = entries
+    let cmp: Vec<Comparable> = entries
         .iter()
         .enumerate()
         .filter_map(|(i, e)| {
@@ -196,10 +196,7 @@ fn units(a: i32, b: i32) -> u32 {
 /// Unfactored (N-S, E-W) matchpoints of each comparable entry. No weighted entry (`plain`): the crate's
 /// Law 78A count ([`crate::bridge::score::matchpoints`]); E-W get top − N-S. Otherwise every
 /// pair of outcomes is compared and weighted by the product of the weights, in input order.
-fn raw_matchpoints(
-    cmp: &[(usize, Vec<(f64, i32)>, Vec<(f64, i32)>)],
-    plain: bool,
-) -> Vec<(f64, f64)> {
+fn raw_matchpoints(cmp: &[Comparable], plain: bool) -> Vec<(f64, f64)> {
     let n = cmp.len();
     if plain {
         let scores: Vec<i32> = cmp.iter().map(|(_, ns, _)| ns[0].1).collect();

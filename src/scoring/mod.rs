@@ -77,6 +77,12 @@ impl Weight {
     }
 }
 
+/// (weight, N-S points) pairs of one side's weighting.
+pub(crate) type Weighting = Vec<(f64, i32)>;
+
+/// A comparable entry: its index in the input and the N-S and E-W sides' weightings.
+pub(crate) type Comparable = (usize, Weighting, Weighting);
+
 /// One outcome of a weighted score: its weight and the N-S points of that outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -214,8 +220,10 @@ pub fn det_exp(x: f64) -> f64 {
     if x < -745.0 {
         return 0.0;
     }
-    const LN2_HI: f64 = 6.931_471_803_691_238_164_9e-1; // 0x3fe62e42fee00000
-    const LN2_LO: f64 = 1.908_214_929_270_587_7e-10; // 0x3dea39ef35793c76
+    // fdlibm's split of ln 2: a high part with trailing zero bits (k·LN2_HI is exact) and the
+    // rest.
+    const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
     const INV_LN2: f64 = std::f64::consts::LOG2_E;
     let k = (x * INV_LN2).round();
     let r = (x - k * LN2_HI) - k * LN2_LO;

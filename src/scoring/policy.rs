@@ -39,13 +39,15 @@ impl Rounding {
         }
     }
 
-    /// Apply the rounding (no-op for `decimals: None`).
+    /// Apply the rounding (no-op for `decimals: None`). A negative zero becomes +0, so that
+    /// reports never print "-0".
     pub fn apply(self, x: f64) -> f64 {
-        match (self.decimals, self.mode) {
+        let y = match (self.decimals, self.mode) {
             (None, _) => x,
             (Some(d), RoundingMode::HalfAwayFromZero) => super::round_half_away(x, d),
             (Some(d), RoundingMode::Down) => super::round_down(x, d),
-        }
+        };
+        y + 0.0
     }
 }
 
@@ -318,5 +320,15 @@ mod tests {
         assert_eq!(q.butler.drop, DatumDrop::Count(1));
         let schema = serde_json::to_value(schemars::schema_for!(ScoringPolicy)).unwrap();
         assert!(schema["properties"]["vp"].is_object());
+    }
+
+    #[test]
+    fn rounding_never_yields_negative_zero() {
+        for r in [Rounding::NONE, Rounding::to(2)] {
+            assert!(r.apply(-0.0).is_sign_positive());
+            assert!(r.apply(-0.001 * 0.0).is_sign_positive());
+        }
+        assert!(Rounding::to(2).apply(-0.001).is_sign_positive());
+        assert_eq!(Rounding::to(1).apply(-0.25), -0.3);
     }
 }

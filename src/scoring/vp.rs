@@ -5,9 +5,9 @@
 use super::policy::{FractionalMargin, VpPolicy, VpScale};
 use super::{det_exp, ScoringError};
 
-/// ln τ for τ = (√5 − 1)/2: −ln φ, the golden ratio's logarithm (to 40 digits; the literal is
-/// the nearest f64).
-const LN_TAU: f64 = -0.481_211_825_059_603_447_497_758_913_424_368_423_135;
+/// ln τ for τ = (√5 − 1)/2: −ln φ = −0.48121182505960344749775891342436842313... (the golden
+/// ratio's logarithm); the literal is the shortest one that parses to the nearest f64.
+const LN_TAU: f64 = -0.481_211_825_059_603_47;
 
 /// τ = (√5 − 1)/2 (`sqrt` is correctly rounded: the same on every machine).
 pub fn tau() -> f64 {
