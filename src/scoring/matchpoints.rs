@@ -60,13 +60,13 @@ pub struct BoardMp {
 }
 
 /// Neuberg: MP′ = (MP + 1)·N/n − 1, on the 2-per-beat scale, for n comparable results of N
-/// expected [S13][S41]. Evaluated in this order: ((MP + 1)·N)/n − 1.
+/// expected (S13, S41). Evaluated in this order: ((MP + 1)·N)/n − 1.
 pub fn neuberg(mp: f64, n: usize, expected: usize) -> f64 {
     (mp + 1.0) * expected as f64 / n as f64 - 1.0
 }
 
 /// ASE pro rata factoring to the full top: MP·(N−1)/(n−1); a sole result gets the average
-/// N−1 [S22].
+/// N−1 (S22).
 pub fn pro_rata(mp: f64, n: usize, expected: usize) -> f64 {
     if n <= 1 {
         (expected as f64 - 1.0).max(0.0)

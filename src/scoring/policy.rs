@@ -3,7 +3,7 @@
 //!
 //! These types are the payload of a signed configuration event, so they are serde- and
 //! JSON-Schema-typed, reject unknown fields, and every field has a default: `{}` is the default
-//! policy. Sources in brackets refer to bridge-software-landscape.md.
+//! policy. Sources (S41, ...) are the numbered sources of bridge-software-landscape.md.
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum RoundingMode {
-    /// Nearest, a half away from zero (hand arithmetic; EBU's 19.9 example [S41]).
+    /// Nearest, a half away from zero (hand arithmetic; EBU's 19.9 example, S41).
     #[default]
     HalfAwayFromZero,
     /// Toward −∞ (NZ Scorer rounds Neuberg results down to 0.1, data set 4).
@@ -57,11 +57,11 @@ impl Rounding {
 #[serde(rename_all = "snake_case")]
 pub enum MatchpointFactoring {
     /// Neuberg: MP′ = (MP + 1)·N/n − 1 on the 2-per-beat scale, N expected and n comparable
-    /// results. Adopted by the WBF and ACBL in 1991; EBU, Magic Contest [S13][S41][S22].
+    /// results. Adopted by the WBF and ACBL in 1991; EBU, Magic Contest (S13, S41, S22).
     #[default]
     Neuberg,
     /// Pro rata to the full top: MP′ = MP·(N−1)/(n−1). ASE for boards with results simply
-    /// missing [S22].
+    /// missing (S22).
     ProRata,
     /// No factoring: the board's top is 2(n−1) and percentages are taken on that top
     /// (JFR, data set 2).
@@ -72,10 +72,11 @@ pub enum MatchpointFactoring {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct MatchpointPolicy {
-    /// Factoring for fewer comparable results than expected. Default Neuberg [S41].
+    /// Factoring for fewer comparable results than expected. Default Neuberg (S41).
     pub factoring: MatchpointFactoring,
-    /// Rounding of factored matchpoints (2-per-beat scale). Default: 1 decimal, as the EBU
-    /// publishes Neuberg results (19.9 of 20) [S41]. Plain matchpoints are integers.
+    /// Rounding of matchpoints (2-per-beat scale): factored, weighted and artificial ones;
+    /// plain matchpoints are integers and unaffected. Default: 1 decimal, as the EBU
+    /// publishes Neuberg results (19.9 of 20) (S41).
     pub mp_rounding: Rounding,
     /// Rounding of board percentages. Default 2 decimals (what score sheets print).
     pub pct_rounding: Rounding,
@@ -98,7 +99,7 @@ pub enum WeightedImpMethod {
     /// IMP each outcome, then weight the IMPs (W24 method 1: −4.8 IMPs). Default: the weights
     /// are probabilities of outcomes, which is what Law 12C1(c) weights; it is also
     /// `bridge::adjust::weighted_imps_per_component`. No surveyed program documents its
-    /// method [S39].
+    /// method (S39).
     #[default]
     ImpEachOutcome,
     /// Weight the points, then IMP the weighted mean (W24 method 2: −7 IMPs).
@@ -110,12 +111,12 @@ pub enum WeightedImpMethod {
 #[serde(rename_all = "snake_case")]
 pub enum CrossImpDivisor {
     /// n−1, the number of comparisons: BBO, ACBLscore "Average IMPs", bridge-scorer
-    /// [S1][S32][S34].
+    /// (S1, S32, S34).
     #[default]
     Comparisons,
-    /// n, the number of results (a BBO-forum argument [S34]).
+    /// n, the number of results (a BBO-forum argument (S34)).
     Results,
-    /// No divisor: total cross-IMPs (EBU forum: "1" is also in use [S49]).
+    /// No divisor: total cross-IMPs (EBU forum: "1" is also in use (S49)).
     None,
 }
 
@@ -123,7 +124,7 @@ pub enum CrossImpDivisor {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CrossImpFactoring {
-    /// Multiply the raw sum by N/n, then divide by the divisor for N results [S49].
+    /// Multiply the raw sum by N/n, then divide by the divisor for N results (S49).
     #[default]
     Proportional,
     /// Multiply by (N−1)/(n−1) (the ratio of comparisons), then divide for N results. With
@@ -158,11 +159,11 @@ impl Default for CrossImpPolicy {
 #[serde(rename_all = "snake_case")]
 pub enum DatumDrop {
     /// bridge-scorer: when n > 3, drop ⌈(n−10)/15⌉ + 1 from each end (1 up to 10 results,
-    /// 2 up to 25, 3 up to 40...) [S32]. Default: the one explicit, published count rule.
+    /// 2 up to 25, 3 up to 40...) (S32). Default: the one explicit, published count rule.
     #[default]
     FieldSize,
     /// ACBLscore: drop this percentage of the results from each end (5 % in ACBLscore),
-    /// rounded down [S1].
+    /// rounded down (S1).
     Percent(f64),
     /// A fixed count from each end (never so many that nothing is left).
     Count(u32),
@@ -175,7 +176,7 @@ pub enum DatumDrop {
 #[serde(rename_all = "snake_case")]
 pub enum DatumRounding {
     /// Nearest 10; an exact trailing 5 goes to the even multiple of 10 (125 → 120,
-    /// 135 → 140, −125 → −120): ACBLscore [S1].
+    /// 135 → 140, −125 → −120): ACBLscore (S1).
     #[default]
     HalfEven,
     /// Nearest 10; an exact trailing 5 goes away from zero (125 → 130, −125 → −130).
@@ -207,10 +208,10 @@ impl Default for ButlerPolicy {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum VpScale {
-    /// WBF 2013 continuous 20-VP scale, 2 decimals, concavity enforced [S42][S31].
+    /// WBF 2013 continuous 20-VP scale, 2 decimals, concavity enforced (S42, S31).
     #[default]
     WbfContinuous,
-    /// ACBL discrete 20-VP scale (integer VPs; matches of 1-36 boards) [S31].
+    /// ACBL discrete 20-VP scale (integer VPs; matches of 1-36 boards) (S31).
     AcblDiscrete,
 }
 

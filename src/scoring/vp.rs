@@ -14,13 +14,13 @@ pub fn tau() -> f64 {
     (5.0f64.sqrt() - 1.0) / 2.0
 }
 
-/// The blitz margin B = 15·√N for an N-board match [S42].
+/// The blitz margin B = 15·√N for an N-board match (S42).
 pub fn blitz(boards: u32) -> f64 {
     15.0 * (boards as f64).sqrt()
 }
 
 /// The WBF continuous formula, unrounded: for an IMP margin M ≥ 0,
-/// VP = min(20, 10 + 10·(1 − τ^(3M/B)) / (1 − τ³)) [S42]. τ^x is computed as e^(x·ln τ) with
+/// VP = min(20, 10 + 10·(1 − τ^(3M/B)) / (1 − τ³)) (S42). τ^x is computed as e^(x·ln τ) with
 /// [`det_exp`]. A negative margin is taken as its absolute value (the winner's VPs).
 pub fn wbf_formula(margin: f64, boards: u32) -> f64 {
     let m = margin.abs();
@@ -90,7 +90,7 @@ impl WbfTable {
 
 /// Build the WBF table for an N-board match: the formula rounded to 2 decimals for every whole
 /// margin, then concavity enforced: scanning upward from 0 IMPs, wherever the second difference
-/// of the rounded table is positive add 0.01 to the middle value; repeat until none [S42][S31].
+/// of the rounded table is positive add 0.01 to the middle value; repeat until none (S42, S31).
 /// (Values are updated in place during a scan; a full scan with no change ends it.)
 pub fn wbf_table(boards: u32) -> Result<WbfTable, ScoringError> {
     if boards == 0 {
@@ -118,7 +118,7 @@ pub fn wbf_table(boards: u32) -> Result<WbfTable, ScoringError> {
     })
 }
 
-/// ACBL discrete 20-VP scale: the minimum IMP margin for 11, 12, ..., 20 VPs [S31].
+/// ACBL discrete 20-VP scale: the minimum IMP margin for 11, 12, ..., 20 VPs (S31).
 pub fn acbl_cutoffs(boards: u32) -> Result<[u32; 10], ScoringError> {
     Ok(match boards {
         1..=8 => [1, 3, 5, 8, 11, 14, 17, 20, 24, 28],
