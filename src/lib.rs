@@ -9,3 +9,4 @@ pub mod events;
 pub mod keys;
 pub mod log;
 pub mod results;
+pub mod scoring;

@@ -1,0 +1,335 @@
+//! The scoring policy: every knob an organiser sets in the conditions of contest (Law 78D,
+//! Law 80B; national-editions-glossary-settings.md §5.2), with the default a TD expects.
+//!
+//! These types are the payload of a signed configuration event, so they are serde- and
+//! JSON-Schema-typed, reject unknown fields, and every field has a default: `{}` is the default
+//! policy. Sources (S41, ...) are the numbered sources of bridge-software-landscape.md.
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// How a value is rounded to a number of decimals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundingMode {
+    /// Nearest, a half away from zero (hand arithmetic; EBU's 19.9 example, S41).
+    #[default]
+    HalfAwayFromZero,
+    /// Toward −∞ (NZ Scorer rounds Neuberg results down to 0.1, data set 4).
+    Down,
+}
+
+/// Rounding of a published value: `decimals: None` keeps full precision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct Rounding {
+    pub decimals: Option<u8>,
+    pub mode: RoundingMode,
+}
+
+impl Rounding {
+    pub const NONE: Rounding = Rounding {
+        decimals: None,
+        mode: RoundingMode::HalfAwayFromZero,
+    };
+
+    pub const fn to(decimals: u8) -> Rounding {
+        Rounding {
+            decimals: Some(decimals),
+            mode: RoundingMode::HalfAwayFromZero,
+        }
+    }
+
+    /// Apply the rounding (no-op for `decimals: None`). A negative zero becomes +0, so that
+    /// reports never print "-0".
+    pub fn apply(self, x: f64) -> f64 {
+        let y = match (self.decimals, self.mode) {
+            (None, _) => x,
+            (Some(d), RoundingMode::HalfAwayFromZero) => super::round_half_away(x, d),
+            (Some(d), RoundingMode::Down) => super::round_down(x, d),
+        };
+        y + 0.0
+    }
+}
+
+/// What happens to the matchpoints of a board with fewer comparable results than expected
+/// (results missing, artificial scores, a fouled-board group).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchpointFactoring {
+    /// Neuberg: MP′ = (MP + 1)·N/n − 1 on the 2-per-beat scale, N expected and n comparable
+    /// results. Adopted by the WBF and ACBL in 1991; EBU, Magic Contest (S13, S41, S22).
+    #[default]
+    Neuberg,
+    /// Pro rata to the full top: MP′ = MP·(N−1)/(n−1). ASE for boards with results simply
+    /// missing (S22).
+    ProRata,
+    /// No factoring: the board's top is 2(n−1) and percentages are taken on that top
+    /// (JFR, data set 2).
+    None,
+}
+
+/// Matchpoint policy (Law 78A, with the factoring the Laws leave to regulation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct MatchpointPolicy {
+    /// Factoring for fewer comparable results than expected. Default Neuberg (S41).
+    pub factoring: MatchpointFactoring,
+    /// Rounding of matchpoints (2-per-beat scale): factored, weighted and artificial ones;
+    /// plain matchpoints are integers and unaffected. Default: 1 decimal, as the EBU
+    /// publishes Neuberg results (19.9 of 20) (S41).
+    pub mp_rounding: Rounding,
+    /// Rounding of board percentages. Default 2 decimals (what score sheets print).
+    pub pct_rounding: Rounding,
+}
+
+impl Default for MatchpointPolicy {
+    fn default() -> Self {
+        MatchpointPolicy {
+            factoring: MatchpointFactoring::Neuberg,
+            mp_rounding: Rounding::to(1),
+            pct_rounding: Rounding::to(2),
+        }
+    }
+}
+
+/// Law 12C1(c) does not say how a weighted score becomes IMPs (bridge-laws.md §6.2, W24).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WeightedImpMethod {
+    /// IMP each outcome, then weight the IMPs (W24 method 1: −4.8 IMPs). Default: the weights
+    /// are probabilities of outcomes, which is what Law 12C1(c) weights; it is also
+    /// `bridge::adjust::weighted_imps_per_component`. No surveyed program documents its
+    /// method (S39).
+    #[default]
+    ImpEachOutcome,
+    /// Weight the points, then IMP the weighted mean (W24 method 2: −7 IMPs).
+    WeightPoints,
+}
+
+/// The divisor applied to the summed cross-IMPs of a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CrossImpDivisor {
+    /// n−1, the number of comparisons: BBO, ACBLscore "Average IMPs", bridge-scorer
+    /// (S1, S32, S34).
+    #[default]
+    Comparisons,
+    /// n, the number of results (a BBO-forum argument (S34)).
+    Results,
+    /// No divisor: total cross-IMPs (EBU forum: "1" is also in use (S49)).
+    None,
+}
+
+/// Factoring of cross-IMPs when a board has fewer comparable results than expected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CrossImpFactoring {
+    /// Multiply the raw sum by N/n, then divide by the divisor for N results (S49).
+    #[default]
+    Proportional,
+    /// Multiply by (N−1)/(n−1) (the ratio of comparisons), then divide for N results. With
+    /// the n−1 divisor this is the plain average over the comparisons made.
+    Comparisons,
+    /// No factoring: the divisor is taken for the n results present.
+    None,
+}
+
+/// Cross-IMP policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct CrossImpPolicy {
+    pub divisor: CrossImpDivisor,
+    pub factoring: CrossImpFactoring,
+    /// Rounding of the per-board result. Default 2 decimals.
+    pub rounding: Rounding,
+}
+
+impl Default for CrossImpPolicy {
+    fn default() -> Self {
+        CrossImpPolicy {
+            divisor: CrossImpDivisor::Comparisons,
+            factoring: CrossImpFactoring::Proportional,
+            rounding: Rounding::to(2),
+        }
+    }
+}
+
+/// How many scores a Butler datum drops from each end before averaging.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DatumDrop {
+    /// bridge-scorer: when n > 3, drop ⌈(n−10)/15⌉ + 1 from each end (1 up to 10 results,
+    /// 2 up to 25, 3 up to 40...) (S32). Default: the one explicit, published count rule.
+    #[default]
+    FieldSize,
+    /// ACBLscore: drop this percentage of the results from each end (5 % in ACBLscore),
+    /// rounded down (S1).
+    Percent(f64),
+    /// A fixed count from each end (never so many that nothing is left).
+    Count(u32),
+    /// Average all scores.
+    None,
+}
+
+/// How the Butler datum mean is rounded to a multiple of 10.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DatumRounding {
+    /// Nearest 10; an exact trailing 5 goes to the even multiple of 10 (125 → 120,
+    /// 135 → 140, −125 → −120): ACBLscore (S1).
+    #[default]
+    HalfEven,
+    /// Nearest 10; an exact trailing 5 goes away from zero (125 → 130, −125 → −130).
+    HalfAwayFromZero,
+    /// Nearest 10; an exact trailing 5 goes up (125 → 130, −125 → −120).
+    HalfUp,
+    /// Keep the mean unrounded.
+    None,
+}
+
+/// Butler (datum) policy.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct ButlerPolicy {
+    pub drop: DatumDrop,
+    pub rounding: DatumRounding,
+}
+
+impl Default for ButlerPolicy {
+    fn default() -> Self {
+        ButlerPolicy {
+            drop: DatumDrop::FieldSize,
+            rounding: DatumRounding::HalfEven,
+        }
+    }
+}
+
+/// The victory-point scale (Law 78D: other methods, "e.g. conversion to Victory Points").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum VpScale {
+    /// WBF 2013 continuous 20-VP scale, 2 decimals, concavity enforced (S42, S31).
+    #[default]
+    WbfContinuous,
+    /// ACBL discrete 20-VP scale (integer VPs; matches of 1-36 boards) (S31).
+    AcblDiscrete,
+}
+
+/// How a fractional IMP margin (cross-IMPs, weighted scores, ±3 artificial) enters the WBF
+/// continuous scale. The WBF tables are given for whole IMPs only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum FractionalMargin {
+    /// Interpolate linearly between the (rounded, concavity-corrected) table values at the
+    /// two neighbouring whole margins, then round to 2 decimals. Default: agrees with the
+    /// published table at every whole margin and stays monotone and concave.
+    #[default]
+    Interpolate,
+    /// Evaluate the continuous formula at every margin, whole or fractional, and round to 2
+    /// decimals. No concavity correction, so it is 0.01 below the published table where the
+    /// correction applied (16 boards, 14 IMPs: 13.74, not 13.75); mixing it with the table
+    /// would not be monotone.
+    Formula,
+    /// Round the margin to the nearest whole IMP (a half away from zero) and use the table.
+    RoundMargin,
+}
+
+/// Victory-point policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct VpPolicy {
+    pub scale: VpScale,
+    pub fractional: FractionalMargin,
+}
+
+/// What decides between contestants with equal totals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// Equal totals share the place ("3-4"): the WBF and DBV when the conditions of contest
+    /// set no tie-break (Law 78D leaves it to them).
+    #[default]
+    SharedPlace,
+    /// Compare the caller's tie-break keys in order (higher is better: head-to-head VPs, IMP
+    /// quotient, ... as the conditions of contest list them); still equal → shared place.
+    Keys,
+}
+
+/// How a shared place is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PlaceStyle {
+    /// "3-4" (WBF, DBV result lists).
+    #[default]
+    Range,
+    /// "3=" (EBU, ACBL).
+    Equals,
+}
+
+/// Ranking policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct RankingPolicy {
+    pub tie_break: TieBreak,
+    pub place_style: PlaceStyle,
+    /// Compare totals at this many decimals (what is published), `None` for exact totals.
+    /// Default 2: two pairs printed with the same total share the place.
+    pub compare_decimals: Option<u8>,
+}
+
+impl Default for RankingPolicy {
+    fn default() -> Self {
+        RankingPolicy {
+            tie_break: TieBreak::SharedPlace,
+            place_style: PlaceStyle::Range,
+            compare_decimals: Some(2),
+        }
+    }
+}
+
+/// The complete scoring policy of an event.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScoringPolicy {
+    pub matchpoints: MatchpointPolicy,
+    pub cross_imps: CrossImpPolicy,
+    pub butler: ButlerPolicy,
+    /// Law 12C1(c) weighted scores in IMP scoring.
+    pub weighted_imps: WeightedImpMethod,
+    pub vp: VpPolicy,
+    pub ranking: RankingPolicy,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_object_is_the_default_policy() {
+        let p: ScoringPolicy = serde_json::from_str("{}").unwrap();
+        assert_eq!(p, ScoringPolicy::default());
+        let back: ScoringPolicy =
+            serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        assert!(serde_json::from_str::<ScoringPolicy>(r#"{"neuberg": true}"#).is_err());
+        let q: ScoringPolicy = serde_json::from_str(
+            r#"{"matchpoints": {"factoring": "pro_rata"}, "butler": {"drop": {"count": 1}}}"#,
+        )
+        .unwrap();
+        assert_eq!(q.matchpoints.factoring, MatchpointFactoring::ProRata);
+        assert_eq!(q.matchpoints.mp_rounding, Rounding::to(1));
+        assert_eq!(q.butler.drop, DatumDrop::Count(1));
+        let schema = serde_json::to_value(schemars::schema_for!(ScoringPolicy)).unwrap();
+        assert!(schema["properties"]["vp"].is_object());
+    }
+
+    #[test]
+    fn rounding_never_yields_negative_zero() {
+        for r in [Rounding::NONE, Rounding::to(2)] {
+            assert!(r.apply(-0.0).is_sign_positive());
+            assert!(r.apply(-0.001 * 0.0).is_sign_positive());
+        }
+        assert!(Rounding::to(2).apply(-0.001).is_sign_positive());
+        assert_eq!(Rounding::to(1).apply(-0.25), -0.3);
+    }
+}
