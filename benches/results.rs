@@ -7,7 +7,6 @@
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
-use tdlog::bridge::adjust::ArtificialConfig;
 use tdlog::bridge::seat::Seat;
 use tdlog::events::{
     Adjustment, Artificial, Contestant, Form, Game, Genesis, KeyEnrolled, Payload, ResultRecorded,
@@ -100,7 +99,6 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("session.tdlog");
     let (mut log, chief) = build(&p);
-    let cfg = ArtificialConfig::default();
     let reps = 5;
     let mut t_read = 0.0;
     let mut t_fresh = 0.0;
@@ -118,7 +116,7 @@ fn main() {
         t_verify += t.elapsed().as_secs_f64();
         let mut tour = Tournament::default();
         replay(&v, &mut tour);
-        let rows = results(&tour, &cfg);
+        let rows = results(&tour);
         black_box(ranking(&tour, &rows));
         t_fresh += t.elapsed().as_secs_f64();
     }
@@ -127,7 +125,7 @@ fn main() {
     let mut tour = Tournament::default();
     replay(&v, &mut tour);
     let mut scores = Scores::default();
-    scores.update(&mut tour, &cfg);
+    scores.update(&mut tour);
     let mut t_inc = 0.0;
     for i in 0..reps {
         let slot = Slot {
@@ -156,7 +154,7 @@ fn main() {
         let e = v.events.last().unwrap();
         let t = Instant::now();
         tour.apply(e, v.keys.get(&e.env.author).unwrap());
-        let touched = scores.update(&mut tour, &cfg);
+        let touched = scores.update(&mut tour);
         black_box(ranking(&tour, scores.iter()));
         t_inc += t.elapsed().as_secs_f64();
         assert_eq!(touched, 1);

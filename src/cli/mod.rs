@@ -52,6 +52,9 @@ enum Cmd {
     /// Import structure and results from another program's file.
     #[command(subcommand)]
     Import(results::ImportCmd),
+    /// The scoring policy: method, adjusted-score values, Neuberg, rounding, VP scale, ties.
+    #[command(subcommand)]
+    Policy(results::PolicyCmd),
     /// Every table result with its score (matchpoints or IMPs), from the log.
     Results {
         log: PathBuf,
@@ -145,6 +148,7 @@ pub fn main() -> i32 {
         Cmd::Merge { log, file } => log::merge(log, file),
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
+        Cmd::Policy(c) => results::policy(c),
         Cmd::Results { log, json } => results::show_results(log, json),
         Cmd::Ranking { log, at, json } => results::show_ranking(log, at, json),
         Cmd::Audit {

@@ -3,7 +3,6 @@
 use super::{load_key, open_log, CliResult, KeyOpts};
 use clap::Subcommand;
 use std::path::PathBuf;
-use tdlog::bridge::adjust::ArtificialConfig;
 use tdlog::log::{Hash32, Projection, Verified};
 use tdlog::results::{import, ranking, results, Tournament};
 
@@ -95,7 +94,7 @@ fn load(
 
 pub fn show_results(log: PathBuf, json: bool) -> CliResult {
     let t = load(&log, None)?;
-    let rows = results(&t, &ArtificialConfig::default());
+    let rows = results(&t);
     if json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
@@ -126,19 +125,24 @@ pub fn show_results(log: PathBuf, json: bool) -> CliResult {
 
 pub fn show_ranking(log: PathBuf, at: Option<String>, json: bool) -> CliResult {
     let t = load(&log, at.as_deref())?;
-    let rows = results(&t, &ArtificialConfig::default());
-    let standings = ranking(&t, &rows);
+    let rows = results(&t);
+    let r = ranking(&t, &rows);
     if json {
-        println!("{}", serde_json::to_string_pretty(&standings)?);
+        println!("{}", serde_json::to_string_pretty(&r)?);
     } else {
-        for s in &standings {
+        for p in &r.policies {
             println!(
-                "{:>5}  {:<30} {:>8}{}",
-                s.place,
-                s.name,
-                s.total,
-                s.pct.map(|p| format!("  {p}%")).unwrap_or_default()
+                "section {}: {:?} scoring, {}",
+                p.section,
+                p.policy.method,
+                match p.set_by {
+                    Some(id) => format!("policy of event {}", id.short()),
+                    None => "default policy (no scoring.policy event)".into(),
+                }
             );
+        }
+        for s in &r.standings {
+            println!("{:>5}  {:<30} {:>8} {}", s.place, s.name, s.total, s.unit);
         }
     }
     Ok(0)
@@ -200,4 +204,39 @@ pub fn audit(
         }
     }
     Ok(0)
+}
+
+#[derive(Subcommand)]
+pub enum PolicyCmd {
+    /// Sign a scoring policy (chief TD or organiser) from a JSON file in the form of
+    /// `schema/events/scoring.policy.v1.schema.json`; fields left out take their defaults.
+    Set {
+        log: PathBuf,
+        file: PathBuf,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
+    /// Show the policy in force for every section, and which event set it.
+    Show { log: PathBuf },
+}
+
+pub fn policy(cmd: PolicyCmd) -> CliResult {
+    match cmd {
+        PolicyCmd::Set { log, file, key } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let p: tdlog::events::PolicySet = serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a scoring policy: {e}", file.display()))?;
+            let k = load_key(&key)?;
+            let id = open_log(&log)?.append(&k, tdlog::events::Payload::PolicySet(p))?;
+            println!("scoring policy set (event {id})");
+            Ok(0)
+        }
+        PolicyCmd::Show { log } => {
+            let t = load(&log, None)?;
+            let r = ranking(&t, &results(&t));
+            println!("{}", serde_json::to_string_pretty(&r.policies)?);
+            Ok(0)
+        }
+    }
 }

@@ -9,11 +9,13 @@
 
 mod keys;
 mod note;
+mod policy;
 mod results;
 mod tournament;
 
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
+pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
 pub use results::{
     Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed,
     ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
@@ -116,6 +118,7 @@ macro_rules! payloads {
 const CHIEF: &[Role] = &[Role::ChiefTd];
 const DIRECTORS: &[Role] = &[Role::ChiefTd, Role::Td];
 const SCORING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Scorer];
+const SETTINGS: &[Role] = &[Role::ChiefTd, Role::Organiser];
 
 payloads! {
     Genesis(Genesis) => CHIEF,
@@ -139,6 +142,8 @@ payloads! {
     ResultNotPlayed(ResultNotPlayed) => SCORING, "A board not played at a table, with the reason.";
     ScoreAdjusted(ScoreAdjusted) => DIRECTORS,
         "The TD's adjusted score in place of a table result (Law 12): artificial, assigned or weighted, citing the law.";
+    PolicySet(PolicySet) => SETTINGS,
+        "The scoring policy of a section or the event: method, adjusted-score values, Neuberg, rounding, VP scale, ties (versioned; the latest applies).";
     BoardFouled(BoardFouled) => DIRECTORS,
         "A fouled board (Law 87): results compared only within groups that played the same cards.";
 }

@@ -7,4 +7,6 @@ pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod import;
 pub mod score;
 
-pub use score::{board_rows, ranking, results, ResultRow, Scores, Standing};
+pub use score::{
+    board_rows, ranking, results, Ranking, ResultRow, Scores, SectionPolicy, Standing,
+};

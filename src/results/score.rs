@@ -1,11 +1,17 @@
-//! Scores from the tournament projection: one row per table result, with the comparison that
-//! produced its matchpoints or IMPs, and an explanation wherever no comparison was possible.
+//! Scores from the tournament projection, under the section's signed scoring policy: one row
+//! per table result, with the comparison that produced its matchpoints or IMPs and an
+//! explanation wherever no comparison was possible; rankings per section.
 //! Pure and deterministic: rows come out in (section, board, round, table) order.
 
 use super::tournament::{Outcome, SlotState, Tournament};
-use crate::bridge::adjust::ArtificialConfig;
-use crate::bridge::score::imps;
-use crate::events::{Adjustment, Artificial, Form, TableResult, Weighted};
+use crate::events::{
+    Adjustment, Artificial, Form, Method, PolicySet, TableResult, TeamTotals, Weighted,
+};
+use crate::log::Hash32;
+use crate::scoring::imps::{self as imp, ImpEntry};
+use crate::scoring::matchpoints::{self as mp, Entry};
+use crate::scoring::ranking::{rank, Standing as RankInput};
+use crate::scoring::{Outcome as Weighting, Weight};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -25,7 +31,7 @@ pub struct ResultRow {
     pub mp_ns: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mp_ew: Option<f64>,
-    /// Matchpoint top on this board: 2 × (comparable results − 1).
+    /// Matchpoint top on this board: 2 × (results − 1), after factoring.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mp_top: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -46,10 +52,10 @@ pub struct ResultRow {
     pub events: usize,
 }
 
-/// Rounds to `d` decimals (results are shown and compared at this precision).
+/// Rounds to `d` decimals (IMPs from weighted scores are shown at this precision).
 pub fn round(x: f64, d: i32) -> f64 {
     let f = 10f64.powi(d);
-    (x * f).round() / f
+    (x * f).round() / f + 0.0
 }
 
 /// The N-S points of a table result on a board (Law 77).
@@ -57,53 +63,63 @@ fn points(t: &Tournament, s: &SlotState, r: &TableResult) -> Option<i32> {
     t.score(&s.slot.section, s.slot.board, r).ok()
 }
 
-fn artificial_imps(a: Artificial, cfg: &ArtificialConfig) -> f64 {
+fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
     match a {
-        Artificial::AveragePlus => cfg.imps as f64,
+        Artificial::AveragePlus => p.artificial.average_plus_pct,
+        Artificial::Average => p.artificial.average_pct,
+        Artificial::AverageMinus => p.artificial.average_minus_pct,
+    }
+}
+
+fn artificial_imps(a: Artificial, p: &PolicySet) -> f64 {
+    let i = p.artificial.imps as f64;
+    match a {
+        Artificial::AveragePlus => i,
         Artificial::Average => 0.0,
-        Artificial::AverageMinus => -(cfg.imps as f64),
+        Artificial::AverageMinus => -i,
     }
 }
 
-fn artificial_pct(a: Artificial, cfg: &ArtificialConfig) -> f64 {
-    match a {
-        Artificial::AveragePlus => cfg.average_plus_pct,
-        Artificial::Average => cfg.average_pct,
-        Artificial::AverageMinus => cfg.average_minus_pct,
-    }
+/// Law 12C1(c) outcomes as exact fractions of the whole, in N-S points.
+fn weighting(t: &Tournament, s: &SlotState, v: &[Weighted]) -> Option<Vec<Weighting>> {
+    let total: u32 = v.iter().map(|w| w.weight).sum();
+    v.iter()
+        .map(|w| {
+            Some(Weighting::new(
+                Weight::Fraction(w.weight, total),
+                points(t, s, &w.result)?,
+            ))
+        })
+        .collect()
 }
 
-/// IMPs for a weighted side against a fixed score at the other table: each outcome IMPed,
-/// then weighted (Law 12C1(c), the WBF method).
-fn weighted_imps(t: &Tournament, s: &SlotState, outcomes: &[Weighted], there: i32) -> Option<f64> {
-    let total: u32 = outcomes.iter().map(|w| w.weight).sum();
-    let mut sum = 0.0;
-    for w in outcomes {
-        let p = points(t, s, &w.result)?;
-        sum += w.weight as f64 * imps((p - there) as i64) as f64;
-    }
-    Some(sum / total as f64)
-}
-
-/// What one slot contributes to a comparison.
-enum Side<'a> {
-    Points(i32),
-    Weighted(&'a [Weighted], &'a [Weighted]),
+/// A slot as the scoring module sees it.
+enum Side {
+    Result(imp::TableResult),
     Artificial(Artificial, Artificial),
     None(String),
 }
 
-fn side<'a>(t: &Tournament, s: &'a SlotState) -> Side<'a> {
+fn side(t: &Tournament, s: &SlotState) -> Side {
+    let unscorable = |what: &str| Side::None(format!("{what} cannot be scored"));
     match s.outcome() {
-        Outcome::Played { score_ns, .. } => Side::Points(*score_ns),
+        Outcome::Played { score_ns, .. } => Side::Result(imp::TableResult::Score(*score_ns)),
         Outcome::NotPlayed { reason } => Side::None(format!("not played: {reason}")),
         Outcome::Adjusted { adjustment, .. } => match adjustment {
             Adjustment::Artificial { ns, ew } => Side::Artificial(*ns, *ew),
             Adjustment::Assigned { result } => match points(t, s, result) {
-                Some(p) => Side::Points(p),
-                None => Side::None("assigned result cannot be scored".into()),
+                Some(p) => Side::Result(imp::TableResult::Score(p)),
+                None => unscorable("the assigned result"),
             },
-            Adjustment::Weighted { ns, ew } => Side::Weighted(ns, ew.as_deref().unwrap_or(ns)),
+            Adjustment::Weighted { ns, ew } => {
+                match (weighting(t, s, ns), ew.as_ref().map(|e| weighting(t, s, e))) {
+                    (Some(ns), None) => Side::Result(imp::TableResult::Weighted(ns)),
+                    (Some(ns), Some(Some(ew))) => {
+                        Side::Result(imp::TableResult::SplitWeighted { ns, ew })
+                    }
+                    _ => unscorable("the weighted score"),
+                }
+            }
         },
     }
 }
@@ -145,7 +161,7 @@ fn base_row(s: &SlotState) -> ResultRow {
 
 /// Teams (Law 78B, Law 86): each board is IMPed against the other table of the same match,
 /// where the same two teams sit the other way round.
-fn teams_rows(t: &Tournament, slots: &[&SlotState], cfg: &ArtificialConfig) -> Vec<ResultRow> {
+fn teams_rows(t: &Tournament, slots: &[&SlotState], p: &PolicySet) -> Vec<ResultRow> {
     let mut rows = vec![];
     for s in slots {
         let mut row = base_row(s);
@@ -155,126 +171,172 @@ fn teams_rows(t: &Tournament, slots: &[&SlotState], cfg: &ArtificialConfig) -> V
                 && o.ew == s.ns
                 && o.slot.table != s.slot.table
         });
-        let here = side(t, s);
-        match (&here, other.map(|o| (o, side(t, o)))) {
+        match (side(t, s), other.map(|o| side(t, o))) {
             (Side::Artificial(ns, ew), _) => {
-                row.imp_ns = Some(artificial_imps(*ns, cfg));
-                row.imp_ew = Some(artificial_imps(*ew, cfg));
+                row.imp_ns = Some(artificial_imps(ns, p));
+                row.imp_ew = Some(artificial_imps(ew, p));
                 row.note = Some("artificial adjusted score for the match (Law 12C2, Law 86A)".into());
             }
-            (_, Some((_, Side::Artificial(ns, ew)))) => {
+            (_, Some(Side::Artificial(ns, ew))) => {
                 // The other table's teams are swapped: its N-S team is our E-W team.
-                row.imp_ns = Some(artificial_imps(ew, cfg));
-                row.imp_ew = Some(artificial_imps(ns, cfg));
+                row.imp_ns = Some(artificial_imps(ew, p));
+                row.imp_ew = Some(artificial_imps(ns, p));
                 row.note = Some("artificial adjusted score at the other table (Law 12C2, Law 86A)".into());
             }
             (Side::None(why), _) => row.note = Some(format!("{why}; no IMPs for this board")),
             (_, None) => {
                 row.note = Some("no comparison: the other table of this match has no result for the board (the TD may assign an artificial score, Law 86)".into())
             }
-            (_, Some((_, Side::None(why)))) => {
-                row.note = Some(format!("no comparison: at the other table, {why}"))
-            }
-            (Side::Points(a), Some((_, Side::Points(b)))) => {
-                let i = imps((a - b) as i64) as f64;
-                row.imp_ns = Some(i);
-                row.imp_ew = Some(-i);
-            }
-            (Side::Weighted(wns, wew), Some((_, Side::Points(b)))) => {
-                row.imp_ns = weighted_imps(t, s, wns, b);
-                row.imp_ew = weighted_imps(t, s, wew, b).map(|x| -x);
-            }
-            (Side::Points(a), Some((o, Side::Weighted(wns, wew)))) => {
-                // Our N-S team is their E-W team: use the other table's E-W weights.
-                row.imp_ns = weighted_imps(t, o, wew, *a).map(|x| -x);
-                row.imp_ew = weighted_imps(t, o, wns, *a);
-            }
-            (Side::Weighted(..), Some((_, Side::Weighted(..)))) => {
-                row.note = Some("both tables weighted: not computed (a TD should assign one table)".into())
+            (_, Some(Side::None(why))) => row.note = Some(format!("no comparison: at the other table, {why}")),
+            (Side::Result(here), Some(Side::Result(there))) => {
+                match imp::teams_board(&here, &there, p.scoring.weighted_imps) {
+                    Ok((home, away)) => {
+                        row.imp_ns = Some(round(home, 2));
+                        row.imp_ew = Some(round(away, 2));
+                    }
+                    Err(e) => row.note = Some(e.to_string()),
+                }
             }
         }
-        row.imp_ns = row.imp_ns.map(|x| round(x, 2));
-        row.imp_ew = row.imp_ew.map(|x| round(x, 2));
         rows.push(row);
     }
     rows
 }
 
-/// Pairs (Law 78A): 2 matchpoints per comparable score beaten, 1 per tie; artificial
-/// scores take their percentage and are not compared (Law 12C2).
-fn pairs_rows(t: &Tournament, slots: &[&SlotState], cfg: &ArtificialConfig) -> Vec<ResultRow> {
-    let scores: Vec<Option<i32>> = slots
-        .iter()
-        .map(|s| match side(t, s) {
-            Side::Points(p) => Some(p),
-            _ => None,
-        })
-        .collect();
-    let comparable: Vec<i32> = scores.iter().flatten().copied().collect();
-    let n = comparable.len();
-    let top = 2.0 * (n.max(1) - 1) as f64;
-    slots
-        .iter()
-        .zip(&scores)
-        .map(|(s, sc)| {
-            let mut row = base_row(s);
-            match (side(t, s), sc) {
-                (_, Some(p)) if n > 1 => {
-                    let mp: f64 = comparable
-                        .iter()
-                        .map(|q| match p.cmp(q) {
-                            std::cmp::Ordering::Greater => 2.0,
-                            std::cmp::Ordering::Equal => 1.0,
-                            std::cmp::Ordering::Less => 0.0,
-                        })
-                        .sum::<f64>()
-                        - 1.0; // the score ties with itself
-                    row.mp_ns = Some(round(mp, 2));
-                    row.mp_ew = Some(round(top - mp, 2));
-                    row.mp_top = Some(top);
-                    row.pct_ns = Some(round(100.0 * mp / top, 2));
-                    row.pct_ew = Some(round(100.0 * (top - mp) / top, 2));
-                }
-                (_, Some(_)) => {
-                    row.note = Some("the only result on this board: nothing to compare".into())
-                }
-                (Side::Artificial(ns, ew), _) => {
-                    row.pct_ns = Some(artificial_pct(ns, cfg));
-                    row.pct_ew = Some(artificial_pct(ew, cfg));
-                    if n > 1 {
-                        row.mp_ns = Some(round(artificial_pct(ns, cfg) * top / 100.0, 2));
-                        row.mp_ew = Some(round(artificial_pct(ew, cfg) * top / 100.0, 2));
-                        row.mp_top = Some(top);
-                    }
-                    row.note = Some("artificial adjusted score (Law 12C2): not compared".into());
-                }
-                (Side::None(why), _) => row.note = Some(why),
-                (Side::Weighted(..), _) => {
-                    row.note = Some(
-                        "weighted score: matchpointed by the scoring module (Law 12C1(c))".into(),
-                    )
-                }
-                (Side::Points(_), None) => {}
+/// Pairs and individuals: matchpoints (Law 78A, Neuberg by policy), cross-IMPs or Butler
+/// (Law 78B), or total points (Law 78C). Artificial scores are not compared (Law 12C2).
+fn pairs_rows(
+    t: &Tournament,
+    slots: &[&SlotState],
+    p: &PolicySet,
+    expected: Option<usize>,
+) -> Vec<ResultRow> {
+    let sides: Vec<Side> = slots.iter().map(|s| side(t, s)).collect();
+    let mut rows: Vec<ResultRow> = slots.iter().map(|s| base_row(s)).collect();
+    for (row, sd) in rows.iter_mut().zip(&sides) {
+        match sd {
+            Side::None(why) => row.note = Some(why.clone()),
+            Side::Artificial(..) => {
+                row.note = Some("artificial adjusted score (Law 12C2): not compared".into())
             }
-            row
-        })
-        .collect()
+            Side::Result(_) => {}
+        }
+    }
+    // Results beyond the movement's schedule (no movement recorded for them) count too.
+    let expected = expected.map(|e| e.max(slots.len()));
+    let fail = |rows: &mut Vec<ResultRow>, e: crate::scoring::ScoringError| {
+        for r in rows.iter_mut() {
+            r.note = Some(format!("not scored: {e}"));
+        }
+    };
+    match p.method {
+        Method::Matchpoints | Method::TeamsImps => {
+            let entries: Vec<Entry> = sides
+                .iter()
+                .map(|sd| match sd {
+                    Side::Result(imp::TableResult::Score(x)) => Entry::Score(*x),
+                    Side::Result(imp::TableResult::Weighted(o)) => Entry::Weighted(o.clone()),
+                    Side::Result(imp::TableResult::SplitWeighted { ns, ew }) => {
+                        Entry::SplitWeighted {
+                            ns: ns.clone(),
+                            ew: ew.clone(),
+                        }
+                    }
+                    Side::Artificial(ns, ew) => Entry::Artificial {
+                        ns_pct: artificial_pct(*ns, p),
+                        ew_pct: artificial_pct(*ew, p),
+                    },
+                    Side::None(_) => Entry::NotPlayed,
+                })
+                .collect();
+            match mp::score_board(&entries, expected, &p.scoring.matchpoints) {
+                Err(e) => fail(&mut rows, e),
+                Ok(b) => {
+                    for (row, e) in rows.iter_mut().zip(&b.entries) {
+                        if let Some(e) = e {
+                            row.mp_ns = Some(e.mp_ns);
+                            row.mp_ew = Some(e.mp_ew);
+                            row.mp_top = Some(b.top);
+                            row.pct_ns = Some(e.pct_ns);
+                            row.pct_ew = Some(e.pct_ew);
+                        }
+                        if b.factored && !row.artificial && row.mp_ns.is_some() {
+                            row.note = Some(format!(
+                                "{} of {} expected results: factored ({:?}, Law 78A / regulations)",
+                                b.comparable, b.expected, p.scoring.matchpoints.factoring
+                            ));
+                        }
+                    }
+                    if b.comparable == 1 {
+                        for row in rows
+                            .iter_mut()
+                            .filter(|r| r.mp_ns.is_some() && !r.artificial)
+                        {
+                            row.note
+                                .get_or_insert_with(|| "the only result on this board".into());
+                        }
+                    }
+                }
+            }
+        }
+        Method::CrossImps | Method::Butler => {
+            let entries: Vec<ImpEntry> = sides
+                .iter()
+                .map(|sd| match sd {
+                    Side::Result(r) => ImpEntry::Result(r.clone()),
+                    Side::Artificial(ns, ew) => ImpEntry::Artificial {
+                        ns_imps: artificial_imps(*ns, p),
+                        ew_imps: artificial_imps(*ew, p),
+                    },
+                    Side::None(_) => ImpEntry::NotPlayed,
+                })
+                .collect();
+            let r = if p.method == Method::CrossImps {
+                imp::cross_imps(
+                    &entries,
+                    expected,
+                    &p.scoring.cross_imps,
+                    p.scoring.weighted_imps,
+                )
+            } else {
+                imp::butler(
+                    &entries,
+                    expected,
+                    &p.scoring.butler,
+                    p.scoring.weighted_imps,
+                )
+            };
+            match r {
+                Err(e) => fail(&mut rows, e),
+                Ok(b) => {
+                    for (row, e) in rows.iter_mut().zip(&b.entries) {
+                        if let Some(e) = e {
+                            row.imp_ns = Some(e.imp_ns);
+                            row.imp_ew = Some(e.imp_ew);
+                        }
+                        if let (Some(d), None) = (b.datum, &row.note) {
+                            row.note = Some(format!("datum {d}"));
+                        }
+                    }
+                }
+            }
+        }
+        Method::TotalPoints => {}
+    }
+    rows
 }
 
-/// The rows of one board: its table results compared as the section's form says; on a
+/// The rows of one board: its table results compared as the section's policy says; on a
 /// fouled board (Law 87) only within each group of tables that played the same cards.
-pub fn board_rows(
-    t: &Tournament,
-    section: &str,
-    board: u32,
-    cfg: &ArtificialConfig,
-) -> Vec<ResultRow> {
+pub fn board_rows(t: &Tournament, section: &str, board: u32) -> Vec<ResultRow> {
+    let (policy, _) = t.policy(section);
     let mut slots: Vec<&SlotState> = t
         .board_slots(section, board)
         .filter_map(|k| t.slots.get(k))
         .collect();
     slots.sort_by_key(|s| (s.slot.round, s.slot.table));
-    let groups: Vec<Vec<&SlotState>> = match t.fouled.get(&(section.to_string(), board)) {
+    let fouled = t.fouled.get(&(section.to_string(), board));
+    let groups: Vec<Vec<&SlotState>> = match fouled {
         None => vec![slots],
         Some(f) => {
             let mut gs: Vec<Vec<&SlotState>> = vec![vec![]; f.groups.len() + 1];
@@ -291,11 +353,19 @@ pub fn board_rows(
         }
     };
     let n_groups = groups.len();
+    let teams = policy.method == Method::TeamsImps && t.form(section) == Form::Teams;
     let mut rows = vec![];
     for (i, g) in groups.into_iter().enumerate() {
-        let mut part = match t.form(section) {
-            Form::Teams => teams_rows(t, &g, cfg),
-            Form::Pairs | Form::Individual => pairs_rows(t, &g, cfg),
+        // A fouled board's groups are each compared on their own (no common schedule).
+        let expected = if n_groups > 1 {
+            None
+        } else {
+            t.expected(section, board)
+        };
+        let mut part = if teams {
+            teams_rows(t, &g, &policy)
+        } else {
+            pairs_rows(t, &g, &policy, expected)
         };
         if n_groups > 1 {
             for r in &mut part {
@@ -316,9 +386,9 @@ pub fn board_rows(
 }
 
 /// Every table result with its score, in (section, board, round, table) order.
-pub fn results(t: &Tournament, cfg: &ArtificialConfig) -> Vec<ResultRow> {
+pub fn results(t: &Tournament) -> Vec<ResultRow> {
     t.boards_played()
-        .flat_map(|(section, board)| board_rows(t, section, board, cfg))
+        .flat_map(|(section, board)| board_rows(t, section, board))
         .collect()
 }
 
@@ -331,10 +401,10 @@ pub struct Scores {
 
 impl Scores {
     /// Recomputes the boards changed since the last update; returns how many.
-    pub fn update(&mut self, t: &mut Tournament, cfg: &ArtificialConfig) -> usize {
+    pub fn update(&mut self, t: &mut Tournament) -> usize {
         let dirty = t.take_dirty();
         for (section, board) in &dirty {
-            let rows = board_rows(t, section, *board, cfg);
+            let rows = board_rows(t, section, *board);
             if rows.is_empty() {
                 self.rows.remove(&(section.clone(), *board));
             } else {
@@ -359,89 +429,205 @@ impl Scores {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standing {
     pub section: String,
-    /// Shared places are written `3-4`.
+    /// As the policy prints it: `3-4` or `3=` for a shared place.
     pub place: String,
     pub contestant: String,
     pub name: String,
-    /// Total IMPs (teams) or matchpoints (pairs).
+    /// What the ranking is by, in `unit`.
     pub total: f64,
-    /// Pairs: percentage of the matchpoints available on the boards scored.
+    /// `VP`, `IMP`, `%` (matchpoints) or `points`.
+    pub unit: &'static str,
+    /// Matchpoints scored and available (pairs, matchpoints).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pct: Option<f64>,
+    pub mp: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mp_top: Option<f64>,
+    /// Raw IMPs behind a VP total (teams).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imps: Option<f64>,
     pub boards: u32,
 }
 
-/// Rankings per section: totals over every scored row, ties share a place.
-pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>) -> Vec<Standing> {
-    // (section, contestant) -> (total, max available, boards)
-    let mut acc: BTreeMap<(String, String), (f64, f64, u32)> = BTreeMap::new();
-    for (id, c) in &t.contestants {
-        if !c.phantom {
-            acc.entry(id.clone()).or_default();
-        }
-    }
+/// The policy a section was scored under, as shown on every report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SectionPolicy {
+    pub section: String,
+    /// The `scoring.policy` event, or none: the defaults for the form of contest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set_by: Option<Hash32>,
+    pub policy: PolicySet,
+}
+
+/// A ranking with the policies it was made under.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ranking {
+    pub policies: Vec<SectionPolicy>,
+    pub standings: Vec<Standing>,
+}
+
+#[derive(Default)]
+struct Acc {
+    total: f64,
+    mp: f64,
+    top: f64,
+    imps: f64,
+    boards: u32,
+}
+
+/// Team matches: `(round, team a, team b)` with a < b → (a's IMP margin, boards scheduled).
+/// A board's IMPs appear at both tables of the match (once per team as N-S, same value), so a
+/// team's margin is the sum of `imp_ns` where it sat N-S. A match with no scored board at
+/// all (not played) is left out: the TD or the regulations decide what it is worth, not a
+/// silent 10-10.
+fn team_matches<'a>(
+    t: &Tournament,
+    rows: impl Iterator<Item = &'a ResultRow>,
+) -> BTreeMap<(u32, String, String), (f64, u32, bool)> {
+    let mut m: BTreeMap<(u32, String, String), (f64, u32, bool)> = BTreeMap::new();
     for r in rows {
-        // Teams: a board's IMPs for a match appear at both of its tables (once as N-S, once
-        // as E-W, same value); each team takes them where it sat N-S, so once per board.
-        let teams = t.form(&r.section) == Form::Teams;
-        let sides = if teams {
-            vec![(&r.ns, r.imp_ns, None)]
+        let (a, b) = if r.ns < r.ew {
+            (&r.ns, &r.ew)
         } else {
-            vec![(&r.ns, None, r.mp_ns), (&r.ew, None, r.mp_ew)]
+            (&r.ew, &r.ns)
         };
-        for (who, imp, mp) in sides {
-            let e = acc.entry((r.section.clone(), who.clone())).or_default();
-            match (imp, mp, r.mp_top) {
-                (Some(v), _, _) => {
-                    e.0 += v;
-                    e.2 += 1;
-                }
-                (None, Some(v), Some(top)) => {
-                    e.0 += v;
-                    e.1 += top;
-                    e.2 += 1;
-                }
-                _ => {}
+        // The match length for the VP scale is the boards scheduled at either table.
+        let scheduled = t
+            .tables
+            .get(&(r.section.clone(), r.round, r.table))
+            .map_or(0, |x| x.boards.len() as u32);
+        let e = m.entry((r.round, a.clone(), b.clone())).or_default();
+        if let (Some(i), true) = (r.imp_ns, &r.ns == a) {
+            e.0 += i;
+        }
+        e.1 = e.1.max(scheduled);
+        e.2 |= r.imp_ns.is_some();
+    }
+    m.retain(|_, e| e.2);
+    m
+}
+
+/// Rankings per section under each section's policy; ties by the policy's tie rule.
+pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>) -> Ranking {
+    let mut by_section: BTreeMap<String, Vec<&ResultRow>> = BTreeMap::new();
+    for r in rows {
+        by_section.entry(r.section.clone()).or_default().push(r);
+    }
+    for sec in t.sections.keys() {
+        by_section.entry(sec.clone()).or_default();
+    }
+    let mut policies = vec![];
+    let mut standings = vec![];
+    for (sec, rows) in by_section {
+        let (p, set_by) = t.policy(&sec);
+        let mut acc: BTreeMap<String, Acc> = BTreeMap::new();
+        for ((s, id), c) in &t.contestants {
+            if s == &sec && !c.phantom {
+                acc.entry(id.clone()).or_default();
             }
         }
-    }
-    let mut by_section: BTreeMap<String, Vec<(String, f64, f64, u32)>> = BTreeMap::new();
-    for ((sec, who), (total, max, boards)) in acc {
-        by_section
-            .entry(sec)
-            .or_default()
-            .push((who, round(total, 2), max, boards));
-    }
-    let mut out = vec![];
-    for (sec, mut list) in by_section {
-        let pairs = t.form(&sec) != Form::Teams;
-        list.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        let mut i = 0;
-        while i < list.len() {
-            let j = list[i..].iter().take_while(|x| x.1 == list[i].1).count() + i;
-            let place = if j - i > 1 {
-                format!("{}-{}", i + 1, j)
-            } else {
-                format!("{}", i + 1)
-            };
-            for (who, total, max, boards) in &list[i..j] {
-                let name = t
-                    .contestants
-                    .get(&(sec.clone(), who.clone()))
-                    .map(|c| c.name.clone())
-                    .unwrap_or_else(|| who.clone());
-                out.push(Standing {
-                    section: sec.clone(),
-                    place: place.clone(),
-                    contestant: who.clone(),
-                    name,
-                    total: *total,
-                    pct: (pairs && *max > 0.0).then(|| round(100.0 * total / max, 2)),
-                    boards: *boards,
-                });
+        let teams = p.method == Method::TeamsImps && t.form(&sec) == Form::Teams;
+        let unit = if teams {
+            match p.team_totals {
+                TeamTotals::VictoryPoints => "VP",
+                TeamTotals::Imps => "IMP",
             }
-            i = j;
+        } else {
+            match p.method {
+                Method::Matchpoints | Method::TeamsImps => "%",
+                Method::CrossImps | Method::Butler => "IMP",
+                Method::TotalPoints => "points",
+            }
+        };
+        if teams {
+            for ((_, a, b), (margin, boards, _)) in team_matches(t, rows.iter().copied()) {
+                let (va, vb) = match p.team_totals {
+                    TeamTotals::VictoryPoints => {
+                        crate::scoring::vp::vp(margin, boards.max(1), &p.scoring.vp)
+                            .unwrap_or((10.0, 10.0))
+                    }
+                    TeamTotals::Imps => (margin, -margin),
+                };
+                for (team, v, i) in [(a, va, margin), (b, vb, -margin)] {
+                    let x = acc.entry(team).or_default();
+                    x.total += v;
+                    x.imps += i;
+                    x.boards += boards;
+                }
+            }
+        } else {
+            for r in &rows {
+                let sides = [
+                    (&r.ns, r.mp_ns, r.imp_ns, r.score_ns),
+                    (&r.ew, r.mp_ew, r.imp_ew, r.score_ns.map(|x| -x)),
+                ];
+                for (who, m, i, pts) in sides {
+                    let a = acc.entry(who.clone()).or_default();
+                    match p.method {
+                        Method::Matchpoints | Method::TeamsImps => {
+                            if let (Some(m), Some(top)) = (m, r.mp_top) {
+                                a.mp += m;
+                                a.top += top;
+                                a.boards += 1;
+                            }
+                        }
+                        Method::CrossImps | Method::Butler => {
+                            if let Some(i) = i {
+                                a.total += i;
+                                a.boards += 1;
+                            }
+                        }
+                        Method::TotalPoints => {
+                            if let Some(x) = pts {
+                                a.total += x as f64;
+                                a.boards += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            if unit == "%" {
+                for a in acc.values_mut() {
+                    a.total = if a.top > 0.0 {
+                        100.0 * a.mp / a.top
+                    } else {
+                        0.0
+                    };
+                }
+            }
         }
+        let inputs: Vec<RankInput<String>> = acc
+            .iter()
+            .map(|(id, a)| RankInput::new(id.clone(), round(a.total, 2)))
+            .collect();
+        let ranked = rank(&inputs, &p.scoring.ranking).unwrap_or_default();
+        for r in ranked {
+            let a = &acc[&r.id];
+            let name = t
+                .contestants
+                .get(&(sec.clone(), r.id.clone()))
+                .map(|c| c.name.clone())
+                .unwrap_or_else(|| r.id.clone());
+            standings.push(Standing {
+                section: sec.clone(),
+                place: r.label,
+                contestant: r.id.clone(),
+                name,
+                total: round(a.total, 2),
+                unit,
+                mp: (unit == "%").then(|| round(a.mp, 2)),
+                mp_top: (unit == "%").then(|| round(a.top, 2)),
+                imps: (unit == "VP").then(|| round(a.imps, 2)),
+                boards: a.boards,
+            });
+        }
+        policies.push(SectionPolicy {
+            section: sec,
+            set_by,
+            policy: p,
+        });
     }
-    out
+    Ranking {
+        policies,
+        standings,
+    }
 }

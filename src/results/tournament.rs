@@ -10,8 +10,8 @@ use crate::bridge::score::board_score;
 use crate::bridge::seat::Seat;
 use crate::bridge::vulnerability::Vulnerability;
 use crate::events::{
-    Adjustment, BoardFacts, BoardFouled, Contestant, Form, Payload, Slot, TableAssignment,
-    TableResult,
+    Adjustment, BoardFacts, BoardFouled, Contestant, Form, Payload, PolicySet, Slot,
+    TableAssignment, TableResult,
 };
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection};
@@ -162,6 +162,8 @@ pub struct Tournament {
     pub boards: BTreeMap<(String, u32), BoardFacts>,
     pub slots: BTreeMap<Slot, SlotState>,
     pub fouled: BTreeMap<(String, u32), BoardFouled>,
+    /// Scoring policies by section ("" = every section), with the event that set each.
+    pub policies: BTreeMap<String, (PolicySet, Hash32)>,
     pub warnings: Vec<Warning>,
     /// Index: the slots of each board, so one board is scored without a scan.
     #[serde(skip)]
@@ -180,6 +182,38 @@ impl Tournament {
             .and_then(|b| b.vulnerable.as_deref())
             .and_then(|v| v.parse().ok())
             .unwrap_or_else(|| law2_vulnerability(board))
+    }
+
+    /// The policy in force for a section: its own, else the event-wide one, else the
+    /// defaults for its form (and the event that set it, if any).
+    pub fn policy(&self, section: &str) -> (PolicySet, Option<Hash32>) {
+        match self.policies.get(section).or_else(|| self.policies.get("")) {
+            Some((p, id)) => (p.clone(), Some(*id)),
+            None => (PolicySet::default_for(self.form(section)), None),
+        }
+    }
+
+    /// How many times a board is scheduled in the movement (phantom tables excluded);
+    /// `None` when no movement was recorded.
+    pub fn expected(&self, section: &str, board: u32) -> Option<usize> {
+        let sec: Vec<_> = self
+            .tables
+            .range((section.to_string(), 0, 0)..=(section.to_string(), u32::MAX, u32::MAX))
+            .map(|(_, t)| t)
+            .collect();
+        if sec.is_empty() {
+            return None;
+        }
+        let phantom = |id: &String| {
+            self.contestants
+                .get(&(section.to_string(), id.clone()))
+                .is_some_and(|c| c.phantom)
+        };
+        Some(
+            sec.iter()
+                .filter(|t| t.boards.contains(&board) && !phantom(&t.ns) && !phantom(&t.ew))
+                .count(),
+        )
     }
 
     pub fn form(&self, section: &str) -> Form {
@@ -360,6 +394,18 @@ impl Projection for Tournament {
                     Some(a.law.clone()),
                     Some(a.reason.clone()),
                 );
+            }
+            Payload::PolicySet(p) => {
+                let key = p.section.clone().unwrap_or_default();
+                self.policies.insert(key, (p.clone(), e.id));
+                // Every board of the sections it governs is rescored.
+                let boards: Vec<(String, u32)> = self
+                    .by_board
+                    .keys()
+                    .filter(|(s, _)| p.section.as_ref().is_none_or(|x| x == s))
+                    .cloned()
+                    .collect();
+                self.dirty.extend(boards);
             }
             Payload::BoardFouled(f) => {
                 self.fouled.insert((f.section.clone(), f.board), f.clone());

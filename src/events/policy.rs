@@ -1,0 +1,139 @@
+//! `scoring.policy`: every scoring choice of an event as a signed, versioned configuration
+//! event (principle 3: no hidden constants). The latest policy for a section applies, and
+//! every report shows which one (and the event that set it).
+
+use super::{check_text, EventPayload};
+use crate::scoring::policy::ScoringPolicy;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// How a section's results are compared (Law 78; regulations choose, Law 78D).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Law 78A: 2 per score beaten, 1 per tie.
+    Matchpoints,
+    /// Law 78B: each score IMPed against every other.
+    CrossImps,
+    /// Law 78B against a datum.
+    Butler,
+    /// Law 78B, each board against the other table of the match (Law 86 for adjustments).
+    TeamsImps,
+    /// Law 78C: the sum of the points.
+    TotalPoints,
+}
+
+/// How a team ranking is made from matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamTotals {
+    /// Victory points per match by the policy's VP scale (Law 78D).
+    VictoryPoints,
+    /// The sum of IMPs.
+    Imps,
+}
+
+/// Which reading of Law 12C2(c) to apply (bridge-laws.md §6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionRule {
+    /// WBF: a non-offender whose session is above 60 % gets its session percentage, an
+    /// offender below 40 % its own.
+    Wbf,
+    /// The DBV text's reading (both conditions on the non-offending side).
+    DbvText,
+}
+
+/// Artificial adjusted scores (Law 12C2(a), Law 86A).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct ArtificialScores {
+    /// At most 40 (Law 12C2(a)).
+    pub average_minus_pct: f64,
+    pub average_pct: f64,
+    /// At least 60 (Law 12C2(a)).
+    pub average_plus_pct: f64,
+    /// Teams: IMPs for average plus (Law 86A: 3 unless the regulations say otherwise).
+    pub imps: u32,
+    pub session_rule: SessionRule,
+}
+
+impl Default for ArtificialScores {
+    fn default() -> Self {
+        ArtificialScores {
+            average_minus_pct: 40.0,
+            average_pct: 50.0,
+            average_plus_pct: 60.0,
+            imps: 3,
+            session_rule: SessionRule::Wbf,
+        }
+    }
+}
+
+impl ArtificialScores {
+    /// The bridge engine's form of the same settings.
+    pub fn config(&self) -> crate::bridge::adjust::ArtificialConfig {
+        crate::bridge::adjust::ArtificialConfig {
+            average_minus_pct: self.average_minus_pct,
+            average_pct: self.average_pct,
+            average_plus_pct: self.average_plus_pct,
+            imps: self.imps as i32,
+            original_12c2c: self.session_rule == SessionRule::Wbf,
+        }
+    }
+}
+
+/// The scoring policy of one section (or of all sections when `section` is absent). Fields
+/// left out of a policy file take the defaults below; the signed payload always has all.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct PolicySet {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    pub method: Method,
+    pub team_totals: TeamTotals,
+    pub artificial: ArtificialScores,
+    /// DBV footnote C: from the third board a team did not play, scored as not played.
+    pub dbv_footnote_c: bool,
+    pub scoring: ScoringPolicy,
+    /// Why the organiser or chief TD set or changed it.
+    pub note: String,
+}
+
+impl Default for PolicySet {
+    fn default() -> Self {
+        PolicySet {
+            note: "set by the chief TD or organiser".into(),
+            ..PolicySet::default_for(super::Form::Pairs)
+        }
+    }
+}
+
+impl PolicySet {
+    /// The default a TD expects for a form of contest, when no policy event exists.
+    pub fn default_for(form: super::Form) -> PolicySet {
+        PolicySet {
+            section: None,
+            method: match form {
+                super::Form::Teams => Method::TeamsImps,
+                _ => Method::Matchpoints,
+            },
+            team_totals: TeamTotals::VictoryPoints,
+            artificial: ArtificialScores::default(),
+            dbv_footnote_c: false,
+            scoring: ScoringPolicy::default(),
+            note: "defaults (no scoring.policy event)".into(),
+        }
+    }
+}
+
+impl EventPayload for PolicySet {
+    const KIND: &'static str = "scoring.policy";
+    fn check(&self) -> Result<(), String> {
+        check_text("note", &self.note, 2000)?;
+        self.artificial
+            .config()
+            .validate()
+            .map_err(|e| e.to_string())
+    }
+}
