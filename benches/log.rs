@@ -9,6 +9,8 @@
 //!
 //! `TDLOG_BENCH_QUICK=1` shrinks the sizes for a smoke run (results are then not written).
 
+mod common;
+
 use rayon::prelude::*;
 use rusqlite::{params, Connection};
 use std::hint::black_box;
@@ -272,7 +274,7 @@ fn main() {
         drop(v);
     }
 
-    let mut md = String::from("<!-- log-bench -->\n## The log\n\nWritten by `cargo bench --bench log` (`benches/log.rs`); every ratio compares two rates measured in the same run on the same machine, so it carries over between machines better than the absolute numbers.\n\n");
+    let mut md = String::from("## The log\n\nWritten by `cargo bench --bench log` (`benches/log.rs`); every ratio compares two rates measured in the same run on the same machine, so it carries over between machines better than the absolute numbers.\n\n");
     md.push_str(&format!(
         "Machine: {} cores, {}; run on {} UTC.\n\n| measurement | tdlog (events/s) | baseline (events/s) | ratio | target |\n|---|---:|---:|---:|---|\n",
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
@@ -294,11 +296,7 @@ fn main() {
     md.push_str("\nNotes: the durable append does everything a real append does (refresh check, authorisation, signing, encoding, insert, commit with fsync); the bare insert writes the same pre-signed bytes into the same table in the same durability mode. Verify + replay reads every row from SQLite, decodes and re-encodes each envelope, checks payload hashes, canonical payloads and `verify_strict` signatures, then the chains, causal order, key playback and the fold; the baseline is `verify_strict` alone over the same messages held in memory.\n");
     print!("{md}");
     if !quick {
-        std::fs::write(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/benchmarks.md"),
-            md,
-        )
-        .unwrap();
+        common::write_section("log-bench", &md);
     }
 }
 

@@ -4,6 +4,8 @@
 //! time of reading the same events from SQLite, measured in the same run; the section of
 //! `docs/benchmarks.md` between the `results-bench` markers is rewritten.
 
+mod common;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
@@ -166,7 +168,7 @@ fn main() {
     );
     let verify = t_verify / reps as f64;
     let md = format!(
-        "<!-- results-bench -->\n## Results: 200-table pairs session, 27 boards\n\n\
+        "## Results: 200-table pairs session, 27 boards\n\n\
          Written by `cargo bench --bench results`. {events} events (5,400 table results, 200 per board); mean of {reps} runs. \
          Baseline: reading the same events from SQLite ({:.1} ms).\n\n\
          | measurement | time | ratio to reading the events |\n|---|---:|---:|\n\
@@ -174,7 +176,7 @@ fn main() {
          | of which verification (every signature, chain and key) | {:.1} ms | {:.2} |\n\
          | of which fold + matchpoints + ranking | {:.1} ms | {:.2} |\n\
          | incremental: fold one ruling, rescore the one board it touched, re-rank | {:.2} ms | {:.4} |\n\
-         <!-- /results-bench -->\n",
+",
         read * 1e3,
         fresh * 1e3,
         fresh / read,
@@ -186,19 +188,5 @@ fn main() {
         inc / read
     );
     print!("{md}");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/benchmarks.md");
-    let old = std::fs::read_to_string(&path).unwrap_or_else(|_| "# Benchmarks\n".into());
-    let new = match (
-        old.find("<!-- results-bench -->"),
-        old.find("<!-- /results-bench -->"),
-    ) {
-        (Some(a), Some(b)) => format!(
-            "{}{}{}",
-            &old[..a],
-            md,
-            &old[b + "<!-- /results-bench -->\n".len()..]
-        ),
-        _ => format!("{}\n{}", old.trim_end(), md),
-    };
-    std::fs::write(path, new).unwrap();
+    common::write_section("results-bench", &md);
 }
