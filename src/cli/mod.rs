@@ -5,6 +5,7 @@ use tdlog::keys::{default_key_path, DeviceKey};
 use tdlog::log::Log;
 
 mod bridge;
+mod bridge_log;
 mod doko;
 mod key;
 mod log;
