@@ -484,9 +484,18 @@ fn cards_text(cards: &[Card]) -> String {
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct BridgeTables {
     pub rule_profile: String,
+    #[serde(serialize_with = "boards_in_order")]
     pub tables: BTreeMap<Slot, BoardAtTable>,
     #[serde(skip)]
     facts: BTreeMap<(String, u32), BoardFacts>,
+}
+
+/// The boards as a list in slot order (JSON object keys must be strings).
+fn boards_in_order<S: serde::Serializer>(
+    t: &BTreeMap<Slot, BoardAtTable>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(t.values())
 }
 
 impl BridgeTables {
@@ -582,4 +591,93 @@ pub fn last_call_by(auction: &Auction, seat: Seat, call: Option<Call>) -> Option
         .rev()
         .find(|(_, e)| e.seat == seat && e.forced_by.is_none() && call.is_none_or(|c| e.call == c))
         .map(|(i, _)| i)
+}
+
+/// A board at a table as `tdlog bridge state` shows it: the auction, the contract, the play,
+/// the tricks, every irregularity with its law and options, and the derived result.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardView {
+    pub slot: Slot,
+    pub dealer: Seat,
+    pub vulnerable: Vulnerability,
+    pub deal_known: bool,
+    /// Every call as recorded: seat, call, status (standing, pending, cancelled by which law).
+    pub calls: Vec<crate::bridge::auction::Entry>,
+    pub auction: Outcome,
+    /// Whose call or card it is now, if anyone's.
+    pub turn: Option<Seat>,
+    pub contract: Option<String>,
+    pub declarer: Option<Seat>,
+    pub bars: Vec<crate::bridge::auction::Bar>,
+    pub flags: Vec<crate::bridge::auction::Flag>,
+    pub tricks: Vec<crate::bridge::play::Trick>,
+    /// Tricks won so far by declarer's side and by the defenders.
+    pub declarer_tricks: u8,
+    pub defender_tricks: u8,
+    pub penalty_cards: Vec<crate::bridge::play::PenaltyCard>,
+    pub revokes: Vec<crate::bridge::play::Revoke>,
+    pub claim: Option<crate::bridge::play::Claim>,
+    /// A choice the play waits for, with its law (53-56, 57A, 50D2).
+    pub option_due: Option<&'static str>,
+    pub irregularities: Vec<Irregularity>,
+    pub complete: bool,
+    pub result: Option<DerivedResult>,
+    pub history: Vec<Recorded>,
+}
+
+impl BoardAtTable {
+    pub fn view(&self) -> BoardView {
+        let contract = self.contract();
+        let (mut dt, mut ot) = (0u8, 0u8);
+        if let Some(p) = &self.play {
+            for t in &p.tricks {
+                match t.winner {
+                    Some(w) if w.side() == p.declarer.side() => dt += 1,
+                    Some(_) => ot += 1,
+                    None => {}
+                }
+            }
+        }
+        let turn = match (self.auction.turn(), &self.play) {
+            (Some(t), _) => Some(t),
+            (None, Some(p)) => p.turn(),
+            (None, None) => None,
+        };
+        BoardView {
+            slot: self.slot.clone(),
+            dealer: self.dealer,
+            vulnerable: self.vulnerable,
+            deal_known: self.deal_known,
+            calls: self.auction.entries.clone(),
+            auction: self.auction.outcome(),
+            turn,
+            contract: contract.map(|(c, _)| c.to_string()),
+            declarer: contract.map(|(_, d)| d),
+            bars: self.auction.bars.clone(),
+            flags: self.auction.flags.clone(),
+            tricks: self
+                .play
+                .as_ref()
+                .map(|p| p.tricks.clone())
+                .unwrap_or_default(),
+            declarer_tricks: dt,
+            defender_tricks: ot,
+            penalty_cards: self
+                .play
+                .as_ref()
+                .map(|p| p.penalty_cards.clone())
+                .unwrap_or_default(),
+            revokes: self
+                .play
+                .as_ref()
+                .map(|p| p.revokes.clone())
+                .unwrap_or_default(),
+            claim: self.play.as_ref().and_then(|p| p.claim),
+            option_due: self.play.as_ref().and_then(|p| p.option_due()),
+            irregularities: self.irregularities(),
+            complete: self.is_complete(),
+            result: self.derived_result(),
+            history: self.history.clone(),
+        }
+    }
 }
