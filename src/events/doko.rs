@@ -25,6 +25,21 @@ pub struct DokoGameRef {
 }
 
 impl DokoGameRef {
+    /// The payload a game event of this game is signed as: the Schiedsrichter's ruling and
+    /// the Schiedsgericht's decision have their own types (and roles).
+    pub fn payload(self, event: GameEvent) -> super::Payload {
+        use super::Payload;
+        match event {
+            GameEvent::Ruled { .. } | GameEvent::PartnershipRuled { .. } => {
+                Payload::DokoRuling(DokoRuling { at: self, event })
+            }
+            GameEvent::TribunalDecided { .. } | GameEvent::SanctionImposed { .. } => {
+                Payload::DokoSchiedsgericht(DokoSchiedsgericht { at: self, event })
+            }
+            _ => Payload::DokoEvent(DokoEvent { at: self, event }),
+        }
+    }
+
     fn check(&self) -> Result<(), String> {
         if self.round == 0 || self.table == 0 || self.game == 0 {
             return Err("round, table and game numbers start at 1".into());

@@ -1,0 +1,115 @@
+//! `tdlog doko list | record | import`: a Doppelkopf table's games on the signed log.
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{load_key, open_log, CliResult, KeyOpts};
+use tdlog::doko::game::{GameEvent, GameSetup};
+use tdlog::doko::report::{render_html, render_text};
+use tdlog::doko::table::TableFile;
+use tdlog::doko::tables::DokoTables;
+use tdlog::events::{DokoGame, DokoGameRef, Payload};
+use tdlog::log::replay;
+
+pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool) -> CliResult {
+    let v = open_log(&log)?.verify(None)?;
+    v.require_no_forks()?;
+    let mut t = DokoTables::default();
+    replay(&v, &mut t);
+    if !t.is_doppelkopf {
+        return Err("this log's genesis is not a Doppelkopf tournament (game: doppelkopf)".into());
+    }
+    let round = match round {
+        Some(r) => r,
+        None => match t.rounds_of(table).as_slice() {
+            [r] => *r,
+            [] => return Err(format!("no games recorded at table {table}").into()),
+            rs => {
+                return Err(format!("table {table} has games in rounds {rs:?}: give --round").into())
+            }
+        },
+    };
+    let l = t.list(round, table)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&serde_json::json!({
+            "profile": l.profile,
+            "round": l.round,
+            "table": l.table,
+            "in_progress": l.in_progress,
+            "flags": l.replay.flags,
+            "list": l.replay.list,
+        }))?);
+        return Ok(0);
+    }
+    let names = BTreeMap::new();
+    if html {
+        print!("{}", render_html(&l.replay.list, &l.profile, &names));
+        return Ok(0);
+    }
+    println!("round {round} table {table}");
+    print!("{}", render_text(&l.replay.list, &l.profile, &names));
+    if let Some(n) = l.in_progress {
+        println!("game {n} in progress");
+    }
+    for f in &l.replay.flags {
+        println!("flag: {f}");
+    }
+    for w in &t.warnings {
+        eprintln!("warning: event {}: {}", w.event.short(), w.message);
+    }
+    Ok(0)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn record(
+    log: PathBuf,
+    round: u32,
+    table: u32,
+    game: u32,
+    event: Option<String>,
+    setup: Option<String>,
+    key: KeyOpts,
+) -> CliResult {
+    let at = DokoGameRef { round, table, game };
+    let p = match (event, setup) {
+        (_, Some(s)) => {
+            let setup: GameSetup =
+                serde_json::from_str(&s).map_err(|e| format!("--setup is not a game setup: {e}"))?;
+            Payload::DokoGame(DokoGame { at, setup })
+        }
+        (Some(e), None) => {
+            let ev: GameEvent =
+                serde_json::from_str(&e).map_err(|e| format!("--event is not a game event: {e}"))?;
+            at.payload(ev)
+        }
+        (None, None) => return Err("give --event JSON or --setup JSON".into()),
+    };
+    let kind = p.kind();
+    let k = load_key(&key)?;
+    let id = open_log(&log)?.append(&k, p)?;
+    println!("recorded {kind} (event {})", id.short());
+    Ok(0)
+}
+
+pub fn import(log: PathBuf, text: &str, round: u32, table: u32, key: KeyOpts) -> CliResult {
+    let file: TableFile =
+        serde_json::from_str(text).map_err(|e| tdlog::doko::DokoError::Input(e.to_string()))?;
+    let games = match file {
+        TableFile::Games(g) => g,
+        TableFile::Full { games, .. } => games,
+    };
+    let mut payloads = Vec::new();
+    for (i, g) in games.into_iter().enumerate() {
+        let at = DokoGameRef {
+            round,
+            table,
+            game: i as u32 + 1,
+        };
+        payloads.push(Payload::DokoGame(DokoGame { at, setup: g.setup }));
+        payloads.extend(g.events.into_iter().map(|e| at.payload(e)));
+    }
+    let k = load_key(&key)?;
+    let n = payloads.len();
+    open_log(&log)?.append_batch(&k, payloads)?;
+    println!("imported table {table} round {round}: {n} signed events");
+    Ok(0)
+}
