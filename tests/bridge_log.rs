@@ -182,7 +182,11 @@ fn law_27_insufficient_bid_on_the_log_flagged_accepted_by_lho_and_scored() {
     let t = fold(&p);
     let b = t.board(&slot(1)).unwrap();
     assert_eq!(b.view().contract.as_deref(), Some("2H"));
-    assert_eq!(b.view().declarer, Some(W), "W named hearts first (1H stood)");
+    assert_eq!(
+        b.view().declarer,
+        Some(W),
+        "W named hearts first (1H stood)"
+    );
     assert!(!b.is_complete());
 
     let cards = legal_play("2H", W);
@@ -220,7 +224,11 @@ fn law_27_insufficient_bid_on_the_log_flagged_accepted_by_lho_and_scored() {
         .args(["--round", "1", "--table", "1", "--board", "11", "--json"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(s["result"]["score"]["ns"], r.score.ns);
     assert_eq!(s["irregularities"][0]["law"], "27");
@@ -347,7 +355,11 @@ fn record_first_a_card_not_held_is_kept_and_flagged_not_refused() {
     let t = fold(&p);
     let b = t.board(&slot(1)).unwrap();
     let rec = b.history.iter().find(|r| r.event == bad).unwrap();
-    assert!(rec.not_applied.as_deref().unwrap().contains("does not hold"));
+    assert!(rec
+        .not_applied
+        .as_deref()
+        .unwrap()
+        .contains("does not hold"));
     assert_eq!(b.view().tricks[0].cards.len(), 1, "the state is unchanged");
 }
 
@@ -359,7 +371,11 @@ fn director_findings_cannot_be_recorded_as_table_events() {
             status: ClaimStatus::Ruled { remaining: 3 },
         },
     });
-    assert!(p.encode().unwrap_err().to_string().contains("bridge.ruling"));
+    assert!(p
+        .encode()
+        .unwrap_err()
+        .to_string()
+        .contains("bridge.ruling"));
     let p = Payload::BridgeAuction(BridgeAuction {
         slot: slot(1),
         event: AuctionEvent::Ruling {
@@ -416,7 +432,16 @@ fn replay_of_the_board_is_deterministic() {
     let first = state(&p);
     assert_eq!(first, state(&p));
     // A second device that had only the auction merges the bundle.
-    let out = tdlog().arg("merge").arg(&copy).arg(&bundle).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = tdlog()
+        .arg("merge")
+        .arg(&copy)
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(first, state(&copy));
 }

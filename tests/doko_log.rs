@@ -73,8 +73,11 @@ fn new_log(dir: &Path, profile: &str) -> (PathBuf, Log, Keys) {
         .unwrap();
     log.append(&k.chief, enrol(&k.scorer, Role::Scorer, "Listenführer"))
         .unwrap();
-    log.append(&k.chief, enrol(&k.committee, Role::Committee, "Schiedsgericht"))
-        .unwrap();
+    log.append(
+        &k.chief,
+        enrol(&k.committee, Role::Committee, "Schiedsgericht"),
+    )
+    .unwrap();
     (p, log, k)
 }
 
@@ -132,11 +135,15 @@ fn the_recorded_round_as_signed_events_replays_to_the_expected_list_6_3() {
     let t = fold(&p);
     assert!(t.warnings.is_empty(), "{:?}", t.warnings);
     let l = t.list(1, 3).unwrap();
-    assert_eq!(l.profile, "eppstein-2001", "the profile comes from the genesis");
+    assert_eq!(
+        l.profile, "eppstein-2001",
+        "the profile comes from the genesis"
+    );
     assert_eq!(l.in_progress, None);
-    let expected: Vec<ExpectedRow> =
-        serde_json::from_str(&std::fs::read_to_string(format!("{DIR}/expected_list.json")).unwrap())
-            .unwrap();
+    let expected: Vec<ExpectedRow> = serde_json::from_str(
+        &std::fs::read_to_string(format!("{DIR}/expected_list.json")).unwrap(),
+    )
+    .unwrap();
     let list = &l.replay.list;
     assert_eq!(list.rows.len(), expected.len());
     for (row, exp) in list.rows.iter().zip(&expected) {
@@ -168,7 +175,11 @@ fn the_recorded_round_as_signed_events_replays_to_the_expected_list_6_3() {
         .args(["--table", "3", "--json"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["profile"], "eppstein-2001");
     assert_eq!(j["list"], serde_json::to_value(list).unwrap());
@@ -187,23 +198,21 @@ fn only_a_td_signs_the_schiedsrichter_ruling_and_only_the_committee_the_decision
     let dir = tempfile::tempdir().unwrap();
     let (_, mut log, k) = new_log(dir.path(), "eppstein-2001");
     let games = games();
-    let (ruling, decision) = games
-        .iter()
-        .flat_map(|g| g.events.iter())
-        .fold((None, None), |(r, d), e| match e {
-            GameEvent::Ruled { .. } => (Some(e.clone()), d),
-            GameEvent::TribunalDecided { .. } => (r, Some(e.clone())),
-            _ => (r, d),
-        });
+    let (ruling, decision) =
+        games
+            .iter()
+            .flat_map(|g| g.events.iter())
+            .fold((None, None), |(r, d), e| match e {
+                GameEvent::Ruled { .. } => (Some(e.clone()), d),
+                GameEvent::TribunalDecided { .. } => (r, Some(e.clone())),
+                _ => (r, d),
+            });
     let at = DokoGameRef {
         round: 1,
         table: 1,
         game: 5,
     };
-    for (e, refused_for) in [
-        (ruling.unwrap(), &k.scorer),
-        (decision.unwrap(), &k.td),
-    ] {
+    for (e, refused_for) in [(ruling.unwrap(), &k.scorer), (decision.unwrap(), &k.td)] {
         match log.append(refused_for, at.payload(e)) {
             Err(LogError::Refused(m)) => assert!(m.contains("doko."), "{m}"),
             other => panic!("must be refused by role, got {other:?}"),

@@ -4,7 +4,19 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Suits in ascending rank order (clubs lowest, Law 1A); the order matters only for bidding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Suit {
     C,
     D,

@@ -4,7 +4,19 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A compass seat. The order N, E, S, W is the clockwise rotation (Law 17C, 44A).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Seat {
     N,
     E,

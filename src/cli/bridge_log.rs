@@ -174,7 +174,11 @@ pub fn deal(a: DealArgs) -> CliResult {
             deal: Some(a.deal),
         }),
     )?;
-    println!("recorded the deal of board {} (event {})", a.board, id.short());
+    println!(
+        "recorded the deal of board {} (event {})",
+        a.board,
+        id.short()
+    );
     Ok(0)
 }
 
@@ -216,7 +220,10 @@ fn report(b: &BoardAtTable, id: Hash32, kind: &str) {
     };
     println!("recorded {kind} (event {})", id.short());
     if let Some(d) = &r.detected {
-        println!("irregularity: Law {} by {}: {}", d.law, d.seat, d.description);
+        println!(
+            "irregularity: Law {} by {}: {}",
+            d.law, d.seat, d.description
+        );
         let irr = b.irregularities();
         if let Some(x) = irr.iter().find(|x| x.law == d.law && x.offender == d.seat) {
             print_options(x);
@@ -293,12 +300,7 @@ pub fn play(a: PlayArgs) -> CliResult {
                 .facts(&a.at.section, a.at.board)
                 .and_then(|f| f.deal.as_deref())
                 .and_then(|d| tdlog::bridge::board::Deal::parse_checked(d).ok())
-                .ok_or_else(|| {
-                    format!(
-                        "board {} has no recorded deal: give --seat",
-                        a.at.board
-                    )
-                })?;
+                .ok_or_else(|| format!("board {} has no recorded deal: give --seat", a.at.board))?;
             deal.holder(a.card)
                 .ok_or_else(|| format!("{} is in no hand of the recorded deal", a.card))?
         }
@@ -350,20 +352,19 @@ pub fn claim(a: ClaimArgs) -> CliResult {
 }
 
 pub fn rule(a: RuleArgs) -> CliResult {
-    let ruling = match (a.call, a.branch, a.claim_tricks) {
-        (Some(call), Some(branch), None) => {
-            BoardRuling::Auction(AuctionEvent::Ruling { call, branch })
-        }
-        (None, None, Some(remaining)) => BoardRuling::Play(PlayEvent::ClaimSettled {
-            status: ClaimStatus::Ruled { remaining },
-        }),
-        _ => {
-            return Err(
+    let ruling =
+        match (a.call, a.branch, a.claim_tricks) {
+            (Some(call), Some(branch), None) => {
+                BoardRuling::Auction(AuctionEvent::Ruling { call, branch })
+            }
+            (None, None, Some(remaining)) => BoardRuling::Play(PlayEvent::ClaimSettled {
+                status: ClaimStatus::Ruled { remaining },
+            }),
+            _ => return Err(
                 "give --call N --branch B (an auction decision tree) or --claim-tricks N (Law 70)"
                     .into(),
-            )
-        }
-    };
+            ),
+        };
     let p = Payload::BridgeRuling(BridgeRuling {
         slot: a.at.slot(),
         ruling,
@@ -433,7 +434,11 @@ fn print_view(v: &BoardView) {
         v.slot.section,
         v.dealer,
         v.vulnerable,
-        if v.deal_known { "" } else { " (no deal recorded)" }
+        if v.deal_known {
+            ""
+        } else {
+            " (no deal recorded)"
+        }
     );
     let calls: Vec<String> = v
         .calls
@@ -468,7 +473,9 @@ fn print_view(v: &BoardView) {
             "trick {:>2}: {}{}",
             n + 1,
             cards.join(", "),
-            t.winner.map(|w| format!("  won by {w}")).unwrap_or_default()
+            t.winner
+                .map(|w| format!("  won by {w}"))
+                .unwrap_or_default()
         );
     }
     if v.contract.is_some() {
@@ -490,7 +497,11 @@ fn print_view(v: &BoardView) {
         println!(
             "irregularity ({} {}): {} {}: {}",
             x.phase,
-            if x.phase == "auction" { "call" } else { "trick" },
+            if x.phase == "auction" {
+                "call"
+            } else {
+                "trick"
+            },
             x.offender,
             x.action,
             x.description

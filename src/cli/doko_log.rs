@@ -24,20 +24,25 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
             [r] => *r,
             [] => return Err(format!("no games recorded at table {table}").into()),
             rs => {
-                return Err(format!("table {table} has games in rounds {rs:?}: give --round").into())
+                return Err(
+                    format!("table {table} has games in rounds {rs:?}: give --round").into(),
+                )
             }
         },
     };
     let l = t.list(round, table)?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&serde_json::json!({
-            "profile": l.profile,
-            "round": l.round,
-            "table": l.table,
-            "in_progress": l.in_progress,
-            "flags": l.replay.flags,
-            "list": l.replay.list,
-        }))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "profile": l.profile,
+                "round": l.round,
+                "table": l.table,
+                "in_progress": l.in_progress,
+                "flags": l.replay.flags,
+                "list": l.replay.list,
+            }))?
+        );
         return Ok(0);
     }
     let names = BTreeMap::new();
@@ -72,13 +77,13 @@ pub fn record(
     let at = DokoGameRef { round, table, game };
     let p = match (event, setup) {
         (_, Some(s)) => {
-            let setup: GameSetup =
-                serde_json::from_str(&s).map_err(|e| format!("--setup is not a game setup: {e}"))?;
+            let setup: GameSetup = serde_json::from_str(&s)
+                .map_err(|e| format!("--setup is not a game setup: {e}"))?;
             Payload::DokoGame(DokoGame { at, setup })
         }
         (Some(e), None) => {
-            let ev: GameEvent =
-                serde_json::from_str(&e).map_err(|e| format!("--event is not a game event: {e}"))?;
+            let ev: GameEvent = serde_json::from_str(&e)
+                .map_err(|e| format!("--event is not a game event: {e}"))?;
             at.payload(ev)
         }
         (None, None) => return Err("give --event JSON or --setup JSON".into()),

@@ -123,9 +123,9 @@ fn director_only(e: &PlayEvent) -> bool {
 
 fn check_play(e: &PlayEvent) -> Result<(), String> {
     match e {
-        PlayEvent::Claim { remaining, .. } if *remaining > 13 => {
-            Err(format!("a claim of {remaining} tricks: there are 13 tricks in a deal"))
-        }
+        PlayEvent::Claim { remaining, .. } if *remaining > 13 => Err(format!(
+            "a claim of {remaining} tricks: there are 13 tricks in a deal"
+        )),
         PlayEvent::ClaimSettled {
             status: ClaimStatus::Pending,
         } => Err("a claim is settled as agreed, ruled or void".into()),

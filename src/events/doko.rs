@@ -83,9 +83,9 @@ impl EventPayload for DokoEvent {
     fn check(&self) -> Result<(), String> {
         self.at.check()?;
         match &self.event {
-            GameEvent::Ruled { .. } | GameEvent::PartnershipRuled { .. } => Err(
-                "the Schiedsrichter's ruling is recorded as doko.ruling (§7.1.1)".into(),
-            ),
+            GameEvent::Ruled { .. } | GameEvent::PartnershipRuled { .. } => {
+                Err("the Schiedsrichter's ruling is recorded as doko.ruling (§7.1.1)".into())
+            }
             GameEvent::TribunalDecided { .. } | GameEvent::SanctionImposed { .. } => Err(
                 "the Schiedsgericht's decision is recorded as doko.schiedsgericht (§8.8.7)".into(),
             ),
@@ -127,7 +127,9 @@ impl EventPayload for DokoSchiedsgericht {
         self.at.check()?;
         match &self.event {
             GameEvent::TribunalDecided { .. } | GameEvent::SanctionImposed { .. } => Ok(()),
-            _ => Err("doko.schiedsgericht carries a TribunalDecided or SanctionImposed event".into()),
+            _ => {
+                Err("doko.schiedsgericht carries a TribunalDecided or SanctionImposed event".into())
+            }
         }
     }
 }
