@@ -237,3 +237,48 @@ fn an_unfinished_game_is_in_progress_and_the_ddv_profile_is_read_from_the_genesi
     // No games at another table: a clear error, no panic.
     assert!(t.list(2, 9).is_err());
 }
+
+#[test]
+fn standings_add_each_players_round_totals_over_tables_a30() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = new_log(dir.path(), "eppstein-2001");
+    let games = games();
+    append_games(&mut log, &k, 1, 1, &games);
+    append_games(&mut log, &k, 1, 2, &games[..4]);
+    let seat = |round, table, names: [&str; 4]| {
+        Payload::DokoSeating(tdlog::events::DokoSeating {
+            round,
+            table,
+            seating: ["A", "B", "C", "D"]
+                .iter()
+                .zip(names)
+                .map(|(s, n)| {
+                    (
+                        serde_json::from_value(serde_json::json!(s)).unwrap(),
+                        n.to_string(),
+                    )
+                })
+                .collect(),
+        })
+    };
+    log.append(&k.scorer, seat(1, 1, ["Anna", "Bert", "Cleo", "Dora"]))
+        .unwrap();
+    // A player sitting twice is refused before it is signed.
+    assert!(log
+        .append(&k.scorer, seat(1, 2, ["Emil", "Emil", "Gabi", "Hans"]))
+        .is_err());
+    drop(log);
+    let t = fold(&p);
+    let s = t.standings().unwrap();
+    assert_eq!(
+        s.unseated,
+        vec![(1, 2)],
+        "a table without seating is listed, not counted"
+    );
+    let list = t.list(1, 1).unwrap().replay.list;
+    for (seat, name) in t.seating(1, 1) {
+        let line = s.standings.iter().find(|l| l.player == name).unwrap();
+        assert_eq!(line.total, i64::from(list.totals[&seat]));
+    }
+    assert!(s.standings.windows(2).all(|w| w[0].total >= w[1].total));
+}

@@ -72,6 +72,25 @@ pub enum DokoCmd {
         #[command(flatten)]
         key: super::KeyOpts,
     },
+    /// Record who sits where at a table in a round (signed `doko.seating`), e.g.
+    /// --seats "A=Anna,B=Bert,C=Cleo,D=Dora".
+    Seat {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        #[arg(long)]
+        seats: String,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// Standings over every table and round from the log (sum of round totals, A30).
+    Standings {
+        log: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
     /// Append a recorded table (the `tdlog doko replay` file: `{setup, events}` per game)
     /// to the log as signed events, game by game.
     Import {
@@ -116,6 +135,14 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             setup,
             key,
         } => super::doko_log::record(log, round, table, game, event, setup, key),
+        DokoCmd::Seat {
+            log,
+            round,
+            table,
+            seats,
+            key,
+        } => super::doko_log::seat(log, round, table, &seats, key),
+        DokoCmd::Standings { log, json } => super::doko_log::show_standings(log, json),
         DokoCmd::Import {
             log,
             file,

@@ -1,5 +1,6 @@
 //! `tdlog doko list | record | import`: a Doppelkopf table's games on the signed log.
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::path::PathBuf;
 
 use super::{load_key, open_log, CliResult, KeyOpts};
@@ -10,14 +11,62 @@ use tdlog::doko::tables::DokoTables;
 use tdlog::events::{DokoGame, DokoGameRef, Payload};
 use tdlog::log::replay;
 
-pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool) -> CliResult {
-    let v = open_log(&log)?.verify(None)?;
+fn fold(log: &Path) -> Result<DokoTables, Box<dyn std::error::Error + Send + Sync>> {
+    let v = open_log(log)?.verify(None)?;
     v.require_no_forks()?;
     let mut t = DokoTables::default();
     replay(&v, &mut t);
     if !t.is_doppelkopf {
         return Err("this log's genesis is not a Doppelkopf tournament (game: doppelkopf)".into());
     }
+    Ok(t)
+}
+
+pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> CliResult {
+    let mut seating = BTreeMap::new();
+    for part in seats.split(',').filter(|p| !p.trim().is_empty()) {
+        let (s, name) = part
+            .split_once('=')
+            .ok_or_else(|| format!("--seats: {part:?} is not SEAT=NAME"))?;
+        let seat: tdlog::doko::seat::Seat = serde_json::from_value(serde_json::json!(s.trim()))
+            .map_err(|_| format!("--seats: {s:?} is not a seat A-E"))?;
+        seating.insert(seat, name.trim().to_string());
+    }
+    let k = load_key(&key)?;
+    let id = open_log(&log)?.append(
+        &k,
+        Payload::DokoSeating(tdlog::events::DokoSeating {
+            round,
+            table,
+            seating,
+        }),
+    )?;
+    println!(
+        "recorded the seating of table {table} round {round} (event {})",
+        id.short()
+    );
+    Ok(0)
+}
+
+pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
+    let t = fold(&log)?;
+    let s = t.standings()?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&s)?);
+        return Ok(0);
+    }
+    println!("Standings (Profil {})", s.profile);
+    for l in &s.standings {
+        println!("{:>4}  {:<30} {:>6}", l.place, l.player, l.total);
+    }
+    for (r, tb) in &s.unseated {
+        println!("not counted: round {r} table {tb} has no seating plan (tdlog doko seat)");
+    }
+    Ok(0)
+}
+
+pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool) -> CliResult {
+    let t = fold(&log)?;
     let round = match round {
         Some(r) => r,
         None => match t.rounds_of(table).as_slice() {
@@ -45,7 +94,7 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
         );
         return Ok(0);
     }
-    let names = BTreeMap::new();
+    let names = t.seating(round, table);
     if html {
         print!("{}", render_html(&l.replay.list, &l.profile, &names));
         return Ok(0);

@@ -13,6 +13,8 @@ use super::error::DokoError;
 use super::game::{Game, GameEvent, GameSetup};
 use super::profile::Profile;
 use super::round::TableConfig;
+use super::seat::Seat;
+use super::standings::{standings, Standing, TableRound};
 use super::table::{replay_table, RecordedGame, TableReplay};
 use crate::events::{DokoGameRef, Payload};
 use crate::keys::KeyInfo;
@@ -42,7 +44,20 @@ pub struct DokoTables {
     pub is_doppelkopf: bool,
     #[serde(skip)]
     pub games: BTreeMap<DokoGameRef, LoggedGame>,
+    /// Seating plan per (round, table): the latest `doko.seating` stands.
+    #[serde(skip)]
+    pub seatings: BTreeMap<(u32, u32), BTreeMap<Seat, String>>,
     pub warnings: Vec<Warning>,
+}
+
+/// The standings over every table and round (A30: sum of round totals, shared places),
+/// from the finished games; tables without a seating plan are listed, not counted.
+#[derive(Debug, Clone, Serialize)]
+pub struct Standings {
+    pub profile: String,
+    pub standings: Vec<Standing>,
+    /// (round, table) with games but no `doko.seating`.
+    pub unseated: Vec<(u32, u32)>,
 }
 
 /// A table's list from the log: the profile it was computed under, the replayed games,
@@ -144,6 +159,38 @@ impl DokoTables {
         })
     }
 
+    /// The seating of a table in a round, if recorded.
+    pub fn seating(&self, round: u32, table: u32) -> BTreeMap<Seat, String> {
+        self.seatings
+            .get(&(round, table))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Standings over all tables and rounds.
+    pub fn standings(&self) -> Result<Standings, DokoError> {
+        let mut rounds = Vec::new();
+        let mut unseated = Vec::new();
+        for (round, table) in self.tables() {
+            let Some(seating) = self.seatings.get(&(round, table)) else {
+                unseated.push((round, table));
+                continue;
+            };
+            let l = self.list(round, table)?;
+            rounds.push(TableRound {
+                round: u16::try_from(round).unwrap_or(u16::MAX),
+                table: u16::try_from(table).unwrap_or(u16::MAX),
+                seating: seating.clone(),
+                list: l.replay.list,
+            });
+        }
+        Ok(Standings {
+            profile: self.profile()?.name,
+            standings: standings(&rounds),
+            unseated,
+        })
+    }
+
     fn warn(&mut self, e: &CheckedEvent, message: String) {
         self.warnings.push(Warning {
             event: e.id,
@@ -158,6 +205,10 @@ impl Projection for DokoTables {
             Payload::Genesis(g) => {
                 self.rule_profile = g.rule_profile.clone();
                 self.is_doppelkopf = g.game == crate::events::Game::Doppelkopf;
+                return;
+            }
+            Payload::DokoSeating(x) => {
+                self.seatings.insert((x.round, x.table), x.seating.clone());
                 return;
             }
             Payload::DokoGame(g) => {

@@ -48,6 +48,40 @@ impl DokoGameRef {
     }
 }
 
+/// Who sits where at a table in a round (the seating plan): the tournament's player ids
+/// per seat. The standings add each player's round totals (A30).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoSeating {
+    pub round: u32,
+    pub table: u32,
+    pub seating: std::collections::BTreeMap<crate::doko::seat::Seat, String>,
+}
+
+impl EventPayload for DokoSeating {
+    const KIND: &'static str = "doko.seating";
+    fn check(&self) -> Result<(), String> {
+        if self.round == 0 || self.table == 0 {
+            return Err("round and table numbers start at 1".into());
+        }
+        if !(4..=5).contains(&self.seating.len()) {
+            return Err(format!(
+                "a table seats four or five players, not {} (§2.1)",
+                self.seating.len()
+            ));
+        }
+        for name in self.seating.values() {
+            super::check_text("player", name, 200)?;
+        }
+        let mut names: Vec<&String> = self.seating.values().collect();
+        names.sort();
+        names.dedup();
+        if names.len() != self.seating.len() {
+            return Err("a player sits at one seat only".into());
+        }
+        Ok(())
+    }
+}
+
 /// A game begins: who deals and the round facts the query needs (§2.2, §3.2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct DokoGame {

@@ -16,7 +16,7 @@ mod results;
 mod tournament;
 
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
-pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht};
+pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
@@ -157,6 +157,8 @@ payloads! {
         "A card played, a player's option after an irregularity (Laws 50-58), a claim or its agreement (Laws 68-69).";
     BridgeRuling(BridgeRuling) => DIRECTORS,
         "The TD's choice of branch in an irregularity's decision tree (Laws 24-39), or a play finding: contested claim (70), withdrawn agreement (69B), late attention to a revoke (64B4/B5).";
+    DokoSeating(DokoSeating) => SCORING,
+        "Who sits at which seat of a Doppelkopf table in a round (the seating plan the standings use).";
     DokoGame(DokoGame) => SCORING,
         "A Doppelkopf game begins at a table: its number in the round, dealer, table size, Pflichtsolo debts (§2.2, §3.2).";
     DokoEvent(DokoEvent) => SCORING,
