@@ -89,6 +89,7 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
                 "table": l.table,
                 "in_progress": l.in_progress,
                 "flags": l.replay.flags,
+            "refused": l.refused,
                 "list": l.replay.list,
             }))?
         );
@@ -106,6 +107,16 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
     }
     for f in &l.replay.flags {
         println!("flag: {f}");
+    }
+    for r in &l.refused {
+        println!(
+            "not applied: game {}{}: {}",
+            r.game,
+            r.event
+                .map(|e| format!(" event {}", e.short()))
+                .unwrap_or_default(),
+            r.reason
+        );
     }
     for w in &t.warnings {
         eprintln!("warning: event {}: {}", w.event.short(), w.message);

@@ -70,6 +70,17 @@ pub struct TableList {
     pub replay: TableReplay,
     /// Number of a game begun but not finished (not in the list yet).
     pub in_progress: Option<u32>,
+    /// Events on the log the game could not take, with the rule that refused them.
+    pub refused: Vec<Refused>,
+}
+
+/// A recorded game event the engine did not apply (it stays on the log).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Refused {
+    pub game: u32,
+    /// The signed event (when the game's setup preceded it on the log).
+    pub event: Option<Hash32>,
+    pub reason: String,
 }
 
 impl DokoTables {
@@ -114,6 +125,7 @@ impl DokoTables {
             )));
         }
         let mut recorded = Vec::new();
+        let mut refused = Vec::new();
         for (n, (g, lg)) in games.iter().enumerate() {
             if g.game as usize != n + 1 {
                 return Err(DokoError::Round(format!(
@@ -128,13 +140,21 @@ impl DokoTables {
                     g.game
                 ))
             })?;
-            recorded.push((
-                g.game,
-                RecordedGame {
-                    setup,
-                    events: lg.events.clone(),
-                },
-            ));
+            // Record first: an event the game cannot take (an objection after play went
+            // on, a card not in the hand) stays on the log and is listed; the rest is folded.
+            let mut game = Game::new(setup.clone(), profile.clone());
+            let mut events = Vec::new();
+            for (i, e) in lg.events.iter().enumerate() {
+                match game.apply(e) {
+                    Ok(()) => events.push(e.clone()),
+                    Err(err) => refused.push(Refused {
+                        game: g.game,
+                        event: lg.sources.get(i + 1).copied(),
+                        reason: err.to_string(),
+                    }),
+                }
+            }
+            recorded.push((g.game, RecordedGame { setup, events }));
         }
         let size = recorded[0].1.setup.table_size;
         // The last game may still be in play: list the finished ones.
@@ -156,6 +176,7 @@ impl DokoTables {
             profile: profile.name.clone(),
             replay,
             in_progress,
+            refused,
         })
     }
 
