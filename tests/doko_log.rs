@@ -287,7 +287,8 @@ fn standings_add_each_players_round_totals_over_tables_a30() {
 fn record_first_an_event_the_game_refuses_stays_on_the_log_and_is_listed_8_8_7() {
     let dir = tempfile::tempdir().unwrap();
     let (p, mut log, k) = new_log(dir.path(), "eppstein-2001");
-    let mut games: Vec<RecordedGame> = games().into_iter().take(2).collect();
+    let clean: Vec<RecordedGame> = games().into_iter().take(2).collect();
+    let mut games = clean.clone();
     // An objection where there is no ruling to object to, recorded all the same.
     games[0].events.push(GameEvent::Appealed { violation: 7 });
     append_games(&mut log, &k, 1, 1, &games);
@@ -299,7 +300,6 @@ fn record_first_an_event_the_game_refuses_stays_on_the_log_and_is_listed_8_8_7()
     assert_eq!(l.refused[0].game, 1);
     assert!(l.refused[0].event.is_some());
     // The list is the one the two games give without the refused event.
-    let clean: Vec<RecordedGame> = games().into_iter().take(2).collect();
     let want = tdlog::doko::table::replay_table(
         &clean,
         tdlog::doko::round::TableConfig::new(4).unwrap(),
