@@ -445,3 +445,137 @@ fn replay_of_the_board_is_deterministic() {
     );
     assert_eq!(first, state(&copy));
 }
+
+/// The auction of table 1 ending in 2H by W (leader N): S 1NT, W 1H (accepted), N pass, E 2H, three passes.
+fn two_hearts_by_west(log: &mut Log, k: &Keys, table: u32) {
+    for (seat, c) in [
+        (S, "1NT"),
+        (W, "1H"),
+        (N, "Pass"),
+        (E, "2H"),
+        (S, "Pass"),
+        (W, "Pass"),
+        (N, "Pass"),
+    ] {
+        log.append(&k.scorer, call(table, seat, c)).unwrap();
+    }
+}
+
+#[test]
+fn law_54_faced_opening_lead_out_of_turn_waits_for_declarers_option_then_54a_spread() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = new_log(dir.path());
+    two_hearts_by_west(&mut log, &k, 1);
+    // N is on lead; his partner S faces a card instead.
+    let s_card = legal_play("2H", W)
+        .iter()
+        .find(|(s, _)| *s == S)
+        .map(|(_, c)| *c)
+        .unwrap();
+    let lead = log.append(&k.scorer, card(1, S, s_card)).unwrap();
+    let t = fold(&p);
+    let b = t.board(&slot(1)).unwrap();
+    let rec = b.history.iter().find(|r| r.event == lead).unwrap();
+    assert_eq!(rec.detected.as_ref().map(|d| d.law.as_str()), Some("54"));
+    let v = b.view();
+    assert_eq!(
+        v.option_due,
+        Some("53-56"),
+        "play waits for declarer's choice"
+    );
+    let irr = v.irregularities.iter().find(|i| i.law == "54").unwrap();
+    assert!(irr.pending);
+    let ids: Vec<&str> = irr.options.iter().map(|o| o.id).collect();
+    for want in ["54A", "54B", "54D"] {
+        assert!(ids.contains(&want), "{want} in {ids:?}");
+    }
+    assert!(irr.chosen_by.contains(&Decider::Declarer));
+
+    // Declarer spreads (Law 54A): E becomes declarer of the play; the lead is in turn.
+    log.append(
+        &k.scorer,
+        Payload::BridgePlay(BridgePlay {
+            slot: slot(1),
+            event: PlayEvent::LeadOutOfTurn {
+                choice: tdlog::bridge::play::LeadOutOfTurnChoice::Spread,
+            },
+        }),
+    )
+    .unwrap();
+    let t = fold(&p);
+    let b = t.board(&slot(1)).unwrap();
+    let irr = b
+        .irregularities()
+        .into_iter()
+        .find(|i| i.law == "54")
+        .unwrap();
+    assert_eq!(irr.branch.as_deref(), Some("54A"));
+    assert_eq!(b.play.as_ref().unwrap().declarer, E);
+    // A call after the final pass (Law 39) does not restart the play.
+    log.append(&k.scorer, call(1, N, "X")).unwrap();
+    let t = fold(&p);
+    let b = t.board(&slot(1)).unwrap();
+    assert_eq!(b.play.as_ref().unwrap().declarer, E);
+    assert_eq!(b.view().tricks[0].cards.len(), 1);
+    assert_eq!(
+        b.history
+            .last()
+            .unwrap()
+            .detected
+            .as_ref()
+            .map(|d| d.law.as_str()),
+        Some("39")
+    );
+}
+
+mod incremental {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(24), ..ProptestConfig::default() })]
+        /// Whatever is recorded (irregular calls and cards, rulings naming any branch, cards
+        /// nobody holds), the fold never panics, and folding event by event gives the same
+        /// board as folding it again from scratch (the rebuild a re-recorded deal triggers).
+        #[test]
+        fn folding_event_by_event_equals_a_rebuild(
+            steps in proptest::collection::vec((0u8..10, 0usize..4, 0usize..52, 0usize..40), 1..90)
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let (p, mut log, k) = new_log(dir.path());
+            let calls = ["Pass", "Pass", "Pass", "1C", "1H", "2H", "3NT", "X", "XX", "8C"];
+            let branches = ["27A1", "27B1a", "27B2", "31A1", "30A", "36B", "39B", "25A"];
+            let mut batch = Vec::new();
+            for (what, seat, n, m) in steps {
+                let seat = Seat::from_index(seat);
+                batch.push(match what {
+                    0..=4 => call(1, seat, calls[m % calls.len()]),
+                    5..=8 => card(1, seat, Card::from_index(n).unwrap()),
+                    _ => Payload::BridgeRuling(BridgeRuling {
+                        slot: slot(1),
+                        ruling: BoardRuling::Auction(AuctionEvent::Ruling {
+                            call: m % 12,
+                            branch: branches[n % branches.len()].into(),
+                        }),
+                        reason: None,
+                    }),
+                });
+            }
+            log.append_batch(&k.td, batch).unwrap();
+            let before = fold(&p).board(&slot(1)).unwrap().view();
+            // The same deal recorded again: every board of it is folded from scratch.
+            log.append(&k.scorer, Payload::BoardFacts(BoardFacts {
+                section: "A".into(),
+                board: 11,
+                dealer: None,
+                vulnerable: None,
+                deal: Some(DEAL.into()),
+            })).unwrap();
+            let after = fold(&p).board(&slot(1)).unwrap().view();
+            prop_assert_eq!(
+                serde_json::to_value(&before).unwrap(),
+                serde_json::to_value(&after).unwrap()
+            );
+        }
+    }
+}

@@ -79,6 +79,10 @@ pub struct BoardAtTable {
     pub history: Vec<Recorded>,
     #[serde(skip)]
     deal: Option<Deal>,
+    /// The contract and declarer the play was started from (Law 54A may later make
+    /// declarer's partner the declarer of the play).
+    #[serde(skip)]
+    play_from: Option<(Contract, Seat)>,
 }
 
 /// An irregularity with its decision tree: the law, which branch applies (once known),
@@ -136,6 +140,7 @@ impl BoardAtTable {
             play: None,
             history: Vec::new(),
             deal,
+            play_from: None,
         }
     }
 
@@ -237,11 +242,11 @@ impl BoardAtTable {
     /// events up to `upto` are applied in order.
     fn follow_auction(&mut self, upto: usize) {
         let contract = self.contract();
-        let current = self.play.as_ref().map(|p| (p.contract, p.declarer));
-        if contract == current {
+        if contract == self.play_from {
             return;
         }
         self.play = None;
+        self.play_from = contract;
         let (Some((c, declarer)), Some(deal)) = (contract, self.deal.as_ref()) else {
             return;
         };
@@ -291,7 +296,7 @@ impl BoardAtTable {
         if !self.is_complete() {
             return None;
         }
-        let Some((contract, declarer)) = self.contract() else {
+        let Some((contract, auction_declarer)) = self.contract() else {
             return Some(DerivedResult {
                 result: TableResult {
                     contract: "Pass".into(),
@@ -305,6 +310,12 @@ impl BoardAtTable {
             });
         };
         let play = self.play.as_ref()?;
+        // After Law 54A the declarer's partner played the contract: same side, same score.
+        let declarer = if play.declarer.side() == auction_declarer.side() {
+            play.declarer
+        } else {
+            auction_declarer
+        };
         let r: PlayResult = play.result();
         let score = board_score(
             ContractOrPass::Contract(contract),
