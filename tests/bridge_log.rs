@@ -216,6 +216,11 @@ fn law_27_insufficient_bid_on_the_log_flagged_accepted_by_lho_and_scored() {
     assert_eq!(row.score_ns, Some(r.score.ns));
     assert_eq!((row.ns.as_str(), row.ew.as_str()), ("1", "2"));
     assert!(tour.warnings.is_empty(), "{:?}", tour.warnings);
+    // Its history names the signed card that completed the board (for `tdlog audit`).
+    let h = &tour.slots[&slot(1)].history;
+    assert_eq!(h.len(), 1);
+    assert_eq!(h[0].what, "bridge.play");
+    assert_eq!(h[0].signer, "Sue Scorer");
 
     // The CLI state shows the same.
     let out = tdlog()
