@@ -159,3 +159,16 @@ impl fmt::Display for Call {
         }
     }
 }
+
+impl schemars::JsonSchema for Call {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Call".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^(Pass|X|XX|[1-9](C|D|H|S|NT))$",
+            "description": "A call: \"Pass\", \"X\" (double), \"XX\" (redouble) or a bid: level then C, D, H, S or NT, e.g. \"1H\", \"3NT\" (levels above 7 are recorded for Law 38)"
+        })
+    }
+}

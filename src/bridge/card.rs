@@ -4,7 +4,19 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Suits in ascending rank order (clubs lowest, Law 1A); the order matters only for bidding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Suit {
     C,
     D,
@@ -175,5 +187,18 @@ impl From<Card> for String {
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.suit.letter(), self.rank.letter())
+    }
+}
+
+impl schemars::JsonSchema for Card {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Card".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^[CDHS][2-9TJQKA]$",
+            "description": "A card: suit C, D, H or S, then rank 2-9, T, J, Q, K or A; e.g. \"SA\", \"HT\""
+        })
     }
 }

@@ -14,7 +14,7 @@ use crate::bridge::seat::{Seat, Side};
 use serde::{Deserialize, Serialize};
 
 /// Something recorded during the auction period.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AuctionEvent {
     /// A call made at the table, legal or not.
@@ -30,7 +30,7 @@ pub enum AuctionEvent {
 }
 
 /// Something recorded during the play period.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PlayEvent {
     Card {

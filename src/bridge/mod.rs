@@ -16,4 +16,5 @@ pub mod replay;
 pub mod revoke;
 pub mod score;
 pub mod seat;
+pub mod tables;
 pub mod vulnerability;

@@ -5,7 +5,7 @@ use crate::bridge::seat::Seat;
 use serde::{Deserialize, Serialize};
 
 /// The Law 64B case that stops an automatic transfer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum NoTransfer {
     /// B1: the offending side won neither the revoke trick nor any later trick.
     B1OffendersWonNothing,

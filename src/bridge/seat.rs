@@ -4,7 +4,19 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A compass seat. The order N, E, S, W is the clockwise rotation (Law 17C, 44A).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Seat {
     N,
     E,
@@ -13,7 +25,7 @@ pub enum Seat {
 }
 
 /// One of the two partnerships at a table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Side {
     NS,
     EW,

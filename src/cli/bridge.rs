@@ -43,6 +43,26 @@ pub enum BridgeCmd {
         #[arg(long)]
         json: bool,
     },
+    /// Record a board's deal (and any non-conforming dealer or vulnerability) as a signed
+    /// `structure.board`.
+    Deal(super::bridge_log::DealArgs),
+    /// Record a call made at a table (signed `bridge.auction`); irregular calls are recorded
+    /// and flagged with their law and options.
+    Call(super::bridge_log::CallArgs),
+    /// Record a card played (signed `bridge.play`).
+    Play(super::bridge_log::PlayArgs),
+    /// Record cards exposed during the auction (Law 24).
+    Expose(super::bridge_log::ExposeArgs),
+    /// Record a claim or concession (Law 68), and with --agreed its agreement (69A).
+    Claim(super::bridge_log::ClaimArgs),
+    /// TD: choose the branch of an irregularity's decision tree, or rule a contested claim
+    /// (signed `bridge.ruling`).
+    Rule(super::bridge_log::RuleArgs),
+    /// Record any engine event given as JSON (a player's option, a penalty card, ...).
+    Record(super::bridge_log::RecordArgs),
+    /// A board at a table from the log: auction, contract, play, tricks, irregularities with
+    /// law and options, derived result.
+    State(super::bridge_log::StateArgs),
 }
 
 /// `score --json` output; fields in this order so that `ns` and `ew` come first.
@@ -66,7 +86,16 @@ enum ArgError {
 }
 
 pub fn run(cmd: BridgeCmd) -> CliResult {
+    use super::bridge_log as bl;
     match cmd {
+        BridgeCmd::Deal(a) => bl::deal(a),
+        BridgeCmd::Call(a) => bl::call(a),
+        BridgeCmd::Play(a) => bl::play(a),
+        BridgeCmd::Expose(a) => bl::expose(a),
+        BridgeCmd::Claim(a) => bl::claim(a),
+        BridgeCmd::Rule(a) => bl::rule(a),
+        BridgeCmd::Record(a) => bl::record(a),
+        BridgeCmd::State(a) => bl::state(a),
         BridgeCmd::Score {
             contract,
             declarer,

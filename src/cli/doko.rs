@@ -40,6 +40,70 @@ pub enum DokoCmd {
         #[arg(long)]
         html: bool,
     },
+    /// Print a table's Spielliste from the signed log (profile from the genesis).
+    List {
+        log: PathBuf,
+        #[arg(long)]
+        table: u32,
+        /// Round (default: the only round the table has games in).
+        #[arg(long)]
+        round: Option<u32>,
+        #[arg(long, conflicts_with = "html")]
+        json: bool,
+        #[arg(long)]
+        html: bool,
+    },
+    /// Record one game event (a `GameEvent` as JSON, or with --setup a `GameSetup` that
+    /// begins the game) as a signed event: `doko.game`, `doko.event`, `doko.ruling`
+    /// (Schiedsrichter) or `doko.schiedsgericht`, chosen by the event.
+    Record {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        /// The game's number in the table's round, from 1.
+        #[arg(long)]
+        game: u32,
+        #[arg(long, conflicts_with = "setup")]
+        event: Option<String>,
+        #[arg(long)]
+        setup: Option<String>,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// Record who sits where at a table in a round (signed `doko.seating`), e.g.
+    /// --seats "A=Anna,B=Bert,C=Cleo,D=Dora".
+    Seat {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        #[arg(long)]
+        seats: String,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// Standings over every table and round from the log (sum of round totals, A30).
+    Standings {
+        log: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Append a recorded table (the `tdlog doko replay` file: `{setup, events}` per game)
+    /// to the log as signed events, game by game.
+    Import {
+        log: PathBuf,
+        #[arg(value_name = "TABLE-JSON")]
+        file: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
 }
 
 fn read_input(path: &PathBuf) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
@@ -55,6 +119,40 @@ fn read_input(path: &PathBuf) -> Result<String, Box<dyn std::error::Error + Send
 
 pub fn run(cmd: DokoCmd) -> CliResult {
     match cmd {
+        DokoCmd::List {
+            log,
+            table,
+            round,
+            json,
+            html,
+        } => super::doko_log::list(log, table, round, json, html),
+        DokoCmd::Record {
+            log,
+            round,
+            table,
+            game,
+            event,
+            setup,
+            key,
+        } => super::doko_log::record(log, round, table, game, event, setup, key),
+        DokoCmd::Seat {
+            log,
+            round,
+            table,
+            seats,
+            key,
+        } => super::doko_log::seat(log, round, table, &seats, key),
+        DokoCmd::Standings { log, json } => super::doko_log::show_standings(log, json),
+        DokoCmd::Import {
+            log,
+            file,
+            round,
+            table,
+            key,
+        } => {
+            let text = read_input(&file)?;
+            super::doko_log::import(log, &text, round, table, key)
+        }
         DokoCmd::Score {
             game,
             json,

@@ -5,7 +5,9 @@ use tdlog::keys::{default_key_path, DeviceKey};
 use tdlog::log::Log;
 
 mod bridge;
+mod bridge_log;
 mod doko;
+mod doko_log;
 mod key;
 mod log;
 mod results;
@@ -85,7 +87,7 @@ enum Cmd {
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
-    /// Doppelkopf rules (Eppstein 2001 / DDV profiles): score a game.
+    /// Doppelkopf rules (Eppstein 2001 / DDV profiles): score a game, a table's list from the log.
     #[command(subcommand)]
     Doko(doko::DokoCmd),
 }

@@ -34,6 +34,7 @@ pub mod seat;
 pub mod sonderpunkte;
 pub mod standings;
 pub mod table;
+pub mod tables;
 pub mod trick;
 pub mod value;
 pub mod violation;

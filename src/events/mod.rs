@@ -7,12 +7,16 @@
 //! never rewritten; an old `(type, v)` is decoded by its own struct and upcast by a pure
 //! function to the current one (see `docs/events.md`).
 
+mod bridge;
+mod doko;
 mod keys;
 mod note;
 mod policy;
 mod results;
 mod tournament;
 
+pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
+pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
@@ -119,6 +123,7 @@ const CHIEF: &[Role] = &[Role::ChiefTd];
 const DIRECTORS: &[Role] = &[Role::ChiefTd, Role::Td];
 const SCORING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Scorer];
 const SETTINGS: &[Role] = &[Role::ChiefTd, Role::Organiser];
+const TRIBUNAL: &[Role] = &[Role::ChiefTd, Role::Committee];
 
 payloads! {
     Genesis(Genesis) => CHIEF,
@@ -146,6 +151,22 @@ payloads! {
         "The scoring policy of a section or the event: method, adjusted-score values, Neuberg, rounding, VP scale, ties (versioned; the latest applies).";
     BoardFouled(BoardFouled) => DIRECTORS,
         "A fouled board (Law 87): results compared only within groups that played the same cards.";
+    BridgeAuction(BridgeAuction) => SCORING,
+        "A call made at a table, legal or not, or cards exposed during the auction (Laws 17-39, 24); the engine flags irregularities with their law and options.";
+    BridgePlay(BridgePlay) => SCORING,
+        "A card played, a player's option after an irregularity (Laws 50-58), a claim or its agreement (Laws 68-69).";
+    BridgeRuling(BridgeRuling) => DIRECTORS,
+        "The TD's choice of branch in an irregularity's decision tree (Laws 24-39), or a play finding: contested claim (70), withdrawn agreement (69B), late attention to a revoke (64B4/B5).";
+    DokoSeating(DokoSeating) => SCORING,
+        "Who sits at which seat of a Doppelkopf table in a round (the seating plan the standings use).";
+    DokoGame(DokoGame) => SCORING,
+        "A Doppelkopf game begins at a table: its number in the round, dealer, table size, Pflichtsolo debts (§2.2, §3.2).";
+    DokoEvent(DokoEvent) => SCORING,
+        "A Doppelkopf game event at the table: deal, Vorbehalt query, card, announcement, reported violation, claim, objection, abbreviation (record first).";
+    DokoRuling(DokoRuling) => DIRECTORS,
+        "The Schiedsrichter's ruling on a claimed Doppelkopf violation, or on whether the partnership is clear (§7.1.1, §8.3).";
+    DokoSchiedsgericht(DokoSchiedsgericht) => TRIBUNAL,
+        "The Schiedsgericht's final decision on an objection, or its sanction for unsportsmanlike conduct (§8.8.7, §8.7.2).";
 }
 
 /// Versions that are read and upcast, never written.

@@ -1,6 +1,7 @@
 //! Tournament results: the projection of structure and table results from the log, the
 //! audit of every change, import from PBN, and the scores computed from them.
 
+pub mod derived;
 pub mod tournament;
 
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};

@@ -172,6 +172,12 @@ pub struct Tournament {
     /// scorer recompute only the boards an event touched.
     #[serde(skip)]
     dirty: Vec<(String, u32)>,
+    /// Boards played call by call and card by card on the log (`bridge.*` events), and the
+    /// table result last derived from each (see `results::derived`).
+    #[serde(skip)]
+    pub(crate) bridge: crate::bridge::tables::BridgeTables,
+    #[serde(skip)]
+    pub(crate) derived: BTreeMap<Slot, TableResult>,
 }
 
 impl Tournament {
@@ -253,7 +259,7 @@ impl Tournament {
         d
     }
 
-    fn warn(&mut self, e: &CheckedEvent, message: String) {
+    pub(crate) fn warn(&mut self, e: &CheckedEvent, message: String) {
         self.warnings.push(Warning {
             event: e.id,
             message,
@@ -262,7 +268,7 @@ impl Tournament {
 
     /// Records a new outcome for a slot, keeping the history.
     #[allow(clippy::too_many_arguments)]
-    fn set(
+    pub(crate) fn set(
         &mut self,
         e: &CheckedEvent,
         signer: &KeyInfo,
@@ -338,6 +344,7 @@ impl Tournament {
 
 impl Projection for Tournament {
     fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
+        self.fold_bridge(e, signer);
         match &e.payload {
             Payload::Genesis(g) => {
                 self.name = g.name.clone();

@@ -131,7 +131,7 @@ pub struct Revoke {
 }
 
 /// Declarer's answer to a faced lead out of turn (Laws 53-56).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum LeadOutOfTurnChoice {
     /// Law 53A / 55A: accept the lead.
     Accept,
@@ -143,7 +143,7 @@ pub enum LeadOutOfTurnChoice {
 }
 
 /// Declarer's choice when the partner of a defender with a major penalty card has the lead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum PenaltyLeadChoice {
     Require(Suit),
     Forbid(Suit),
@@ -151,7 +151,7 @@ pub enum PenaltyLeadChoice {
 }
 
 /// Declarer's choice after a defender's premature lead or play (Law 57A).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum PrematureChoice {
     Highest,
     Lowest,
@@ -160,7 +160,7 @@ pub enum PrematureChoice {
 }
 
 /// How a claim ended (Laws 68-71).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum ClaimStatus {
     Pending,
     /// Law 69A: all agreed.

@@ -1,0 +1,180 @@
+//! `tdlog doko list | record | import`: a Doppelkopf table's games on the signed log.
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::path::PathBuf;
+
+use super::{load_key, open_log, CliResult, KeyOpts};
+use tdlog::doko::game::{GameEvent, GameSetup};
+use tdlog::doko::report::{render_html, render_text};
+use tdlog::doko::table::TableFile;
+use tdlog::doko::tables::DokoTables;
+use tdlog::events::{DokoGame, DokoGameRef, Payload};
+use tdlog::log::replay;
+
+fn fold(log: &Path) -> Result<DokoTables, Box<dyn std::error::Error + Send + Sync>> {
+    let v = open_log(log)?.verify(None)?;
+    v.require_no_forks()?;
+    let mut t = DokoTables::default();
+    replay(&v, &mut t);
+    if !t.is_doppelkopf {
+        return Err("this log's genesis is not a Doppelkopf tournament (game: doppelkopf)".into());
+    }
+    Ok(t)
+}
+
+pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> CliResult {
+    let mut seating = BTreeMap::new();
+    for part in seats.split(',').filter(|p| !p.trim().is_empty()) {
+        let (s, name) = part
+            .split_once('=')
+            .ok_or_else(|| format!("--seats: {part:?} is not SEAT=NAME"))?;
+        let seat: tdlog::doko::seat::Seat = serde_json::from_value(serde_json::json!(s.trim()))
+            .map_err(|_| format!("--seats: {s:?} is not a seat A-E"))?;
+        seating.insert(seat, name.trim().to_string());
+    }
+    let k = load_key(&key)?;
+    let id = open_log(&log)?.append(
+        &k,
+        Payload::DokoSeating(tdlog::events::DokoSeating {
+            round,
+            table,
+            seating,
+        }),
+    )?;
+    println!(
+        "recorded the seating of table {table} round {round} (event {})",
+        id.short()
+    );
+    Ok(0)
+}
+
+pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
+    let t = fold(&log)?;
+    let s = t.standings()?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&s)?);
+        return Ok(0);
+    }
+    println!("Standings (Profil {})", s.profile);
+    for l in &s.standings {
+        println!("{:>4}  {:<30} {:>6}", l.place, l.player, l.total);
+    }
+    for (r, tb) in &s.unseated {
+        println!("not counted: round {r} table {tb} has no seating plan (tdlog doko seat)");
+    }
+    Ok(0)
+}
+
+pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool) -> CliResult {
+    let t = fold(&log)?;
+    let round = match round {
+        Some(r) => r,
+        None => match t.rounds_of(table).as_slice() {
+            [r] => *r,
+            [] => return Err(format!("no games recorded at table {table}").into()),
+            rs => {
+                return Err(
+                    format!("table {table} has games in rounds {rs:?}: give --round").into(),
+                )
+            }
+        },
+    };
+    let l = t.list(round, table)?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "profile": l.profile,
+                "round": l.round,
+                "table": l.table,
+                "in_progress": l.in_progress,
+                "flags": l.replay.flags,
+            "refused": l.refused,
+                "list": l.replay.list,
+            }))?
+        );
+        return Ok(0);
+    }
+    let names = t.seating(round, table);
+    if html {
+        print!("{}", render_html(&l.replay.list, &l.profile, &names));
+        return Ok(0);
+    }
+    println!("round {round} table {table}");
+    print!("{}", render_text(&l.replay.list, &l.profile, &names));
+    if let Some(n) = l.in_progress {
+        println!("game {n} in progress");
+    }
+    for f in &l.replay.flags {
+        println!("flag: {f}");
+    }
+    for r in &l.refused {
+        println!(
+            "not applied: game {}{}: {}",
+            r.game,
+            r.event
+                .map(|e| format!(" event {}", e.short()))
+                .unwrap_or_default(),
+            r.reason
+        );
+    }
+    for w in &t.warnings {
+        eprintln!("warning: event {}: {}", w.event.short(), w.message);
+    }
+    Ok(0)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn record(
+    log: PathBuf,
+    round: u32,
+    table: u32,
+    game: u32,
+    event: Option<String>,
+    setup: Option<String>,
+    key: KeyOpts,
+) -> CliResult {
+    let at = DokoGameRef { round, table, game };
+    let p = match (event, setup) {
+        (_, Some(s)) => {
+            let setup: GameSetup = serde_json::from_str(&s)
+                .map_err(|e| format!("--setup is not a game setup: {e}"))?;
+            Payload::DokoGame(DokoGame { at, setup })
+        }
+        (Some(e), None) => {
+            let ev: GameEvent = serde_json::from_str(&e)
+                .map_err(|e| format!("--event is not a game event: {e}"))?;
+            at.payload(ev)
+        }
+        (None, None) => return Err("give --event JSON or --setup JSON".into()),
+    };
+    let kind = p.kind();
+    let k = load_key(&key)?;
+    let id = open_log(&log)?.append(&k, p)?;
+    println!("recorded {kind} (event {})", id.short());
+    Ok(0)
+}
+
+pub fn import(log: PathBuf, text: &str, round: u32, table: u32, key: KeyOpts) -> CliResult {
+    let file: TableFile =
+        serde_json::from_str(text).map_err(|e| tdlog::doko::DokoError::Input(e.to_string()))?;
+    let games = match file {
+        TableFile::Games(g) => g,
+        TableFile::Full { games, .. } => games,
+    };
+    let mut payloads = Vec::new();
+    for (i, g) in games.into_iter().enumerate() {
+        let at = DokoGameRef {
+            round,
+            table,
+            game: i as u32 + 1,
+        };
+        payloads.push(Payload::DokoGame(DokoGame { at, setup: g.setup }));
+        payloads.extend(g.events.into_iter().map(|e| at.payload(e)));
+    }
+    let k = load_key(&key)?;
+    let n = payloads.len();
+    open_log(&log)?.append_batch(&k, payloads)?;
+    println!("imported table {table} round {round}: {n} signed events");
+    Ok(0)
+}

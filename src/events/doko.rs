@@ -1,0 +1,169 @@
+//! A Doppelkopf table's games on the log (issue 7): each game's setup, then every event of
+//! the game as the engine's own [`GameEvent`] vocabulary, keyed by round, table and the
+//! game's number in the table's round.
+//!
+//! Four types, because the catalogue authorises per type: the deal and setup
+//! (`doko.game`) and what happens at the table (`doko.event`: query, cards, announcements,
+//! claims, the objection) are recorded by a scorer or TD; the Schiedsrichter's ruling
+//! (`doko.ruling`, §7.1.1) only by a TD; the Schiedsgericht's final decision and sanctions
+//! (`doko.schiedsgericht`, §8.8.7, §8.7.2) by the chief TD or a committee key. The game list
+//! is a projection (`doko::log`), never an event.
+
+use super::EventPayload;
+use crate::doko::game::{GameEvent, GameSetup};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Which game of which table: `game` counts the deals of the table's round from 1.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub struct DokoGameRef {
+    pub round: u32,
+    pub table: u32,
+    pub game: u32,
+}
+
+impl DokoGameRef {
+    /// The payload a game event of this game is signed as: the Schiedsrichter's ruling and
+    /// the Schiedsgericht's decision have their own types (and roles).
+    pub fn payload(self, event: GameEvent) -> super::Payload {
+        use super::Payload;
+        match event {
+            GameEvent::Ruled { .. } | GameEvent::PartnershipRuled { .. } => {
+                Payload::DokoRuling(DokoRuling { at: self, event })
+            }
+            GameEvent::TribunalDecided { .. } | GameEvent::SanctionImposed { .. } => {
+                Payload::DokoSchiedsgericht(DokoSchiedsgericht { at: self, event })
+            }
+            _ => Payload::DokoEvent(DokoEvent { at: self, event }),
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.round == 0 || self.table == 0 || self.game == 0 {
+            return Err("round, table and game numbers start at 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// Who sits where at a table in a round (the seating plan): the tournament's player ids
+/// per seat. The standings add each player's round totals (A30).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoSeating {
+    pub round: u32,
+    pub table: u32,
+    pub seating: std::collections::BTreeMap<crate::doko::seat::Seat, String>,
+}
+
+impl EventPayload for DokoSeating {
+    const KIND: &'static str = "doko.seating";
+    fn check(&self) -> Result<(), String> {
+        if self.round == 0 || self.table == 0 {
+            return Err("round and table numbers start at 1".into());
+        }
+        if !(4..=5).contains(&self.seating.len()) {
+            return Err(format!(
+                "a table seats four or five players, not {} (§2.1)",
+                self.seating.len()
+            ));
+        }
+        for name in self.seating.values() {
+            super::check_text("player", name, 200)?;
+        }
+        let mut names: Vec<&String> = self.seating.values().collect();
+        names.sort();
+        names.dedup();
+        if names.len() != self.seating.len() {
+            return Err("a player sits at one seat only".into());
+        }
+        Ok(())
+    }
+}
+
+/// A game begins: who deals and the round facts the query needs (§2.2, §3.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoGame {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    pub setup: GameSetup,
+}
+
+impl EventPayload for DokoGame {
+    const KIND: &'static str = "doko.game";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()?;
+        if !(4..=5).contains(&self.setup.table_size) {
+            return Err(format!(
+                "a table has four or five players, not {} (§2.1)",
+                self.setup.table_size
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Something that happened at the table during a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoEvent {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    pub event: GameEvent,
+}
+
+impl EventPayload for DokoEvent {
+    const KIND: &'static str = "doko.event";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()?;
+        match &self.event {
+            GameEvent::Ruled { .. } | GameEvent::PartnershipRuled { .. } => {
+                Err("the Schiedsrichter's ruling is recorded as doko.ruling (§7.1.1)".into())
+            }
+            GameEvent::TribunalDecided { .. } | GameEvent::SanctionImposed { .. } => Err(
+                "the Schiedsgericht's decision is recorded as doko.schiedsgericht (§8.8.7)".into(),
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The Schiedsrichter's ruling on a claimed violation, or on "Partnerschaft geklärt".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoRuling {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    pub event: GameEvent,
+}
+
+impl EventPayload for DokoRuling {
+    const KIND: &'static str = "doko.ruling";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()?;
+        match &self.event {
+            GameEvent::Ruled { .. } | GameEvent::PartnershipRuled { .. } => Ok(()),
+            _ => Err("doko.ruling carries a Ruled or PartnershipRuled event".into()),
+        }
+    }
+}
+
+/// The Schiedsgericht's final decision on an objection, or its sanction (§8.7.2, §8.8.7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoSchiedsgericht {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    pub event: GameEvent,
+}
+
+impl EventPayload for DokoSchiedsgericht {
+    const KIND: &'static str = "doko.schiedsgericht";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()?;
+        match &self.event {
+            GameEvent::TribunalDecided { .. } | GameEvent::SanctionImposed { .. } => Ok(()),
+            _ => {
+                Err("doko.schiedsgericht carries a TribunalDecided or SanctionImposed event".into())
+            }
+        }
+    }
+}
