@@ -8,6 +8,7 @@
 
 pub mod clocks;
 pub mod guard;
+pub mod pdf;
 pub mod pipeline;
 pub mod report;
 
