@@ -103,10 +103,12 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ("step", "Step", "Schritt", "Trin"),
     ("event_id", "Event", "Ereignis", "Hændelse"),
     ("none", "none", "keine", "ingen"),
+    ("yes", "yes", "ja", "ja"),
+    ("no", "no", "nein", "nej"),
     ("flags", "Refused steps in the log", "Zurückgewiesene Schritte im Log", "Afviste trin i loggen"),
 ];
 
-/// The label `key` in `lang` (the key itself if unknown, so a gap shows, never panics).
+/// The label `key` in `lang` (`?` if unknown, so a gap shows and nothing panics).
 pub fn tr(lang: Lang, key: &str) -> &'static str {
     for (k, en, de, da) in LABELS {
         if *k == key {

@@ -570,3 +570,26 @@ fn refused_steps_in_a_merged_log_are_flagged_never_applied() {
     assert_eq!(laws, vec![(late, "92B"), (corr, "79C2")]);
     assert_eq!(score_ns(&w), 420, "a flagged correction never reaches the score");
 }
+
+#[test]
+fn every_report_label_and_refusal_exists_in_english_german_and_danish() {
+    use tdlog::i18n::{refusal, tr, Lang, LABELS};
+    let mut keys: Vec<&str> = LABELS.iter().map(|l| l.0).collect();
+    keys.sort();
+    let n = keys.len();
+    keys.dedup();
+    assert_eq!(keys.len(), n, "a label key is listed twice");
+    for (k, en, de, da) in LABELS {
+        assert!(!en.is_empty() && !de.is_empty() && !da.is_empty(), "{k}");
+        assert_eq!(tr(Lang::En, k), *en);
+    }
+    assert_eq!(tr(Lang::De, "committee"), "Schiedsgericht");
+    assert_eq!(tr(Lang::Da, "committee"), "Appelkomite");
+    let e = GuardError::AppealLate {
+        deadline: "2026-09-21T22:30:00Z".into(),
+        at: "2026-09-21T22:31:00Z".into(),
+    };
+    assert!(refusal(Lang::De, &e).starts_with("Regel 92B: Protestfrist"));
+    assert!(refusal(Lang::Da, &e).starts_with("Lov 92B: appelfristen"));
+    assert!(refusal(Lang::En, &e).starts_with("Law 92B"));
+}

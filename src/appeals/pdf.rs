@@ -160,11 +160,16 @@ pub fn render(blocks: &[Block]) -> Vec<u8> {
             Block::Field(k, v) => {
                 let label = format!("{k}:");
                 let lines = wrap(v, 10.0, false, W - 2.0 * MARGIN - 140.0);
+                // A label too wide for its column gets a line of its own.
+                let own_line = text_width(&label, 10.0, true) > 135.0;
+                if own_line {
+                    p.para(MARGIN, &label, 10.0, true);
+                }
                 for (i, l) in lines.iter().enumerate() {
                     let lead = 13.0;
                     p.need(lead);
                     p.y -= lead;
-                    if i == 0 {
+                    if i == 0 && !own_line {
                         p.cur.push_str(&format!(
                             "BT /F2 10 Tf {MARGIN:.1} {:.1} Td {} Tj ET\n",
                             p.y,

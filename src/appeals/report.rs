@@ -159,7 +159,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         ));
         b.push(Block::Field(
             t("appeal_notice"),
-            if ru.appeal_notice { "yes" } else { "no" }.into(),
+            t(if ru.appeal_notice { "yes" } else { "no" }),
         ));
     }
 
