@@ -36,7 +36,7 @@ pub fn anchor<'a>(
         .iter()
         .filter(|p| p.covers(section) && p.wall_ms >= since);
     if restarts {
-        it.last()
+        it.next_back()
     } else {
         it.next()
     }

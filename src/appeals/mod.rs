@@ -762,7 +762,13 @@ pub enum AppendError {
     #[error("refused: {0}")]
     Guard(#[from] GuardError),
     #[error(transparent)]
-    Log(#[from] crate::log::LogError),
+    Log(Box<crate::log::LogError>),
+}
+
+impl From<crate::log::LogError> for AppendError {
+    fn from(e: crate::log::LogError) -> Self {
+        AppendError::Log(Box::new(e))
+    }
 }
 
 /// Appends `payload` signed by `key` at `now_ms` (the caller's clock), after the workflow

@@ -5,7 +5,7 @@
 
 use super::{load_key, open_log, CliResult, KeyOpts};
 use clap::{Args, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tdlog::appeals::{self, append_checked, AppendError, Folded};
 use tdlog::events::*;
 use tdlog::i18n::{refusal, Lang};
@@ -344,21 +344,21 @@ fn lang_env() -> Lang {
         .unwrap_or_default()
 }
 
-fn folded(log: &PathBuf) -> Result<Folded, Box<dyn std::error::Error + Send + Sync>> {
+fn folded(log: &Path) -> Result<Folded, Box<dyn std::error::Error + Send + Sync>> {
     let v = open_log(log)?.verify(None)?;
     v.require_no_forks()?;
     Ok(appeals::fold(&v, None))
 }
 
 /// Signs `p` now, after the guards.
-fn append(log: &PathBuf, key: &KeyOpts, p: Payload) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
+fn append(log: &Path, key: &KeyOpts, p: Payload) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
     let k = load_key(key)?;
     let mut l = open_log(log)?;
     let now = chrono::Utc::now().timestamp_millis();
     match append_checked(&mut l, &k, p, now) {
         Ok(id) => Ok(id),
         Err(AppendError::Guard(g)) => Err(refusal(lang_env(), &g).into()),
-        Err(AppendError::Log(e)) => Err(e.into()),
+        Err(AppendError::Log(e)) => Err(e),
     }
 }
 
@@ -380,12 +380,12 @@ fn hash_or_prefix(
     }
 }
 
-fn ruling_id(log: &PathBuf, s: &str) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
+fn ruling_id(log: &Path, s: &str) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
     let f = folded(log)?;
     Ok(hash_or_prefix(&f, s, "ruling", |f| f.workflow.rulings.keys().copied().collect())?)
 }
 
-fn appeal_id(log: &PathBuf, s: &str) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
+fn appeal_id(log: &Path, s: &str) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
     let f = folded(log)?;
     Ok(hash_or_prefix(&f, s, "appeal", |f| f.workflow.appeals.keys().copied().collect())?)
 }
