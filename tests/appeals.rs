@@ -99,7 +99,12 @@ fn law_92d_w25c_pairs_appeal_signed_by_one_partner_is_not_heard() {
         )
         .unwrap_err();
     assert_eq!(late.law(), "92B");
-    assert_eq!(w.folded().workflow.appeals[&a].state, State::Filed);
+    let f = w.folded();
+    let ap = &f.workflow.appeals[&a];
+    assert_eq!(ap.state, State::Filed);
+    // While the period runs the appeal is only filed; after it, it is not heard.
+    assert_eq!(f.workflow.status(ap, PUB + 20 * MIN), "filed");
+    assert_eq!(f.workflow.status(ap, PUB + 31 * MIN), "not_heard");
 }
 
 #[test]
@@ -545,8 +550,13 @@ fn doppelkopf_schiedsgericht_objection_at_once_then_final() {
     );
     let c = convene(&w, a);
     w.step(Who::Chief, c).unwrap();
+    {
+        let f = w.folded();
+        assert!(f.workflow.play_suspended(&f.workflow.appeals[&a]), "play waits for the Schiedsgericht");
+    }
     w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap();
     let f = w.folded();
+    assert!(!f.workflow.play_suspended(&f.workflow.appeals[&a]));
     let states: Vec<State> = f.workflow.appeals[&a].steps.iter().map(|s| s.state).collect();
     assert_eq!(states, vec![State::Filed, State::Convened, State::Decided]);
     let wd = Payload::AppealWithdrawn(AppealWithdrawn {

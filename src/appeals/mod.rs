@@ -128,6 +128,8 @@ impl Appeal {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Flag {
     pub signed: Signed,
+    /// The appeal the refused step was for, if it names one.
+    pub appeal: Option<Hash32>,
     pub law: &'static str,
     pub error: GuardError,
     pub message: String,
@@ -474,6 +476,7 @@ impl Workflow {
             self.rejected.insert(e.id);
             self.flags.push(Flag {
                 signed: Signed::of(e, k),
+                appeal: Self::step_of(&e.payload).map(|(id, _)| id),
                 law: err.law(),
                 message: err.to_string(),
                 error: err,
@@ -663,6 +666,25 @@ impl Workflow {
         }
         out.sort_by(|a, b| (a.ends_ms, a.what).cmp(&(b.ends_ms, b.what)));
         out
+    }
+
+    /// How an appeal stands at `now_ms`, for views: its state, or `not_heard` when the
+    /// appeal period ended without the consent Law 92D requires (state machine C: an
+    /// appeal without it "shall not be heard").
+    pub fn status(&self, a: &Appeal, now_ms: i64) -> &'static str {
+        let expired = a.deadline_ms.is_some_and(|d| now_ms > d);
+        if a.state == State::Filed && expired && self.consent_status(a).is_err() {
+            "not_heard"
+        } else {
+            a.state.as_str()
+        }
+    }
+
+    /// Doppelkopf (Eppstein): play at the table is suspended while an objection is open
+    /// before the Schiedsgericht.
+    pub fn play_suspended(&self, a: &Appeal) -> bool {
+        self.settings.profile == pipeline::Profile::DokoSchiedsgericht
+            && !matches!(a.state, State::Decided | State::Withdrawn)
     }
 
     /// The appeal whose id starts with `prefix` (hex), if exactly one does.

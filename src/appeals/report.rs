@@ -290,7 +290,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     let refused: Vec<_> = wf
         .flags
         .iter()
-        .filter(|fl| fl.message.contains(&a.id.short()) || fl.signed.event == a.id)
+        .filter(|fl| fl.appeal == Some(a.id))
         .collect();
     if !refused.is_empty() {
         b.push(Block::Heading(t("flags")));

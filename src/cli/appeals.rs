@@ -680,14 +680,18 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
     }
 }
 
+fn now_ms(now: Option<String>) -> Result<i64, String> {
+    match now {
+        Some(s) => Ok(chrono::DateTime::parse_from_rfc3339(&s)
+            .map_err(|e| format!("--now {s:?}: {e} (use RFC 3339, e.g. 2026-09-21T22:10:00Z)"))?
+            .timestamp_millis()),
+        None => Ok(chrono::Utc::now().timestamp_millis()),
+    }
+}
+
 pub fn clocks(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
     let f = folded(&log)?;
-    let now = match now {
-        Some(s) => chrono::DateTime::parse_from_rfc3339(&s)
-            .map_err(|e| format!("--now {s:?}: {e} (use RFC 3339, e.g. 2026-09-21T22:10:00Z)"))?
-            .timestamp_millis(),
-        None => chrono::Utc::now().timestamp_millis(),
-    };
+    let now = now_ms(now)?;
     let open = f.workflow.clocks(now);
     if json {
         println!("{}", serde_json::to_string_pretty(&open)?);
@@ -715,30 +719,51 @@ pub fn clocks(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
     Ok(0)
 }
 
-pub fn list(log: PathBuf, json: bool) -> CliResult {
+pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
     let f = folded(&log)?;
+    let now = now_ms(now)?;
+    let wf = &f.workflow;
     if json {
+        let status: std::collections::BTreeMap<String, serde_json::Value> = wf
+            .appeals
+            .values()
+            .map(|a| {
+                (
+                    a.id.to_hex(),
+                    serde_json::json!({
+                        "status": wf.status(a, now),
+                        "play_suspended": wf.play_suspended(a),
+                        "consent": wf.consent_status(a).err().map(|e| e.to_string()),
+                    }),
+                )
+            })
+            .collect();
         let v = serde_json::json!({
-            "appeals": f.workflow.appeals.values().collect::<Vec<_>>(),
-            "flags": f.workflow.flags,
-            "settings": f.workflow.settings,
-            "settings_event": f.workflow.settings_event,
+            "appeals": wf.appeals.values().collect::<Vec<_>>(),
+            "status": status,
+            "flags": wf.flags,
+            "settings": wf.settings,
+            "settings_event": wf.settings_event,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(0);
     }
-    for a in f.workflow.appeals.values() {
+    if wf.appeals.is_empty() {
+        println!("no appeals");
+    }
+    for a in wf.appeals.values() {
         println!(
-            "{}  {:<14} board {} table {}  appellant {}  filed {}",
+            "{}  {:<14} board {} table {}  appellant {}  filed {}{}",
             a.id.short(),
-            a.state.as_str(),
+            wf.status(a, now),
             a.slot.board,
             a.slot.table,
             a.appellant,
-            a.filed().time
+            a.filed().time,
+            if wf.play_suspended(a) { "  (play suspended)" } else { "" }
         );
     }
-    for fl in &f.workflow.flags {
+    for fl in &wf.flags {
         eprintln!("flagged: event {} ({}): {}", fl.signed.event.short(), fl.signed.kind, fl.message);
     }
     Ok(0)

@@ -115,6 +115,9 @@ enum Cmd {
     /// Every appeal with its state, and every refused step in the log.
     Appeals {
         log: PathBuf,
+        /// The time statuses are judged at (RFC 3339; default: now).
+        #[arg(long)]
+        now: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -207,7 +210,7 @@ pub fn main() -> i32 {
         Cmd::Correction(c) => appeals::correction(c),
         Cmd::Appeal(c) => appeals::appeal(c),
         Cmd::Clocks { log, now, json } => appeals::clocks(log, now, json),
-        Cmd::Appeals { log, json } => appeals::list(log, json),
+        Cmd::Appeals { log, now, json } => appeals::list(log, now, json),
         Cmd::Report(c) => appeals::report(c),
         Cmd::Bridge(c) => bridge::run(c),
         Cmd::Doko(c) => doko::run(c),
