@@ -593,6 +593,15 @@ fn every_report_label_and_refusal_exists_in_english_german_and_danish() {
         assert!(!en.is_empty() && !de.is_empty() && !da.is_empty(), "{k}");
         assert_eq!(tr(Lang::En, k), *en);
     }
+    use tdlog::appeals::pipeline::State as St;
+    for st in [St::Filed, St::AtChiefTd, St::AtCommittee, St::Convened, St::Decided, St::FurtherAppeal, St::Referred, St::Withdrawn] {
+        for l in [Lang::En, Lang::De, Lang::Da] {
+            assert_ne!(tr(l, &format!("st_{}", st.as_str())), "?", "{st:?}");
+        }
+    }
+    for v in ["None", "NS", "EW", "Both"] {
+        assert_ne!(tr(Lang::Da, &format!("vul_{v}")), "?");
+    }
     assert_eq!(tr(Lang::De, "committee"), "Schiedsgericht");
     assert_eq!(tr(Lang::Da, "committee"), "Appelkomite");
     let e = GuardError::AppealLate {

@@ -79,6 +79,11 @@ fn pdf_string(s: &str) -> String {
             }
             ' '..='~' => o.push(c),
             '\u{2013}' | '\u{2014}' => o.push('-'),
+            // Suit symbols are not in WinAnsi: the letters used on travellers.
+            '\u{2660}' | '\u{2664}' => o.push('S'),
+            '\u{2665}' | '\u{2661}' => o.push('H'),
+            '\u{2666}' | '\u{2662}' => o.push('D'),
+            '\u{2663}' | '\u{2667}' => o.push('C'),
             '\u{2018}' | '\u{2019}' => o.push('\''),
             '\u{201C}' | '\u{201D}' => o.push('"'),
             c if (0xA0..=0xFF).contains(&(c as u32)) => o.push_str(&format!("\\{:03o}", c as u32)),
@@ -270,6 +275,6 @@ mod tests {
     #[test]
     fn latin1_is_escaped_and_the_rest_replaced() {
         assert_eq!(pdf_string("Süd (a)"), "(S\\374d \\(a\\))");
-        assert_eq!(pdf_string("Øst ♠"), "(\\330st ?)");
+        assert_eq!(pdf_string("Øst 4♠ →"), "(\\330st 4S ?)");
     }
 }

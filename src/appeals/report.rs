@@ -73,7 +73,7 @@ fn deal_diagram(pbn: &str) -> String {
 
 /// The dossier of one appeal.
 pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
-    let t = |k| tr(lang, k).to_string();
+    let t = |k: &str| tr(lang, k).to_string();
     let wf = &f.workflow;
     let tour = &f.tournament;
     let mut b = vec![Block::Title(format!(
@@ -105,10 +105,8 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         .and_then(|x| x.dealer)
         .unwrap_or_else(|| dealer(a.slot.board));
     b.push(Block::Field(t("dealer"), d.to_string()));
-    b.push(Block::Field(
-        t("vulnerability"),
-        tour.vulnerability(&a.slot.section, a.slot.board).to_string(),
-    ));
+    let vul = tour.vulnerability(&a.slot.section, a.slot.board).to_string();
+    b.push(Block::Field(t("vulnerability"), t(&format!("vul_{vul}"))));
     let name = |id: &str| {
         tour.contestants
             .get(&(a.slot.section.clone(), id.to_string()))
@@ -181,7 +179,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     if let Some(dl) = a.deadline_ms {
         b.push(Block::Field(t("deadline"), super::clocks::rfc3339(dl)));
     }
-    b.push(Block::Field(t("state"), a.state.as_str().into()));
+    b.push(Block::Field(t("state"), t(&format!("st_{}", a.state.as_str()))));
     if let Some(r) = &a.route {
         let to = match r.to {
             Forum::ChiefTd => t("chief_director"),
