@@ -62,13 +62,14 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
     ] {
         ok(&["key", "enrol", &log, public, "--role", role, "--holder", holder, "--key", &chief]);
     }
-    ok(&["ruling", "call", &log, "--round", "1", "--table", "3", "--board", "7",
+    let call = ok(&["ruling", "call", &log, "--round", "1", "--table", "3", "--board", "7",
         "--attention-by", "E", "--called-by", "S", "--irregularity", "hesitation before pass", "--key", &td]);
+    let call_id = call.split("event ").nth(1).unwrap().trim_end_matches(|c: char| !c.is_ascii_hexdigit()).to_string();
     let r = ok(&["ruling", "give", &log, "--round", "1", "--table", "3", "--board", "7",
         "--ns", "5", "--ew", "9", "--facts", "Agreed hesitation by North", "--law", "16B1,12C1(e)",
         "--category", "judgement", "--decision", "Adjusted to 3S+1",
         "--adjustment", r#"{"kind":"assigned","contract":"3S","declarer":"S","tricks":10}"#,
-        "--notice", "--key", &td]);
+        "--notice", "--call", &call_id, "--key", &td]);
     let ruling = r.split("event ").nth(1).unwrap().trim_end_matches(|c: char| !c.is_ascii_hexdigit()).to_string();
     let p = ok(&["publish", &log, "--session", "1", "--key", &scorer]);
     assert!(p.contains("correction_period (Law 79C1)"), "{p}");
@@ -94,6 +95,7 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
     assert!(audit.contains("assigned 4S by S, 10 tricks"), "{audit}");
     let html = ok(&["report", "casebook", &log, "--lang", "da"]);
     assert!(html.contains("Appelsamling") && html.contains("Karl Kohl (formand)"), "{html}");
+    assert!(html.contains("Turneringsleder tilkaldt") && html.contains("hesitation before pass"), "{html}");
     // Withdrawing after the decision is refused, naming the pipeline rule.
     let o = tdlog(&["appeal", "withdraw", &log, &appeal[..8], "--reason", "x", "--key", &td]);
     assert!(!o.status.success() && text(&o).contains("Law 93 (pipeline)"), "{}", text(&o));

@@ -145,6 +145,8 @@ pub struct Workflow {
     pub contestants: BTreeMap<(String, String), Contestant>,
     pub forms: BTreeMap<String, Form>,
     pub rulings: BTreeMap<Hash32, RulingRec>,
+    /// Director calls (Law 9), by event id.
+    pub calls: BTreeMap<Hash32, (crate::events::DirectorCall, Signed)>,
     pub publications: Vec<Publication>,
     pub late_consents: BTreeMap<Hash32, LateCorrectionConsent>,
     pub appeals: BTreeMap<Hash32, Appeal>,
@@ -510,6 +512,9 @@ impl Workflow {
             }),
             Payload::LateCorrectionConsent(c) => {
                 self.late_consents.insert(e.id, c.clone());
+            }
+            Payload::DirectorCall(c) => {
+                self.calls.insert(e.id, (c.clone(), signed));
             }
             Payload::Ruling(r) => {
                 if let Some(old) = r.corrects.and_then(|c| self.rulings.get_mut(&c)) {

@@ -129,6 +129,21 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     if let Some(r) = wf.rulings.get(&a.ruling) {
         let ru = &r.ruling;
         b.push(Block::Heading(t("the_facts")));
+        if let Some((c, s)) = ru.call.and_then(|c| wf.calls.get(&c)) {
+            b.push(Block::Field(
+                t("director_call"),
+                format!(
+                    "{} ({}: {}, {}: {}; {} {})",
+                    c.irregularity,
+                    t("attention_by"),
+                    c.attention_drawn_by,
+                    t("called_by"),
+                    c.called_by,
+                    s.time,
+                    s.signer
+                ),
+            ));
+        }
         b.push(Block::Para(format!(
             "{} ({})",
             ru.facts,
