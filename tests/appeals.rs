@@ -230,6 +230,11 @@ fn law_93b3_committee_on_a_law_only_point_records_only_a_recommendation() {
         w.step(Who::Chief, route(a, Forum::Committee, true)).unwrap_err(),
         GuardError::LawOnlyToChiefTd
     );
+    // The ruling's category decides, not the flag on the route.
+    assert_eq!(
+        w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap_err(),
+        GuardError::LawOnlyToChiefTd
+    );
     w.step(Who::Chief, route(a, Forum::ChiefTd, true)).unwrap();
     // A committee member cannot decide what is the chief TD's (Law 93A).
     assert_eq!(

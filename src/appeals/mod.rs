@@ -373,9 +373,12 @@ impl Workflow {
                 if a.state == State::Filed {
                     self.consent_status(a)?;
                 }
+                // A ruling of category `law` is law-only whatever the route says (the
+                // category drives routing, bridge-laws.md §7.4).
+                let law_only = r.law_only || (a.state == State::Filed && a.law_only);
                 match r.to {
                     Forum::ChiefTd => {
-                        if self.settings.committee && !r.law_only {
+                        if self.settings.committee && !law_only {
                             return Err(GuardError::JudgementToCommittee);
                         }
                     }
@@ -383,7 +386,7 @@ impl Workflow {
                         if !self.settings.committee {
                             return Err(GuardError::NoCommittee);
                         }
-                        if a.state == State::Filed && r.law_only {
+                        if a.state == State::Filed && law_only {
                             return Err(GuardError::LawOnlyToChiefTd);
                         }
                         if a.state == State::Decided
@@ -583,7 +586,7 @@ impl Workflow {
                             // committee may only recommend (93B3).
                             a.law_only = true;
                         } else {
-                            a.law_only = r.law_only;
+                            a.law_only = a.law_only || r.law_only;
                         }
                         a.route = Some(r.clone());
                         a.committee = None;
