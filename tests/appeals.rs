@@ -153,6 +153,18 @@ fn law_69b1_w25d_claim_acquiescence_withdrawn_within_the_correction_period_is_re
     // Declarer claimed 10 tricks in total at trick 9; the defenders agreed and bid on the
     // next board (acquiescence established, Law 69A). At 22:15 they show trick 7 was
     // theirs: within the correction period the board is rescored to 9 tricks (Law 69B1).
+    use tdlog::bridge::deadline::{acquiescence_established, claim_agreement_withdrawal, Periods};
+    let dt = |ms: i64| chrono::DateTime::from_timestamp_millis(ms).unwrap();
+    let next_board = dt(PUB - 90 * MIN);
+    assert_eq!(acquiescence_established(Some(next_board), None), Some(next_board));
+    assert_eq!(
+        claim_agreement_withdrawal(&Periods::default(), dt(PUB), dt(PUB + 15 * MIN), true, false),
+        Some("69B1")
+    );
+    assert_eq!(
+        claim_agreement_withdrawal(&Periods::default(), dt(PUB), dt(PUB + 31 * MIN), true, false),
+        None
+    );
     let mut w = World::new(Form::Pairs);
     w.publish(PUB);
     w.at(PUB + 15 * MIN);
