@@ -52,10 +52,14 @@ fn law_79c1_w25a_scoring_error_reported_at_2220_is_corrected() {
     w.publish(PUB);
     assert_eq!(score_ns(&w), 420);
     w.at(PUB + 20 * MIN);
-    w.step(Who::Scorer, correction(9, None)).expect("inside the correction period");
+    w.step(Who::Scorer, correction(9, None))
+        .expect("inside the correction period");
     assert_eq!(score_ns(&w), -50);
     let clocks = w.folded().workflow.clocks(PUB + 20 * MIN);
-    let c = clocks.iter().find(|c| c.law == "79C1").expect("correction clock open");
+    let c = clocks
+        .iter()
+        .find(|c| c.law == "79C1")
+        .expect("correction clock open");
     assert_eq!(c.ends, "2026-09-21T22:30:00Z");
     assert_eq!(c.left_s, 600);
 }
@@ -83,7 +87,9 @@ fn law_92d_w25c_pairs_appeal_signed_by_one_partner_is_not_heard() {
     w.at(PUB + 10 * MIN);
     let a = w.step(Who::Td, file(r, "2", &["Cara Diaz"])).unwrap();
     w.at(PUB + 12 * MIN);
-    let err = w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap_err();
+    let err = w
+        .step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap_err();
     assert!(matches!(err, GuardError::ConsentMissing { .. }), "{err}");
     assert_eq!(err.law(), "92D");
     assert!(err.to_string().contains("Dan Eck"), "{err}");
@@ -124,7 +130,8 @@ fn law_92d_partner_consent_in_time_lets_the_appeal_be_routed() {
     )
     .unwrap();
     w.at(PUB + 40 * MIN);
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     assert_eq!(w.folded().workflow.appeals[&a].state, State::AtCommittee);
 }
 
@@ -135,17 +142,21 @@ fn law_92d_teams_need_the_captain_and_individuals_only_themselves() {
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
     let a = w.step(Who::Td, file(r, "2", &["Dan Eck"])).unwrap();
-    let err = w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap_err();
+    let err = w
+        .step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap_err();
     assert!(err.to_string().contains("captain (Cara Diaz)"), "{err}");
     let b = w.step(Who::Td, file(r, "1", &["Anna Berg"])).unwrap();
-    w.step(Who::Chief, route(b, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(b, Forum::Committee, false))
+        .unwrap();
 
     let mut w = World::new(Form::Individual);
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
     let a = w.step(Who::Td, file(r, "2", &["Cara Diaz"])).unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
 }
 
 #[test]
@@ -156,13 +167,28 @@ fn law_69b1_w25d_claim_acquiescence_withdrawn_within_the_correction_period_is_re
     use tdlog::bridge::deadline::{acquiescence_established, claim_agreement_withdrawal, Periods};
     let dt = |ms: i64| chrono::DateTime::from_timestamp_millis(ms).unwrap();
     let next_board = dt(PUB - 90 * MIN);
-    assert_eq!(acquiescence_established(Some(next_board), None), Some(next_board));
     assert_eq!(
-        claim_agreement_withdrawal(&Periods::default(), dt(PUB), dt(PUB + 15 * MIN), true, false),
+        acquiescence_established(Some(next_board), None),
+        Some(next_board)
+    );
+    assert_eq!(
+        claim_agreement_withdrawal(
+            &Periods::default(),
+            dt(PUB),
+            dt(PUB + 15 * MIN),
+            true,
+            false
+        ),
         Some("69B1")
     );
     assert_eq!(
-        claim_agreement_withdrawal(&Periods::default(), dt(PUB), dt(PUB + 31 * MIN), true, false),
+        claim_agreement_withdrawal(
+            &Periods::default(),
+            dt(PUB),
+            dt(PUB + 31 * MIN),
+            true,
+            false
+        ),
         None
     );
     let mut w = World::new(Form::Pairs);
@@ -189,7 +215,10 @@ fn law_69b1_w25d_claim_acquiescence_withdrawn_within_the_correction_period_is_re
     let mut w2 = World::new(Form::Pairs);
     w2.publish(PUB);
     w2.at(PUB + 31 * MIN);
-    assert_eq!(w2.step(Who::Td, correction(9, None)).unwrap_err().law(), "79C2");
+    assert_eq!(
+        w2.step(Who::Td, correction(9, None)).unwrap_err().law(),
+        "79C2"
+    );
     assert_eq!(score_ns(&w2), 420);
 }
 
@@ -237,28 +266,39 @@ fn law_93b3_committee_on_a_law_only_point_records_only_a_recommendation() {
     let r = w.ruling(PUB - 30 * MIN, Category::Law, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
-    let a = w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"])).unwrap();
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
     assert_eq!(
-        w.step(Who::Chief, route(a, Forum::Committee, true)).unwrap_err(),
+        w.step(Who::Chief, route(a, Forum::Committee, true))
+            .unwrap_err(),
         GuardError::LawOnlyToChiefTd
     );
     // The ruling's category decides, not the flag on the route.
     assert_eq!(
-        w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap_err(),
+        w.step(Who::Chief, route(a, Forum::Committee, false))
+            .unwrap_err(),
         GuardError::LawOnlyToChiefTd
     );
     w.step(Who::Chief, route(a, Forum::ChiefTd, true)).unwrap();
     // A committee member cannot decide what is the chief TD's (Law 93A).
     assert_eq!(
-        w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap_err().law(),
+        w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
+            .unwrap_err()
+            .law(),
         "93A"
     );
-    w.step(Who::Chief, decide(a, Decision::Upheld, None)).unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, true)).unwrap();
+    w.step(Who::Chief, decide(a, Decision::Upheld, None))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, true))
+        .unwrap();
     let c = convene(&w, a);
     w.step(Who::Chief, c).unwrap();
     let err = w
-        .step(Who::Ac(1), decide(a, Decision::Changed, Some(assigned("3S", 10))))
+        .step(
+            Who::Ac(1),
+            decide(a, Decision::Changed, Some(assigned("3S", 10))),
+        )
         .unwrap_err();
     assert_eq!(err, GuardError::LawOnlyRecommendation);
     assert_eq!(err.law(), "93B3");
@@ -277,25 +317,36 @@ fn law_93b_decision_signed_by_a_key_without_the_committee_role_is_refused() {
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
-    let a = w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"])).unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     let c = convene(&w, a);
     w.step(Who::Chief, c).unwrap();
     // The chief TD's key is not a committee key.
-    let err = w.step(Who::Chief, decide(a, Decision::Upheld, None)).unwrap_err();
+    let err = w
+        .step(Who::Chief, decide(a, Decision::Upheld, None))
+        .unwrap_err();
     assert!(matches!(err, GuardError::NotCommitteeKey { .. }), "{err}");
     assert_eq!(err.law(), "93B");
     // A committee key not on this committee.
-    let err = w.step(Who::AnnaAc, decide(a, Decision::Upheld, None)).unwrap_err();
+    let err = w
+        .step(Who::AnnaAc, decide(a, Decision::Upheld, None))
+        .unwrap_err();
     assert!(
-        matches!(err, GuardError::NotCommitteeMember { .. } | GuardError::MemberPlayed { .. }),
+        matches!(
+            err,
+            GuardError::NotCommitteeMember { .. } | GuardError::MemberPlayed { .. }
+        ),
         "{err}"
     );
     // A TD key is refused by the catalogue's role table (the log layer).
     let spec = spec(AppealDecided::KIND, 1).unwrap();
     assert!(!spec.roles.contains(&Role::Td));
     // A member of the convened committee may.
-    w.step(Who::Ac(2), decide(a, Decision::Upheld, None)).unwrap();
+    w.step(Who::Ac(2), decide(a, Decision::Upheld, None))
+        .unwrap();
 }
 
 #[test]
@@ -304,8 +355,11 @@ fn law_93b_member_who_played_at_the_table_may_not_sit_or_decide() {
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
-    let a = w.step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"])).unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    let a = w
+        .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     let with_anna = Payload::CommitteeConvened(CommitteeConvened {
         appeal: a,
         members: vec![w.ac[0].public(), w.anna_ac.public()],
@@ -344,8 +398,11 @@ fn law_93b_committee_below_the_organisers_quorum_is_refused() {
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
-    let a = w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"])).unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     let two = Payload::CommitteeConvened(CommitteeConvened {
         appeal: a,
         members: vec![w.ac[0].public(), w.ac[1].public()],
@@ -376,7 +433,9 @@ fn law_79c2_correction_after_the_period_needs_the_organisers_consent() {
         )
         .unwrap();
     assert_eq!(
-        w.step(Who::Scorer, correction(9, Some(other))).unwrap_err().law(),
+        w.step(Who::Scorer, correction(9, Some(other)))
+            .unwrap_err()
+            .law(),
         "79C2"
     );
     let ok = w
@@ -398,7 +457,9 @@ fn law_79c_organiser_settings_later_or_shorter_only_with_a_reason() {
         correction_minutes: 10,
         ..AppealSettings::default()
     };
-    let e = Payload::AppealSettings(shorter.clone()).encode().unwrap_err();
+    let e = Payload::AppealSettings(shorter.clone())
+        .encode()
+        .unwrap_err();
     assert!(e.to_string().contains("79C1"), "{e}");
     let with_reason = AppealSettings {
         reason: Some("Last session; prize-giving at 22:15".into()),
@@ -421,7 +482,8 @@ fn law_79c_organiser_settings_later_or_shorter_only_with_a_reason() {
     w.publish(PUB);
     w.at(PUB + 40 * MIN);
     w.step(Who::Scorer, correction(9, None)).unwrap();
-    w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"])).unwrap();
+    w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
 }
 
 #[test]
@@ -461,7 +523,10 @@ fn law_82c_a_director_corrects_his_own_ruling_the_chief_any() {
     let f = w.folded();
     assert_eq!(f.workflow.rulings[&r].corrected_by, Some(c));
     p.corrects = Some(Hash32([9; 32]));
-    assert_eq!(w.step(Who::Td, Payload::Ruling(p)).unwrap_err().law(), "82C");
+    assert_eq!(
+        w.step(Who::Td, Payload::Ruling(p)).unwrap_err().law(),
+        "82C"
+    );
 }
 
 #[test]
@@ -470,19 +535,28 @@ fn steps_out_of_pipeline_order_are_refused_naming_the_state() {
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
-    let a = w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"])).unwrap();
-    let err = w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap_err();
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    let err = w
+        .step(Who::Ac(0), decide(a, Decision::Upheld, None))
+        .unwrap_err();
     assert!(err.to_string().contains("`filed`"), "{err}");
     // No further appeal unless configured (Law 93C1).
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     let c = convene(&w, a);
     w.step(Who::Chief, c).unwrap();
-    w.step(Who::Ac(0), decide(a, Decision::WithoutMerit, None)).unwrap();
+    w.step(Who::Ac(0), decide(a, Decision::WithoutMerit, None))
+        .unwrap();
     let further = Payload::AppealFurther(AppealFurther {
         appeal: a,
         grounds: "The committee misjudged the hesitation.".into(),
     });
-    assert_eq!(w.step(Who::Td, further).unwrap_err(), GuardError::NoFurtherAppeal);
+    assert_eq!(
+        w.step(Who::Td, further).unwrap_err(),
+        GuardError::NoFurtherAppeal
+    );
     // Withdrawal only before a decision.
     let wd = Payload::AppealWithdrawn(AppealWithdrawn {
         appeal: a,
@@ -506,14 +580,20 @@ fn law_93a_without_a_committee_the_chief_td_hears_everything() {
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
-    let a = w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"])).unwrap();
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
     assert_eq!(
-        w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap_err(),
+        w.step(Who::Chief, route(a, Forum::Committee, false))
+            .unwrap_err(),
         GuardError::NoCommittee
     );
     w.step(Who::Chief, route(a, Forum::ChiefTd, false)).unwrap();
-    w.step(Who::Chief, decide(a, Decision::Changed, Some(assigned("3S", 10))))
-        .unwrap();
+    w.step(
+        Who::Chief,
+        decide(a, Decision::Changed, Some(assigned("3S", 10))),
+    )
+    .unwrap();
     let t = w.folded().tournament;
     assert!(matches!(
         t.slots[&slot(1, 1)].outcome(),
@@ -527,9 +607,12 @@ fn law_93b2_with_a_committee_judgement_goes_to_the_committee() {
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
-    let a = w.step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"])).unwrap();
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
     assert_eq!(
-        w.step(Who::Chief, route(a, Forum::ChiefTd, false)).unwrap_err(),
+        w.step(Who::Chief, route(a, Forum::ChiefTd, false))
+            .unwrap_err(),
         GuardError::JudgementToCommittee
     );
 }
@@ -554,7 +637,9 @@ fn doppelkopf_schiedsgericht_objection_at_once_then_final() {
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
     w.at(PUB - 24 * MIN);
     assert_eq!(
-        w.step(Who::Td, file(r, "1", &["Anna Berg"])).unwrap_err().law(),
+        w.step(Who::Td, file(r, "1", &["Anna Berg"]))
+            .unwrap_err()
+            .law(),
         "92B",
         "objection later than the profile allows"
     );
@@ -562,19 +647,29 @@ fn doppelkopf_schiedsgericht_objection_at_once_then_final() {
     let a = w.step(Who::Td, file(r, "1", &["Anna Berg"])).unwrap();
     // No routing in this pipeline: the Schiedsgericht is convened directly.
     assert_eq!(
-        w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap_err().law(),
+        w.step(Who::Chief, route(a, Forum::Committee, false))
+            .unwrap_err()
+            .law(),
         "93"
     );
     let c = convene(&w, a);
     w.step(Who::Chief, c).unwrap();
     {
         let f = w.folded();
-        assert!(f.workflow.play_suspended(&f.workflow.appeals[&a]), "play waits for the Schiedsgericht");
+        assert!(
+            f.workflow.play_suspended(&f.workflow.appeals[&a]),
+            "play waits for the Schiedsgericht"
+        );
     }
-    w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap();
+    w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
+        .unwrap();
     let f = w.folded();
     assert!(!f.workflow.play_suspended(&f.workflow.appeals[&a]));
-    let states: Vec<State> = f.workflow.appeals[&a].steps.iter().map(|s| s.state).collect();
+    let states: Vec<State> = f.workflow.appeals[&a]
+        .steps
+        .iter()
+        .map(|s| s.state)
+        .collect();
     assert_eq!(states, vec![State::Filed, State::Convened, State::Decided]);
     let wd = Payload::AppealWithdrawn(AppealWithdrawn {
         appeal: a,
@@ -593,9 +688,18 @@ fn refused_steps_in_a_merged_log_are_flagged_never_applied() {
     let corr = w.force(Who::Scorer, correction(9, None));
     let f = w.folded();
     assert!(f.workflow.appeals.is_empty());
-    let laws: Vec<(Hash32, &str)> = f.workflow.flags.iter().map(|x| (x.signed.event, x.law)).collect();
+    let laws: Vec<(Hash32, &str)> = f
+        .workflow
+        .flags
+        .iter()
+        .map(|x| (x.signed.event, x.law))
+        .collect();
     assert_eq!(laws, vec![(late, "92B"), (corr, "79C2")]);
-    assert_eq!(score_ns(&w), 420, "a flagged correction never reaches the score");
+    assert_eq!(
+        score_ns(&w),
+        420,
+        "a flagged correction never reaches the score"
+    );
 }
 
 #[test]
@@ -611,7 +715,16 @@ fn every_report_label_and_refusal_exists_in_english_german_and_danish() {
         assert_eq!(tr(Lang::En, k), *en);
     }
     use tdlog::appeals::pipeline::State as St;
-    for st in [St::Filed, St::AtChiefTd, St::AtCommittee, St::Convened, St::Decided, St::FurtherAppeal, St::Referred, St::Withdrawn] {
+    for st in [
+        St::Filed,
+        St::AtChiefTd,
+        St::AtCommittee,
+        St::Convened,
+        St::Decided,
+        St::FurtherAppeal,
+        St::Referred,
+        St::Withdrawn,
+    ] {
         for l in [Lang::En, Lang::De, Lang::Da] {
             assert_ne!(tr(l, &format!("st_{}", st.as_str())), "?", "{st:?}");
         }

@@ -79,8 +79,10 @@ fn setup(dir: &Path) -> Event {
     // The genesis carries the real time; the fake clock runs from an hour later.
     let base = log.verify(None).unwrap().events[0].env.wall_ms + 60 * MIN;
     log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
-    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer")).unwrap();
-    log.append(&chief, enrol(&org, Role::Organiser, "Olga Organiser")).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
+        .unwrap();
+    log.append(&chief, enrol(&org, Role::Organiser, "Olga Organiser"))
+        .unwrap();
     for (k, n) in ac.iter().zip(["Karl Kohl", "Lena Lind", "Mia Moor"]) {
         log.append(&chief, enrol(k, Role::Committee, &format!("{n} (tablet)")))
             .unwrap();
@@ -196,7 +198,9 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
                 laws: vec!["16B1".into(), "12C1(e)".into()],
                 category: Category::Judgement,
                 decision: "Pass is a logical alternative; score adjusted to 4S-1.".into(),
-                adjustment: Some(Adjustment::Assigned { result: res("4S", 9) }),
+                adjustment: Some(Adjustment::Assigned {
+                    result: res("4S", 9),
+                }),
                 deferred_review: vec![],
                 appeal_notice: true,
                 corrects: None,
@@ -204,16 +208,25 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
         )
         .unwrap();
     let after_ruling = e.pct("1");
-    assert!(after_ruling < before_ruling, "{before_ruling} -> {after_ruling}");
+    assert!(
+        after_ruling < before_ruling,
+        "{before_ruling} -> {after_ruling}"
+    );
 
     // 22:00 results published; 22:12 pair 1 appeals, both partners sign.
-    e.at(0, &scorer, Payload::ResultsPublished(ResultsPublished {
-        sections: vec![],
-        session: Some("1".into()),
-    }))
+    e.at(
+        0,
+        &scorer,
+        Payload::ResultsPublished(ResultsPublished {
+            sections: vec![],
+            session: Some("1".into()),
+        }),
+    )
     .unwrap();
     let clocks = e.folded().workflow.clocks(e.base + 12 * MIN);
-    assert!(clocks.iter().any(|c| c.law == "92B" && c.subject == Some(ruling) && c.left_s == 18 * 60));
+    assert!(clocks
+        .iter()
+        .any(|c| c.law == "92B" && c.subject == Some(ruling) && c.left_s == 18 * 60));
     let appeal = e
         .at(
             12,
@@ -226,59 +239,98 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
             }),
         )
         .unwrap();
-    e.at(14, &chief, Payload::AppealRouted(AppealRouted {
-        appeal,
-        to: Forum::Committee,
-        law_only: false,
-        note: None,
-    }))
+    e.at(
+        14,
+        &chief,
+        Payload::AppealRouted(AppealRouted {
+            appeal,
+            to: Forum::Committee,
+            law_only: false,
+            note: None,
+        }),
+    )
     .unwrap();
     let members: Vec<Hash32> = e.ac.iter().map(|k| k.public()).collect();
-    e.at(20, &chief, Payload::CommitteeConvened(CommitteeConvened {
-        appeal,
-        members: members.clone(),
-        chair: members[0],
-    }))
+    e.at(
+        20,
+        &chief,
+        Payload::CommitteeConvened(CommitteeConvened {
+            appeal,
+            members: members.clone(),
+            chair: members[0],
+        }),
+    )
     .unwrap();
     for (party, by, text) in [
-        (Party::Appellant, "Anna Berg", "I thought for two seconds at most."),
-        (Party::Respondent, "Cara Diaz", "North took about ten seconds."),
-        (Party::Director, "Tom TD", "Both sides agreed there was some pause."),
+        (
+            Party::Appellant,
+            "Anna Berg",
+            "I thought for two seconds at most.",
+        ),
+        (
+            Party::Respondent,
+            "Cara Diaz",
+            "North took about ten seconds.",
+        ),
+        (
+            Party::Director,
+            "Tom TD",
+            "Both sides agreed there was some pause.",
+        ),
     ] {
-        e.at(25, &td, Payload::AppealStatement(AppealStatement {
-            appeal,
-            party,
-            by: by.into(),
-            text: text.into(),
-        }))
+        e.at(
+            25,
+            &td,
+            Payload::AppealStatement(AppealStatement {
+                appeal,
+                party,
+                by: by.into(),
+                text: text.into(),
+            }),
+        )
         .unwrap();
     }
     // A decision signed by the chief TD's key is refused (Law 93B).
     let refused = e
-        .at(40, &chief, Payload::AppealDecided(AppealDecided {
-            appeal,
-            decision: Decision::Upheld,
-            adjustment: None,
-            laws: vec![],
-            reasoning: "x".into(),
-            deposit: None,
-            penalty: None,
-        }))
+        .at(
+            40,
+            &chief,
+            Payload::AppealDecided(AppealDecided {
+                appeal,
+                decision: Decision::Upheld,
+                adjustment: None,
+                laws: vec![],
+                reasoning: "x".into(),
+                deposit: None,
+                penalty: None,
+            }),
+        )
         .unwrap_err();
     assert!(refused.to_string().contains("Law 93B"), "{refused}");
     let ac1 = key(11);
-    e.at(45, &ac1, Payload::AppealDecided(AppealDecided {
-        appeal,
-        decision: Decision::Changed,
-        adjustment: Some(Adjustment::Assigned { result: res("4S", 10) }),
-        laws: vec!["16B1".into(), "93B2".into()],
-        reasoning: "No pass is a logical alternative with six spades; the table result is restored.".into(),
-        deposit: Some(Deposit::Returned),
-        penalty: None,
-    }))
+    e.at(
+        45,
+        &ac1,
+        Payload::AppealDecided(AppealDecided {
+            appeal,
+            decision: Decision::Changed,
+            adjustment: Some(Adjustment::Assigned {
+                result: res("4S", 10),
+            }),
+            laws: vec!["16B1".into(), "93B2".into()],
+            reasoning:
+                "No pass is a logical alternative with six spades; the table result is restored."
+                    .into(),
+            deposit: Some(Deposit::Returned),
+            penalty: None,
+        }),
+    )
     .unwrap();
     let after_decision = e.pct("1");
-    assert!(after_decision > after_ruling, "{after_ruling} -> {after_decision}");
+    assert!(
+        after_decision > after_ruling,
+        "{after_ruling} -> {after_decision}"
+    );
     assert_eq!(after_decision, before_ruling);
     let _ = &e.scorer;
     let _ = &e.td;
@@ -299,7 +351,10 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     let r = pos("director.ruling by Tom TD (td)");
     let a = pos("appeal.filed by Tom TD (td)");
     let d = pos("appeal.decided by Lena Lind (tablet) (committee)");
-    assert!(pos("result.recorded by Sue Scorer (scorer)") < r && r < a && a < d, "{audit}");
+    assert!(
+        pos("result.recorded by Sue Scorer (scorer)") < r && r < a && a < d,
+        "{audit}"
+    );
     assert!(audit.contains("Law 16B1, 93B2"), "{audit}");
     assert!(audit.starts_with("board 1 round 1 table 1: 1 (N-S) v 2 (E-W): adjusted under Law 16B1, 93B2: assigned 4S by S, 10 tricks"), "{audit}");
 
@@ -307,31 +362,78 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     let o = tdlog(&["appeals", &p, "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["appeals"][0]["state"], "decided");
-    assert_eq!(j["appeals"][0]["decisions"][0]["signed"]["signer"], "Lena Lind (tablet)");
+    assert_eq!(
+        j["appeals"][0]["decisions"][0]["signed"]["signer"],
+        "Lena Lind (tablet)"
+    );
 
     // The appeal form: HTML in German, PDF in English; poppler reads the PDF.
     let id = appeal.to_hex();
-    let o = tdlog(&["report", "appeal", &p, &id[..12], "--format", "html", "--lang", "de"]);
+    let o = tdlog(&[
+        "report",
+        "appeal",
+        &p,
+        &id[..12],
+        "--format",
+        "html",
+        "--lang",
+        "de",
+    ]);
     let html = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(html.contains("<html lang=\"de\">") && html.contains("Schiedsgericht") && html.contains("Karl Kohl (tablet) (Vorsitz)"), "{html}");
+    assert!(
+        html.contains("<html lang=\"de\">")
+            && html.contains("Schiedsgericht")
+            && html.contains("Karl Kohl (tablet) (Vorsitz)"),
+        "{html}"
+    );
     let pdf = dir.path().join("appeal.pdf");
-    let o = tdlog(&["report", "appeal", &p, &id, "--format", "pdf", "-o", pdf.to_str().unwrap()]);
+    let o = tdlog(&[
+        "report",
+        "appeal",
+        &p,
+        &id,
+        "--format",
+        "pdf",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF-1.4") && bytes.ends_with(b"%%EOF\n"));
     // Deterministic: the same log gives the same bytes.
     let again = tdlog(&["report", "appeal", &p, &id, "--format", "pdf"]);
     assert_eq!(again.stdout, bytes);
-    if let Ok(o) = Command::new("pdftotext").args([pdf.to_str().unwrap(), "-"]).output() {
+    if let Ok(o) = Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+    {
         if o.status.success() {
             let text = String::from_utf8_lossy(&o.stdout);
-            for want in ["Appeal form", "Ruling changed", "Lena Lind (tablet)", "16B1", "Anna Berg, Ben Cole", "EUR 20 per pair", "returned"] {
+            for want in [
+                "Appeal form",
+                "Ruling changed",
+                "Lena Lind (tablet)",
+                "16B1",
+                "Anna Berg, Ben Cole",
+                "EUR 20 per pair",
+                "returned",
+            ] {
                 assert!(text.contains(want), "{want:?} not in PDF text:\n{text}");
             }
         }
     }
     if let Ok(o) = Command::new("pdftoppm")
-        .args(["-png", "-r", "60", "-f", "1", "-l", "1", pdf.to_str().unwrap(), dir.path().join("page").to_str().unwrap()])
+        .args([
+            "-png",
+            "-r",
+            "60",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            pdf.to_str().unwrap(),
+            dir.path().join("page").to_str().unwrap(),
+        ])
         .output()
     {
         if o.status.success() {
@@ -358,42 +460,54 @@ fn law_92b_the_cli_refuses_a_late_step_with_the_law_in_the_users_language() {
     let mut e = setup(dir.path());
     let td = key(2);
     let ruling = e
-        .at(-20, &td, Payload::Ruling(Ruling {
-            slot: slot(1, 1),
-            ns: "1".into(),
-            ew: "2".into(),
-            call: None,
-            offender: None,
-            facts: "Lead out of turn".into(),
-            facts_agreed: true,
-            options_offered: vec!["accept".into(), "refuse".into()],
-            option_chosen: Some("accept".into()),
-            chosen_by: Some("South".into()),
-            laws: vec!["54".into()],
-            category: Category::Law,
-            decision: "Lead accepted".into(),
-            adjustment: None,
-            deferred_review: vec![],
-            appeal_notice: true,
-            corrects: None,
-        }))
+        .at(
+            -20,
+            &td,
+            Payload::Ruling(Ruling {
+                slot: slot(1, 1),
+                ns: "1".into(),
+                ew: "2".into(),
+                call: None,
+                offender: None,
+                facts: "Lead out of turn".into(),
+                facts_agreed: true,
+                options_offered: vec!["accept".into(), "refuse".into()],
+                option_chosen: Some("accept".into()),
+                chosen_by: Some("South".into()),
+                laws: vec!["54".into()],
+                category: Category::Law,
+                decision: "Lead accepted".into(),
+                adjustment: None,
+                deferred_review: vec![],
+                appeal_notice: true,
+                corrects: None,
+            }),
+        )
         .unwrap();
     let scorer = key(3);
     // Published far in the past of the real clock the CLI signs with? No: the fake clock is
     // an hour ahead of real time, so publish at -200 minutes of it (before real now - 30).
-    e.at(-19, &scorer, Payload::ResultsPublished(ResultsPublished {
-        sections: vec![],
-        session: None,
-    }))
+    e.at(
+        -19,
+        &scorer,
+        Payload::ResultsPublished(ResultsPublished {
+            sections: vec![],
+            session: None,
+        }),
+    )
     .unwrap();
     // The library refuses a filing 31 minutes after publication.
     let late = e
-        .at(12, &td, Payload::AppealFiled(AppealFiled {
-            ruling,
-            appellant: "2".into(),
-            grounds: "g".into(),
-            consents: vec!["Cara Diaz".into(), "Dan Eck".into()],
-        }))
+        .at(
+            12,
+            &td,
+            Payload::AppealFiled(AppealFiled {
+                ruling,
+                appellant: "2".into(),
+                grounds: "g".into(),
+                consents: vec!["Cara Diaz".into(), "Dan Eck".into()],
+            }),
+        )
         .unwrap_err();
     assert!(late.to_string().contains("Law 92B"), "{late}");
     // And so does the CLI, in Danish when asked; nothing is written.
@@ -413,8 +527,17 @@ fn law_92b_the_cli_refuses_a_late_step_with_the_law_in_the_users_language() {
     let rid = ruling.to_hex();
     let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
         .args([
-            "appeal", "file", &p, "--ruling", &rid[..10], "--appellant", "3", "--grounds", "g",
-            "--key", keyfile.to_str().unwrap(),
+            "appeal",
+            "file",
+            &p,
+            "--ruling",
+            &rid[..10],
+            "--appellant",
+            "3",
+            "--grounds",
+            "g",
+            "--key",
+            keyfile.to_str().unwrap(),
         ])
         .env("TDLOG_LANG", "da")
         .output()

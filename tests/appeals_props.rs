@@ -19,15 +19,41 @@ enum Cmd {
     Wait(i64),
     Publish,
     Ruling(u8),
-    File { ruling: usize, appellant: usize, consents: u8 },
-    Consent { appeal: usize, player: usize },
-    Route { appeal: usize, committee: bool, law_only: bool },
-    Convene { appeal: usize, members: u8 },
-    Hear { appeal: usize },
-    Decide { appeal: usize, signer: usize, decision: u8 },
-    Refer { appeal: usize },
-    Further { appeal: usize },
-    Withdraw { appeal: usize },
+    File {
+        ruling: usize,
+        appellant: usize,
+        consents: u8,
+    },
+    Consent {
+        appeal: usize,
+        player: usize,
+    },
+    Route {
+        appeal: usize,
+        committee: bool,
+        law_only: bool,
+    },
+    Convene {
+        appeal: usize,
+        members: u8,
+    },
+    Hear {
+        appeal: usize,
+    },
+    Decide {
+        appeal: usize,
+        signer: usize,
+        decision: u8,
+    },
+    Refer {
+        appeal: usize,
+    },
+    Further {
+        appeal: usize,
+    },
+    Withdraw {
+        appeal: usize,
+    },
 }
 
 fn cmd() -> impl Strategy<Value = Cmd> {
@@ -117,7 +143,14 @@ fn script() -> impl Strategy<Value = Vec<Cmd>> {
 }
 
 const PLAYERS: [&str; 8] = [
-    "Anna Berg", "Ben Cole", "Cara Diaz", "Dan Eck", "Eva Fox", "Finn Gray", "Gus Hale", "Hana Ito",
+    "Anna Berg",
+    "Ben Cole",
+    "Cara Diaz",
+    "Dan Eck",
+    "Eva Fox",
+    "Finn Gray",
+    "Gus Hale",
+    "Hana Ito",
 ];
 const CATS: [Category; 4] = [
     Category::Law,
@@ -166,16 +199,15 @@ fn run(
                     session: None,
                 }),
             ),
-            Cmd::Ruling(c) => (
-                Who::Td,
-                ruling_payload(CATS[*c as usize], None),
-            ),
+            Cmd::Ruling(c) => (Who::Td, ruling_payload(CATS[*c as usize], None)),
             Cmd::File {
                 ruling,
                 appellant,
                 consents,
             } => {
-                let Some(r) = pick(&rulings, *ruling) else { continue };
+                let Some(r) = pick(&rulings, *ruling) else {
+                    continue;
+                };
                 let app = ["1", "2", "3", "4"][*appellant];
                 let first = 2 * *appellant % 8;
                 let who: Vec<&str> = (0..4)
@@ -185,7 +217,9 @@ fn run(
                 (Who::Td, file(r, app, &who))
             }
             Cmd::Consent { appeal, player } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
                 (
                     Who::Td,
                     Payload::AppealConsent(AppealConsent {
@@ -199,12 +233,20 @@ fn run(
                 committee,
                 law_only,
             } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
-                let to = if *committee { Forum::Committee } else { Forum::ChiefTd };
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
+                let to = if *committee {
+                    Forum::Committee
+                } else {
+                    Forum::ChiefTd
+                };
                 (Who::Chief, route(a, to, *law_only))
             }
             Cmd::Convene { appeal, members } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
                 let mut m: Vec<Hash32> = (0..3)
                     .filter(|b| members & (1 << b) != 0)
                     .map(|b| w.ac[b].public())
@@ -226,7 +268,9 @@ fn run(
                 )
             }
             Cmd::Hear { appeal } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
                 (
                     Who::Td,
                     Payload::AppealStatement(AppealStatement {
@@ -242,15 +286,25 @@ fn run(
                 signer,
                 decision,
             } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
-                let who = [Who::Chief, Who::Ac(0), Who::Ac(1), Who::Ac(2), Who::AnnaAc, Who::Chief]
-                    [*signer];
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
+                let who = [
+                    Who::Chief,
+                    Who::Ac(0),
+                    Who::Ac(1),
+                    Who::Ac(2),
+                    Who::AnnaAc,
+                    Who::Chief,
+                ][*signer];
                 let d = DECISIONS[*decision as usize];
                 let adj = (d == Decision::Changed).then(|| assigned("3S", 10));
                 (who, decide(a, d, adj))
             }
             Cmd::Refer { appeal } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
                 (
                     Who::Chief,
                     Payload::AppealReferred(AppealReferred {
@@ -261,7 +315,9 @@ fn run(
                 )
             }
             Cmd::Further { appeal } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
                 (
                     Who::Td,
                     Payload::AppealFurther(AppealFurther {
@@ -271,7 +327,9 @@ fn run(
                 )
             }
             Cmd::Withdraw { appeal } => {
-                let Some(a) = pick(&appeals, *appeal) else { continue };
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
                 (
                     Who::Td,
                     Payload::AppealWithdrawn(AppealWithdrawn {
@@ -352,14 +410,18 @@ fn every_decision_passed_every_guard(f: &Folded, form: Form, s: &AppealSettings)
             .find(|p| p.wall_ms >= r.signed.wall_ms)
             .map(|p| p.wall_ms + s.appeal_minutes as i64 * MIN);
         let filed = a.steps[0].signed.wall_ms;
-        assert!(deadline.is_none_or(|d| filed <= d), "decided appeal was filed late");
+        assert!(
+            deadline.is_none_or(|d| filed <= d),
+            "decided appeal was filed late"
+        );
         // G4: consent (L92D).
         let who = players_of(&a.appellant);
         let has = |n: &str| a.consents.iter().any(|c| c == n);
         match form {
             Form::Pairs => assert!(has(who[0]) && has(who[1]), "{:?}", a.consents),
             Form::Teams => assert!(
-                (a.appellant == "1" && has("Anna Berg")) || (a.appellant == "2" && has("Cara Diaz")),
+                (a.appellant == "1" && has("Anna Berg"))
+                    || (a.appellant == "2" && has("Cara Diaz")),
                 "{:?}",
                 a.consents
             ),

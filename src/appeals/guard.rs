@@ -10,7 +10,9 @@ use thiserror::Error;
 pub enum GuardError {
     #[error("Law 92B: the appeal period ended at {deadline} (step signed at {at}); the appeal is not heard")]
     AppealLate { deadline: String, at: String },
-    #[error("Law 92D: an appeal by {appellant} needs the consent of {needed}; signed only by {have}")]
+    #[error(
+        "Law 92D: an appeal by {appellant} needs the consent of {needed}; signed only by {have}"
+    )]
     ConsentMissing {
         appellant: String,
         needed: String,
@@ -42,13 +44,17 @@ pub enum GuardError {
     MemberPlayed { holder: String },
     #[error("Law 93B: the committee has {have} member(s); the organiser's quorum is {quorum}")]
     Quorum { have: u32, quorum: u32 },
-    #[error("Law 93A: only the chief TD decides an appeal routed to the chief TD ({holder} is {role})")]
+    #[error(
+        "Law 93A: only the chief TD decides an appeal routed to the chief TD ({holder} is {role})"
+    )]
     NotChiefTd { holder: String, role: String },
     #[error("Law 93C1: no further appeal is configured for this event")]
     NoFurtherAppeal,
     #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
     LateCorrection { deadline: String },
-    #[error("Law 79C2: event {consent} is not the organiser's consent for this board at this table")]
+    #[error(
+        "Law 79C2: event {consent} is not the organiser's consent for this board at this table"
+    )]
     ConsentMismatch { consent: String },
     #[error("Law 82C: {corrected} is not a ruling of this log")]
     UnknownCorrected { corrected: String },
@@ -82,9 +88,10 @@ impl GuardError {
             LawOnlyToChiefTd => "93B1",
             JudgementToCommittee => "93B2",
             NoCommittee | NotChiefTd { .. } => "93A",
-            NotCommitteeKey { .. } | NotCommitteeMember { .. } | MemberPlayed { .. } | Quorum { .. } => {
-                "93B"
-            }
+            NotCommitteeKey { .. }
+            | NotCommitteeMember { .. }
+            | MemberPlayed { .. }
+            | Quorum { .. } => "93B",
             NoFurtherAppeal => "93C1",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",

@@ -220,9 +220,9 @@ impl Workflow {
     }
 
     fn appeal(&self, id: &Hash32) -> Result<&Appeal, GuardError> {
-        self.appeals.get(id).ok_or_else(|| GuardError::UnknownAppeal {
-            appeal: id.short(),
-        })
+        self.appeals
+            .get(id)
+            .ok_or_else(|| GuardError::UnknownAppeal { appeal: id.short() })
     }
 
     fn transition(&self, a: &Appeal, step: Step) -> Result<State, GuardError> {
@@ -276,9 +276,12 @@ impl Workflow {
         match p {
             Payload::Ruling(r) => {
                 if let Some(c) = &r.corrects {
-                    let old = self.rulings.get(c).ok_or_else(|| GuardError::UnknownCorrected {
-                        corrected: c.short(),
-                    })?;
+                    let old = self
+                        .rulings
+                        .get(c)
+                        .ok_or_else(|| GuardError::UnknownCorrected {
+                            corrected: c.short(),
+                        })?;
                     if old.signed.key != signer.key && signer.role != Role::ChiefTd {
                         return Err(GuardError::NotOwnRuling {
                             owner: old.signed.signer.clone(),
@@ -288,7 +291,8 @@ impl Workflow {
                 Ok(())
             }
             Payload::ScoreCorrected(c) => {
-                let Some(d) = correction_deadline(&self.publications, &self.settings, &c.slot.section)
+                let Some(d) =
+                    correction_deadline(&self.publications, &self.settings, &c.slot.section)
                 else {
                     return Ok(());
                 };
@@ -296,10 +300,14 @@ impl Workflow {
                     return Ok(());
                 }
                 match c.late_consent {
-                    None => Err(GuardError::LateCorrection { deadline: rfc3339(d) }),
+                    None => Err(GuardError::LateCorrection {
+                        deadline: rfc3339(d),
+                    }),
                     Some(id) => match self.late_consents.get(&id) {
                         Some(lc) if lc.slot == c.slot => Ok(()),
-                        _ => Err(GuardError::ConsentMismatch { consent: id.short() }),
+                        _ => Err(GuardError::ConsentMismatch {
+                            consent: id.short(),
+                        }),
                     },
                 }
             }
@@ -312,9 +320,12 @@ impl Workflow {
     }
 
     fn check_filing(&self, f: &AppealFiled, wall_ms: i64) -> Result<(), GuardError> {
-        let r = self.rulings.get(&f.ruling).ok_or_else(|| GuardError::UnknownRuling {
-            ruling: f.ruling.short(),
-        })?;
+        let r = self
+            .rulings
+            .get(&f.ruling)
+            .ok_or_else(|| GuardError::UnknownRuling {
+                ruling: f.ruling.short(),
+            })?;
         if r.ruling.category == Category::Disciplinary {
             return Err(GuardError::Disciplinary);
         }
@@ -328,7 +339,11 @@ impl Workflow {
         self.late(self.appeal_deadline_of(r), wall_ms)?;
         if let Some(c) = self.contestant(&r.ruling.slot.section, &f.appellant) {
             for p in &f.consents {
-                let known = c.members.iter().chain(c.captain.iter()).any(|m| same_person(p, m));
+                let known = c
+                    .members
+                    .iter()
+                    .chain(c.captain.iter())
+                    .any(|m| same_person(p, m));
                 if !known {
                     return Err(GuardError::NotAConsentingPlayer {
                         player: p.clone(),
@@ -359,7 +374,11 @@ impl Workflow {
             Payload::AppealConsent(c) => {
                 self.late(a.deadline_ms, wall_ms)?;
                 if let Some(ct) = self.contestant(&a.slot.section, &a.appellant) {
-                    let known = ct.members.iter().chain(ct.captain.iter()).any(|m| same_person(&c.player, m));
+                    let known = ct
+                        .members
+                        .iter()
+                        .chain(ct.captain.iter())
+                        .any(|m| same_person(&c.player, m));
                     if !known {
                         return Err(GuardError::NotAConsentingPlayer {
                             player: c.player.clone(),
@@ -698,7 +717,10 @@ impl Workflow {
     /// The appeal whose id starts with `prefix` (hex), if exactly one does.
     pub fn find_appeal(&self, prefix: &str) -> Option<&Appeal> {
         let p = prefix.to_ascii_lowercase();
-        let mut it = self.appeals.values().filter(|a| a.id.to_hex().starts_with(&p));
+        let mut it = self
+            .appeals
+            .values()
+            .filter(|a| a.id.to_hex().starts_with(&p));
         match (it.next(), it.next()) {
             (Some(a), None) => Some(a),
             _ => None,
@@ -744,7 +766,8 @@ impl Projection for Folded {
             Payload::AppealFiled(_) => {
                 if let Some(a) = appeal_of(&e.id) {
                     let why = format!("appeal by {}: {}", a.appellant, a.grounds);
-                    self.tournament.annotate(e, k, &a.slot, Some("92".into()), Some(why));
+                    self.tournament
+                        .annotate(e, k, &a.slot, Some("92".into()), Some(why));
                 }
             }
             Payload::AppealDecided(d) => {
@@ -754,8 +777,16 @@ impl Projection for Folded {
                     match &d.adjustment {
                         Some(adj) if d.decision == Decision::Changed => {
                             let l = law.clone().unwrap_or_else(|| "93B".into());
-                            self.tournament
-                                .adjust(e, k, &a.slot, &a.ns, &a.ew, l, adj.clone(), why);
+                            self.tournament.adjust(
+                                e,
+                                k,
+                                &a.slot,
+                                &a.ns,
+                                &a.ew,
+                                l,
+                                adj.clone(),
+                                why,
+                            );
                         }
                         _ => self.tournament.annotate(e, k, &a.slot, law, Some(why)),
                     }
@@ -812,7 +843,13 @@ pub fn append_checked(
     let v = log.verify(None)?;
     let f = fold(&v, None);
     // The signed time is never earlier than anything the event follows (log::store).
-    let wall = v.events.iter().map(|e| e.env.wall_ms).max().unwrap_or(now_ms).max(now_ms);
+    let wall = v
+        .events
+        .iter()
+        .map(|e| e.env.wall_ms)
+        .max()
+        .unwrap_or(now_ms)
+        .max(now_ms);
     let me = key.public();
     let signer = v.keys.get(&me).cloned().unwrap_or(KeyInfo {
         key: me,

@@ -105,7 +105,9 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         .and_then(|x| x.dealer)
         .unwrap_or_else(|| dealer(a.slot.board));
     b.push(Block::Field(t("dealer"), d.to_string()));
-    let vul = tour.vulnerability(&a.slot.section, a.slot.board).to_string();
+    let vul = tour
+        .vulnerability(&a.slot.section, a.slot.board)
+        .to_string();
     b.push(Block::Field(t("vulnerability"), t(&format!("vul_{vul}"))));
     let name = |id: &str| {
         tour.contestants
@@ -194,7 +196,10 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     if let Some(dl) = a.deadline_ms {
         b.push(Block::Field(t("deadline"), super::clocks::rfc3339(dl)));
     }
-    b.push(Block::Field(t("state"), t(&format!("st_{}", a.state.as_str()))));
+    b.push(Block::Field(
+        t("state"),
+        t(&format!("st_{}", a.state.as_str())),
+    ));
     if let Some(r) = &a.route {
         let to = match r.to {
             Forum::ChiefTd => t("chief_director"),
@@ -308,7 +313,10 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     if !refused.is_empty() {
         b.push(Block::Heading(t("flags")));
         for fl in refused {
-            b.push(Block::Para(format!("{} {}: {}", fl.signed.time, fl.signed.kind, fl.message)));
+            b.push(Block::Para(format!(
+                "{} {}: {}",
+                fl.signed.time, fl.signed.kind, fl.message
+            )));
         }
     }
     b

@@ -351,7 +351,11 @@ fn folded(log: &Path) -> Result<Folded, Box<dyn std::error::Error + Send + Sync>
 }
 
 /// Signs `p` now, after the guards.
-fn append(log: &Path, key: &KeyOpts, p: Payload) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
+fn append(
+    log: &Path,
+    key: &KeyOpts,
+    p: Payload,
+) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
     let k = load_key(key)?;
     let mut l = open_log(log)?;
     let now = chrono::Utc::now().timestamp_millis();
@@ -382,17 +386,23 @@ fn hash_or_prefix(
 
 fn ruling_id(log: &Path, s: &str) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
     let f = folded(log)?;
-    Ok(hash_or_prefix(&f, s, "ruling", |f| f.workflow.rulings.keys().copied().collect())?)
+    Ok(hash_or_prefix(&f, s, "ruling", |f| {
+        f.workflow.rulings.keys().copied().collect()
+    })?)
 }
 
 fn appeal_id(log: &Path, s: &str) -> Result<Hash32, Box<dyn std::error::Error + Send + Sync>> {
     let f = folded(log)?;
-    Ok(hash_or_prefix(&f, s, "appeal", |f| f.workflow.appeals.keys().copied().collect())?)
+    Ok(hash_or_prefix(&f, s, "appeal", |f| {
+        f.workflow.appeals.keys().copied().collect()
+    })?)
 }
 
 fn adjustment(s: Option<String>) -> Result<Option<Adjustment>, String> {
-    s.map(|j| serde_json::from_str(&j).map_err(|e| format!("--adjustment is not an adjusted score: {e}")))
-        .transpose()
+    s.map(|j| {
+        serde_json::from_str(&j).map_err(|e| format!("--adjustment is not an adjusted score: {e}"))
+    })
+    .transpose()
 }
 
 fn done(what: &str, id: Hash32) -> CliResult {
@@ -420,7 +430,11 @@ pub fn ruling(cmd: RulingCmd) -> CliResult {
         }
         RulingCmd::Give(g) => {
             let g = *g;
-            let corrects = g.corrects.as_deref().map(|c| ruling_id(&g.log, c)).transpose()?;
+            let corrects = g
+                .corrects
+                .as_deref()
+                .map(|c| ruling_id(&g.log, c))
+                .transpose()?;
             let call = g.call.as_deref().map(Hash32::from_hex).transpose()?;
             let category = match g.category {
                 CategoryArg::Law => Category::Law,
@@ -452,14 +466,22 @@ pub fn ruling(cmd: RulingCmd) -> CliResult {
     }
 }
 
-pub fn publish(log: PathBuf, sections: Vec<String>, session: Option<String>, key: KeyOpts) -> CliResult {
+pub fn publish(
+    log: PathBuf,
+    sections: Vec<String>,
+    session: Option<String>,
+    key: KeyOpts,
+) -> CliResult {
     let p = Payload::ResultsPublished(ResultsPublished { sections, session });
     let id = append(&log, &key, p)?;
     let f = folded(&log)?;
     println!("results published (event {id})");
     for c in f.workflow.clocks(f.workflow.last_wall_ms) {
         if c.subject.is_none() {
-            println!("  {} (Law {}) section {} ends {}", c.what, c.law, c.section, c.ends);
+            println!(
+                "  {} (Law {}) section {} ends {}",
+                c.what, c.law, c.section, c.ends
+            );
         }
     }
     Ok(0)
@@ -507,7 +529,10 @@ pub fn correction(cmd: CorrectionCmd) -> CliResult {
                 slot: at.slot(),
                 reason,
             });
-            done("late correction consented (Law 79C2)", append(&log, &key, p)?)
+            done(
+                "late correction consented (Law 79C2)",
+                append(&log, &key, p)?,
+            )
         }
     }
 }
@@ -519,7 +544,10 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let s: AppealSettings = serde_json::from_str(&text)
                 .map_err(|e| format!("{} is not an appeal settings file: {e}", file.display()))?;
-            done("appeal settings signed", append(&log, &key, Payload::AppealSettings(s))?)
+            done(
+                "appeal settings signed",
+                append(&log, &key, Payload::AppealSettings(s))?,
+            )
         }
         AppealCmd::File {
             log,
@@ -760,11 +788,20 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
             a.slot.table,
             a.appellant,
             a.filed().time,
-            if wf.play_suspended(a) { "  (play suspended)" } else { "" }
+            if wf.play_suspended(a) {
+                "  (play suspended)"
+            } else {
+                ""
+            }
         );
     }
     for fl in &wf.flags {
-        eprintln!("flagged: event {} ({}): {}", fl.signed.event.short(), fl.signed.kind, fl.message);
+        eprintln!(
+            "flagged: event {} ({}): {}",
+            fl.signed.event.short(),
+            fl.signed.kind,
+            fl.message
+        );
     }
     Ok(0)
 }
@@ -779,7 +816,9 @@ pub fn report(cmd: ReportCmd) -> CliResult {
             out,
         } => {
             let f = folded(&log)?;
-            let id = hash_or_prefix(&f, &appeal, "appeal", |f| f.workflow.appeals.keys().copied().collect())?;
+            let id = hash_or_prefix(&f, &appeal, "appeal", |f| {
+                f.workflow.appeals.keys().copied().collect()
+            })?;
             let b = appeals::report::dossier(&f, &f.workflow.appeals[&id], lang);
             (log, format, lang, out, b)
         }

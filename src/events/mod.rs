@@ -16,9 +16,9 @@ mod ruling;
 mod tournament;
 
 pub use appeals::{
-    Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred,
-    AppealRouted, AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, Decision,
-    Deposit, Forum, LateCorrectionConsent, Party, ResultsPublished, ScoreCorrected,
+    Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
+    AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, Decision, Deposit, Forum,
+    LateCorrectionConsent, Party, ResultsPublished, ScoreCorrected,
 };
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};

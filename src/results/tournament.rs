@@ -494,7 +494,11 @@ impl Projection for Tournament {
                         return;
                     }
                 };
-                let law = if c.late_consent.is_some() { "79C2" } else { "79C1" };
+                let law = if c.late_consent.is_some() {
+                    "79C2"
+                } else {
+                    "79C1"
+                };
                 self.set(
                     e,
                     signer,

@@ -72,7 +72,10 @@ impl World {
         for (k, n) in ac.iter().zip(["Karl Kohl", "Lena Lind", "Mia Moor"]) {
             f.next(&chief, enrol(k, Role::Committee, &format!("{n} (tablet)")));
         }
-        f.next(&chief, enrol(&anna_ac, Role::Committee, "Anna Berg (phone)"));
+        f.next(
+            &chief,
+            enrol(&anna_ac, Role::Committee, "Anna Berg (phone)"),
+        );
         f.next(
             &scorer,
             Payload::Section(Section {
@@ -81,8 +84,14 @@ impl World {
                 title: "Club pairs".into(),
             }),
         );
-        f.next(&scorer, contestant("1", &["Anna Berg", "Ben Cole"], Some("Anna Berg")));
-        f.next(&scorer, contestant("2", &["Cara Diaz", "Dan Eck"], Some("Cara Diaz")));
+        f.next(
+            &scorer,
+            contestant("1", &["Anna Berg", "Ben Cole"], Some("Anna Berg")),
+        );
+        f.next(
+            &scorer,
+            contestant("2", &["Cara Diaz", "Dan Eck"], Some("Cara Diaz")),
+        );
         f.next(&scorer, contestant("3", &["Eva Fox", "Finn Gray"], None));
         f.next(&scorer, contestant("4", &["Gus Hale", "Hana Ito"], None));
         f.next(&scorer, played(1, 1, "1", "2", "4S", 10));
@@ -170,9 +179,15 @@ impl World {
         .unwrap()
     }
 
-    pub fn ruling(&mut self, at: i64, category: Category, adjustment: Option<Adjustment>) -> Hash32 {
+    pub fn ruling(
+        &mut self,
+        at: i64,
+        category: Category,
+        adjustment: Option<Adjustment>,
+    ) -> Hash32 {
         self.at(at);
-        self.step(Who::Td, ruling_payload(category, adjustment)).unwrap()
+        self.step(Who::Td, ruling_payload(category, adjustment))
+            .unwrap()
     }
 }
 
@@ -247,4 +262,3 @@ pub fn decide(appeal: Hash32, decision: Decision, adjustment: Option<Adjustment>
         penalty: None,
     })
 }
-
