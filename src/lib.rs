@@ -3,9 +3,11 @@
 //! The engine is a library; `src/main.rs` is the `tdlog` CLI and `src-tauri` the desktop
 //! shell. See `docs/ARCHITECTURE.md` for the layers and where each law lives.
 
+pub mod appeals;
 pub mod bridge;
 pub mod doko;
 pub mod events;
+pub mod i18n;
 pub mod keys;
 pub mod log;
 pub mod results;

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use tdlog::keys::{default_key_path, DeviceKey};
 use tdlog::log::Log;
 
+mod appeals;
 mod bridge;
 mod bridge_log;
 mod doko;
@@ -84,6 +85,47 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// The director's call and ruling at a table (Laws 9, 81-85).
+    #[command(subcommand)]
+    Ruling(appeals::RulingCmd),
+    /// Publish official results: starts the correction (L79C) and appeal (L92B) periods.
+    Publish {
+        log: PathBuf,
+        /// Sections published (repeat; default: all).
+        #[arg(long = "section")]
+        sections: Vec<String>,
+        #[arg(long)]
+        session: Option<String>,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
+    /// Score corrections (Law 79C) and the organiser's late-correction consent (79C2).
+    #[command(subcommand)]
+    Correction(appeals::CorrectionCmd),
+    /// The appeals workflow (Laws 92-93): file, consent, route, convene, hear, decide, ...
+    #[command(subcommand)]
+    Appeal(appeals::AppealCmd),
+    /// Open clocks (correction and appeal periods) with time left.
+    Clocks {
+        log: PathBuf,
+        /// The time to measure from (RFC 3339; default: now).
+        #[arg(long)]
+        now: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every appeal with its state, and every refused step in the log.
+    Appeals {
+        log: PathBuf,
+        /// The time statuses are judged at (RFC 3339; default: now).
+        #[arg(long)]
+        now: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reports: an appeal form or the casebook, as HTML or PDF, in English, German or Danish.
+    #[command(subcommand)]
+    Report(appeals::ReportCmd),
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
@@ -160,6 +202,18 @@ pub fn main() -> i32 {
             table,
             json,
         } => results::audit(log, board, pair, table, json),
+        Cmd::Ruling(c) => appeals::ruling(c),
+        Cmd::Publish {
+            log,
+            sections,
+            session,
+            key,
+        } => appeals::publish(log, sections, session, key),
+        Cmd::Correction(c) => appeals::correction(c),
+        Cmd::Appeal(c) => appeals::appeal(c),
+        Cmd::Clocks { log, now, json } => appeals::clocks(log, now, json),
+        Cmd::Appeals { log, now, json } => appeals::list(log, now, json),
+        Cmd::Report(c) => appeals::report(c),
         Cmd::Bridge(c) => bridge::run(c),
         Cmd::Doko(c) => doko::run(c),
     };

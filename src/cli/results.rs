@@ -3,7 +3,7 @@
 use super::{load_key, open_log, CliResult, KeyOpts};
 use clap::Subcommand;
 use std::path::PathBuf;
-use tdlog::log::{Hash32, Projection, Verified};
+use tdlog::log::{Hash32, Verified};
 use tdlog::results::{import, ranking, results, Tournament};
 
 #[derive(Subcommand)]
@@ -66,20 +66,13 @@ fn tournament(v: &Verified, at: Option<&str>) -> Result<Tournament, String> {
         .map(Hash32::from_hex)
         .transpose()
         .map_err(|e| format!("--at: {e}"))?;
-    let mut t = Tournament::default();
-    let mut found = stop.is_none();
-    for e in &v.events {
-        if let Some(k) = v.keys.get(&e.env.author) {
-            t.apply(e, k);
-        }
-        if Some(e.id) == stop {
-            found = true;
-            break;
-        }
-    }
+    // Folded with the appeals workflow: a refused step (late correction, unauthorised
+    // decision) never reaches the scores, and an appeal decision's new score does.
+    let found = stop.is_none_or(|s| v.events.iter().any(|e| e.id == s));
     if !found {
         return Err("--at: no such event in this log".into());
     }
+    let t = tdlog::appeals::fold(v, stop).tournament;
     Ok(t)
 }
 

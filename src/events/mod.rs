@@ -9,14 +9,21 @@
 
 mod bridge;
 mod doko;
+mod appeals;
 mod keys;
 mod note;
 mod policy;
 mod results;
+mod ruling;
 mod tournament;
 
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
+pub use appeals::{
+    Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
+    AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, Decision, Deposit, Forum,
+    LateCorrectionConsent, Party, ResultsPublished, ScoreCorrected,
+};
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
@@ -24,6 +31,7 @@ pub use results::{
     Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed,
     ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
 };
+pub use ruling::{Category, DirectorCall, Ruling};
 pub use tournament::{Game, Genesis};
 
 use crate::keys::Role;
@@ -61,8 +69,10 @@ pub struct Spec {
 /// the per-variant plumbing. Old versions are listed in `OLD_VERSIONS` with their upcasters.
 macro_rules! payloads {
     ($( $variant:ident($ty:ty) => $roles:expr, $summary:expr; )*) => {
-        /// Every event this version of tdlog knows, in its current version.
+        /// Every event this version of tdlog knows, in its current version. (Variants
+        /// differ in size; a payload is decoded once per event, so they stay unboxed.)
         #[derive(Debug, Clone, PartialEq)]
+        #[allow(clippy::large_enum_variant)]
         pub enum Payload {
             $( $variant($ty), )*
         }
@@ -123,7 +133,9 @@ const CHIEF: &[Role] = &[Role::ChiefTd];
 const DIRECTORS: &[Role] = &[Role::ChiefTd, Role::Td];
 const SCORING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Scorer];
 const SETTINGS: &[Role] = &[Role::ChiefTd, Role::Organiser];
-const TRIBUNAL: &[Role] = &[Role::ChiefTd, Role::Committee];
+const ORGANISER: &[Role] = &[Role::Organiser];
+const DECIDERS: &[Role] = &[Role::ChiefTd, Role::Committee];
+const HEARING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Committee];
 
 payloads! {
     Genesis(Genesis) => CHIEF,
@@ -165,8 +177,38 @@ payloads! {
         "A Doppelkopf game event at the table: deal, Vorbehalt query, card, announcement, reported violation, claim, objection, abbreviation (record first).";
     DokoRuling(DokoRuling) => DIRECTORS,
         "The Schiedsrichter's ruling on a claimed Doppelkopf violation, or on whether the partnership is clear (§7.1.1, §8.3).";
-    DokoSchiedsgericht(DokoSchiedsgericht) => TRIBUNAL,
+    DokoSchiedsgericht(DokoSchiedsgericht) => DECIDERS,
         "The Schiedsgericht's final decision on an objection, or its sanction for unsportsmanlike conduct (§8.8.7, §8.7.2).";
+    DirectorCall(DirectorCall) => DIRECTORS,
+        "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
+    Ruling(Ruling) => DIRECTORS,
+        "A director's ruling (Laws 81-85): facts agreed or disputed, options offered and chosen (by whom), laws, category (law / judgement / procedural penalty L90 / disciplinary L91), rectification or adjusted score, deferred reviews, notice of the right to appeal (L83), correction of an earlier ruling (L82C).";
+    ResultsPublished(ResultsPublished) => SCORING,
+        "Official results published for a session or the event: starts the correction period (L79C) and the appeal period (L92B).";
+    AppealSettings(AppealSettings) => ORGANISER,
+        "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, committee, quorum, further appeal, deposit, the pipeline of stages.";
+    ScoreCorrected(ScoreCorrected) => SCORING,
+        "A corrected table result: inside the correction period (L79C1), or later with the organiser's consent (L79C2).";
+    LateCorrectionConsent(LateCorrectionConsent) => ORGANISER,
+        "The organiser's consent to a score correction after the correction period (L79C2).";
+    AppealFiled(AppealFiled) => DIRECTORS,
+        "An appeal filed through a director (L92C) for a contestant against a ruling at its table (L92A), before the deadline (L92B), with the players who signed (L92D).";
+    AppealConsent(AppealConsent) => DIRECTORS,
+        "A further player's consent to an appeal (L92D: both members of a pair, a team's captain).";
+    AppealRouted(AppealRouted) => CHIEF,
+        "The chief TD routes an appeal: law-only parts to himself (L93B1), the rest to the committee (L93B2), or to himself without a committee (L93A).";
+    CommitteeConvened(CommitteeConvened) => CHIEF,
+        "The appeals committee for an appeal: committee keys, chair, quorum; no member who played in the match or at the table.";
+    AppealStatement(AppealStatement) => HEARING,
+        "A statement at the hearing: appellant, respondent, director or witness.";
+    AppealDecided(AppealDecided) => DECIDERS,
+        "The decision: upheld, changed (with the new score), recommendation only (L93B3), or without merit; deposit and penalty.";
+    AppealReferred(AppealReferred) => DECIDERS,
+        "A referral of an appeal to the regulating authority (L93C2).";
+    AppealFurther(AppealFurther) => DIRECTORS,
+        "A further appeal after the decision, where the organiser configured one (L93C1).";
+    AppealWithdrawn(AppealWithdrawn) => DIRECTORS,
+        "The appellant withdraws the appeal before a decision.";
 }
 
 /// Versions that are read and upcast, never written.

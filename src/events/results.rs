@@ -258,7 +258,7 @@ pub enum Adjustment {
 }
 
 impl Adjustment {
-    fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         let outcomes = |v: &Vec<Weighted>| -> Result<(), String> {
             if v.is_empty() || v.iter().any(|w| w.weight == 0) {
                 return Err(

@@ -342,6 +342,57 @@ impl Tournament {
     }
 }
 
+impl Tournament {
+    /// An adjusted score from a ruling or an appeal decision (issue 5), like `ScoreAdjusted`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn adjust(
+        &mut self,
+        e: &CheckedEvent,
+        signer: &KeyInfo,
+        slot: &Slot,
+        ns: &str,
+        ew: &str,
+        law: String,
+        adjustment: Adjustment,
+        reason: String,
+    ) {
+        let outcome = Outcome::Adjusted {
+            law: law.clone(),
+            adjustment,
+        };
+        self.set(e, signer, slot, ns, ew, outcome, Some(law), Some(reason));
+    }
+
+    /// A history entry that does not change what stands (a ruling without a score, an
+    /// appeal filed, a decision that upholds): the audit lists it in order with its signer.
+    pub fn annotate(
+        &mut self,
+        e: &CheckedEvent,
+        signer: &KeyInfo,
+        slot: &Slot,
+        law: Option<String>,
+        reason: Option<String>,
+    ) {
+        let Some(entry) = self.slots.get_mut(slot) else {
+            return;
+        };
+        let now = entry.outcome().describe();
+        entry.history.push(Change {
+            event: e.id,
+            signer: signer.holder.clone(),
+            role: signer.role,
+            time: chrono::DateTime::from_timestamp_millis(e.env.wall_ms)
+                .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+                .unwrap_or_default(),
+            what: e.payload.kind(),
+            law,
+            reason,
+            before: Some(now.clone()),
+            after: now,
+        });
+    }
+}
+
 impl Projection for Tournament {
     fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
         self.fold_bridge(e, signer);
@@ -417,6 +468,54 @@ impl Projection for Tournament {
             Payload::BoardFouled(f) => {
                 self.fouled.insert((f.section.clone(), f.board), f.clone());
                 self.dirty.push((f.section.clone(), f.board));
+            }
+            // A director's ruling (issue 5): an adjusted score stands like `ScoreAdjusted`;
+            // any other ruling is listed in the board's history.
+            Payload::Ruling(r) => {
+                let law = r.laws.join(", ");
+                match &r.adjustment {
+                    Some(adj) => self.adjust(
+                        e,
+                        signer,
+                        &r.slot,
+                        &r.ns,
+                        &r.ew,
+                        law,
+                        adj.clone(),
+                        r.decision.clone(),
+                    ),
+                    None => self.annotate(e, signer, &r.slot, Some(law), Some(r.decision.clone())),
+                }
+            }
+            // A score correction (Law 79C) replaces the table result.
+            Payload::ScoreCorrected(c) => {
+                let outcome = match self.score(&c.slot.section, c.slot.board, &c.result) {
+                    Ok(score_ns) => Outcome::Played {
+                        contract: c.result.contract.clone(),
+                        declarer: c.result.declarer,
+                        tricks: c.result.tricks,
+                        score_ns,
+                    },
+                    Err(m) => {
+                        self.warn(e, format!("cannot score: {m}"));
+                        return;
+                    }
+                };
+                let law = if c.late_consent.is_some() {
+                    "79C2"
+                } else {
+                    "79C1"
+                };
+                self.set(
+                    e,
+                    signer,
+                    &c.slot,
+                    &c.ns,
+                    &c.ew,
+                    outcome,
+                    Some(law.into()),
+                    Some(c.reason.clone()),
+                );
             }
             _ => {}
         }

@@ -1,0 +1,102 @@
+//! Why a ruling, correction or appeal step is refused: every variant names the law. The
+//! same check refuses an append and flags the step when a merged log contains it anyway.
+
+use super::pipeline::{State, Step};
+use serde::Serialize;
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum GuardError {
+    #[error("Law 92B: the appeal period ended at {deadline} (step signed at {at}); the appeal is not heard")]
+    AppealLate { deadline: String, at: String },
+    #[error(
+        "Law 92D: an appeal by {appellant} needs the consent of {needed}; signed only by {have}"
+    )]
+    ConsentMissing {
+        appellant: String,
+        needed: String,
+        have: String,
+    },
+    #[error("Law 92D: {player} is not a player of {appellant} who may consent")]
+    NotAConsentingPlayer { player: String, appellant: String },
+    #[error("Law 92A: {appellant} did not play at the table of this ruling ({ns} v {ew}); only a contestant at that table may appeal")]
+    NotAtTable {
+        appellant: String,
+        ns: String,
+        ew: String,
+    },
+    #[error("Law 91A / 93B3: a disciplinary decision is final and cannot be appealed; a committee may only recommend")]
+    Disciplinary,
+    #[error("Law 93B3: the committee may not overrule the chief TD on a point of law or regulation; its decision is recorded only as a recommendation (decision `recommendation_only`)")]
+    LawOnlyRecommendation,
+    #[error("Law 93B1: the parts of an appeal that concern only the Laws or regulations go to the chief TD first")]
+    LawOnlyToChiefTd,
+    #[error("Law 93B2: with an appeals committee available, facts and judgement go to the committee, not the chief TD")]
+    JudgementToCommittee,
+    #[error("Law 93A: there is no appeals committee at this event; the chief TD hears the appeal")]
+    NoCommittee,
+    #[error("Law 93B: {holder} signs without the committee role")]
+    NotCommitteeKey { holder: String },
+    #[error("Law 93B: {holder} is not a member of the committee convened for this appeal")]
+    NotCommitteeMember { holder: String },
+    #[error("Law 93B: {holder} played in the match or at the table concerned and may not sit on its committee")]
+    MemberPlayed { holder: String },
+    #[error("Law 93B: the committee has {have} member(s); the organiser's quorum is {quorum}")]
+    Quorum { have: u32, quorum: u32 },
+    #[error(
+        "Law 93A: only the chief TD decides an appeal routed to the chief TD ({holder} is {role})"
+    )]
+    NotChiefTd { holder: String, role: String },
+    #[error("Law 93C1: no further appeal is configured for this event")]
+    NoFurtherAppeal,
+    #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
+    LateCorrection { deadline: String },
+    #[error(
+        "Law 79C2: event {consent} is not the organiser's consent for this board at this table"
+    )]
+    ConsentMismatch { consent: String },
+    #[error("Law 82C: {corrected} is not a ruling of this log")]
+    UnknownCorrected { corrected: String },
+    #[error("Law 82C: a director corrects only his own ruling (that ruling is {owner}'s); the chief TD may correct any")]
+    NotOwnRuling { owner: String },
+    #[error("Law 92: {ruling} is not a ruling of this log")]
+    UnknownRuling { ruling: String },
+    #[error("Law 92: {appeal} is not an appeal of this log")]
+    UnknownAppeal { appeal: String },
+    #[error("Law 93 (pipeline): step `{step}` is not allowed while the appeal is `{state}`")]
+    NotAllowed { state: String, step: String },
+}
+
+impl GuardError {
+    pub fn not_allowed(state: State, step: Step) -> GuardError {
+        GuardError::NotAllowed {
+            state: state.as_str().into(),
+            step: step.as_str().into(),
+        }
+    }
+
+    /// The law a refusal names, as shown in reports and JSON.
+    pub fn law(&self) -> &'static str {
+        use GuardError::*;
+        match self {
+            AppealLate { .. } => "92B",
+            ConsentMissing { .. } | NotAConsentingPlayer { .. } => "92D",
+            NotAtTable { .. } => "92A",
+            Disciplinary => "91A",
+            LawOnlyRecommendation => "93B3",
+            LawOnlyToChiefTd => "93B1",
+            JudgementToCommittee => "93B2",
+            NoCommittee | NotChiefTd { .. } => "93A",
+            NotCommitteeKey { .. }
+            | NotCommitteeMember { .. }
+            | MemberPlayed { .. }
+            | Quorum { .. } => "93B",
+            NoFurtherAppeal => "93C1",
+            LateCorrection { .. } | ConsentMismatch { .. } => "79C2",
+            UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",
+            UnknownRuling { .. } | UnknownAppeal { .. } => "92",
+            NotAllowed { .. } => "93",
+        }
+    }
+}

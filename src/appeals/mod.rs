@@ -1,0 +1,864 @@
+//! Rulings, deadlines and the appeals workflow (Laws 79, 81-93), folded from the log.
+//!
+//! Pure: no IO and no clock. Every time check uses the signed `wall_ms` of the events (the
+//! log layer refuses time running backwards against causal predecessors), and "now" for the
+//! clocks view is passed in. The same [`Workflow::check`] refuses a step at append time
+//! ([`append_checked`]) and flags it on replay, so a merged log can never silently apply a
+//! late, unconsented or unauthorised step.
+
+pub mod clocks;
+pub mod guard;
+pub mod pdf;
+pub mod pipeline;
+pub mod report;
+
+use crate::events::{
+    AppealDecided, AppealFiled, AppealReferred, AppealRouted, AppealSettings, AppealStatement,
+    Category, Contestant, Decision, Form, Forum, LateCorrectionConsent, Payload, Ruling, Slot,
+};
+use crate::keys::{KeyInfo, Role};
+use crate::log::{CheckedEvent, Hash32, Projection, Verified};
+use crate::results::Tournament;
+use clocks::{appeal_deadline, correction_deadline, rfc3339, Publication};
+pub use guard::GuardError;
+use pipeline::{next, State, Step};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Who signed a step, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Signed {
+    pub event: Hash32,
+    pub kind: &'static str,
+    pub signer: String,
+    pub key: Hash32,
+    pub role: Role,
+    pub wall_ms: i64,
+    /// RFC 3339 of `wall_ms`.
+    pub time: String,
+}
+
+impl Signed {
+    fn of(e: &CheckedEvent, k: &KeyInfo) -> Signed {
+        Signed {
+            event: e.id,
+            kind: e.payload.kind(),
+            signer: k.holder.clone(),
+            key: k.key,
+            role: k.role,
+            wall_ms: e.env.wall_ms,
+            time: rfc3339(e.env.wall_ms),
+        }
+    }
+}
+
+/// A ruling as the log holds it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RulingRec {
+    pub ruling: Ruling,
+    pub signed: Signed,
+    /// A later ruling that corrects this one (Law 82C).
+    pub corrected_by: Option<Hash32>,
+}
+
+/// One step of an appeal, with the state it led to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StepRec {
+    pub step: Option<Step>,
+    pub signed: Signed,
+    pub state: State,
+}
+
+/// A convened committee.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Committee {
+    /// `(key, holder)` of each member.
+    pub members: Vec<(Hash32, String)>,
+    pub chair: Hash32,
+}
+
+/// A decision with its signer and the forum that gave it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DecisionRec {
+    pub decided: AppealDecided,
+    pub forum: Forum,
+    pub signed: Signed,
+}
+
+/// An appeal and everything recorded about it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Appeal {
+    pub id: Hash32,
+    pub ruling: Hash32,
+    pub slot: Slot,
+    pub ns: String,
+    pub ew: String,
+    pub appellant: String,
+    pub grounds: String,
+    pub state: State,
+    /// End of the Law 92B period when filed (`None`: results not yet published).
+    pub deadline_ms: Option<i64>,
+    pub consents: Vec<String>,
+    pub route: Option<AppealRouted>,
+    /// The part being heard concerns only law or regulation (Law 93B1/B3).
+    pub law_only: bool,
+    pub committee: Option<Committee>,
+    pub statements: Vec<(AppealStatement, Signed)>,
+    pub decisions: Vec<DecisionRec>,
+    pub referral: Option<(AppealReferred, Signed)>,
+    pub withdrawn: Option<String>,
+    pub steps: Vec<StepRec>,
+}
+
+impl Appeal {
+    pub fn filed(&self) -> &Signed {
+        &self.steps[0].signed
+    }
+    /// Who hears the appeal now.
+    pub fn forum(&self) -> Forum {
+        match self.state {
+            State::AtCommittee | State::Convened => Forum::Committee,
+            State::FurtherAppeal => Forum::Committee,
+            _ => self.route.as_ref().map_or(Forum::Committee, |r| r.to),
+        }
+    }
+}
+
+/// A step that was signed but does not stand: the guard it failed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Flag {
+    pub signed: Signed,
+    /// The appeal the refused step was for, if it names one.
+    pub appeal: Option<Hash32>,
+    pub law: &'static str,
+    pub error: GuardError,
+    pub message: String,
+}
+
+/// Rulings, publications, clocks and appeals as the log says them.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Workflow {
+    pub settings: AppealSettings,
+    pub settings_event: Option<Hash32>,
+    /// Enrolled keys: role and holder (the genesis signer is the chief TD).
+    pub keys: BTreeMap<Hash32, (Role, String)>,
+    pub contestants: BTreeMap<(String, String), Contestant>,
+    pub forms: BTreeMap<String, Form>,
+    pub rulings: BTreeMap<Hash32, RulingRec>,
+    /// Director calls (Law 9), by event id.
+    pub calls: BTreeMap<Hash32, (crate::events::DirectorCall, Signed)>,
+    pub publications: Vec<Publication>,
+    pub late_consents: BTreeMap<Hash32, LateCorrectionConsent>,
+    pub appeals: BTreeMap<Hash32, Appeal>,
+    /// Steps refused on replay (present in a merged log, never applied).
+    pub flags: Vec<Flag>,
+    #[serde(skip)]
+    pub rejected: BTreeSet<Hash32>,
+    /// The latest signed time folded (a default "now").
+    pub last_wall_ms: i64,
+}
+
+/// Does a key holder ("Anna Berg (laptop)") name the player "Anna Berg"?
+fn same_person(holder: &str, player: &str) -> bool {
+    let h = holder.split(" (").next().unwrap_or(holder).trim();
+    h.eq_ignore_ascii_case(player.trim())
+}
+
+impl Workflow {
+    fn contestant(&self, section: &str, id: &str) -> Option<&Contestant> {
+        self.contestants.get(&(section.to_string(), id.to_string()))
+    }
+
+    fn form(&self, section: &str) -> Form {
+        self.forms.get(section).copied().unwrap_or(Form::Pairs)
+    }
+
+    /// Everyone who played in the match or at the table of a ruling.
+    fn players(&self, section: &str, ns: &str, ew: &str) -> Vec<String> {
+        [ns, ew]
+            .iter()
+            .filter_map(|c| self.contestant(section, c))
+            .flat_map(|c| c.members.iter().cloned().chain(c.captain.clone()))
+            .collect()
+    }
+
+    /// Law 92D: who must have signed an appeal by `appellant`, and whether they have.
+    pub fn consent_status(&self, a: &Appeal) -> Result<(), GuardError> {
+        let have = |n: &str| a.consents.iter().any(|c| same_person(c, n));
+        let c = self.contestant(&a.slot.section, &a.appellant);
+        let (ok, needed) = match (self.form(&a.slot.section), c) {
+            (Form::Pairs, Some(c)) => (
+                c.members.len() >= 2 && c.members.iter().all(|m| have(m)),
+                format!("both members ({})", c.members.join(" and ")),
+            ),
+            (Form::Pairs, None) => {
+                let mut d: Vec<String> = a.consents.iter().map(|c| c.to_lowercase()).collect();
+                d.sort();
+                d.dedup();
+                (d.len() >= 2, "both members of the pair".into())
+            }
+            (Form::Teams, Some(c)) => match &c.captain {
+                Some(cap) => (have(cap), format!("the captain ({cap})")),
+                None => (false, "the captain (none recorded)".into()),
+            },
+            (Form::Teams, None) => (false, "the captain (none recorded)".into()),
+            (Form::Individual, _) => (!a.consents.is_empty(), "the appellant".into()),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(GuardError::ConsentMissing {
+                appellant: a.appellant.clone(),
+                needed,
+                have: if a.consents.is_empty() {
+                    "nobody".into()
+                } else {
+                    a.consents.join(", ")
+                },
+            })
+        }
+    }
+
+    fn appeal(&self, id: &Hash32) -> Result<&Appeal, GuardError> {
+        self.appeals
+            .get(id)
+            .ok_or_else(|| GuardError::UnknownAppeal { appeal: id.short() })
+    }
+
+    fn transition(&self, a: &Appeal, step: Step) -> Result<State, GuardError> {
+        next(self.settings.pipeline(), a.state, step)
+            .ok_or_else(|| GuardError::not_allowed(a.state, step))
+    }
+
+    fn late(&self, deadline: Option<i64>, wall: i64) -> Result<(), GuardError> {
+        match deadline {
+            Some(d) if wall > d => Err(GuardError::AppealLate {
+                deadline: rfc3339(d),
+                at: rfc3339(wall),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    fn appeal_deadline_of(&self, r: &RulingRec) -> Option<i64> {
+        appeal_deadline(
+            &self.publications,
+            &self.settings,
+            &r.ruling.slot.section,
+            r.signed.wall_ms,
+        )
+    }
+
+    /// The workflow step an appeal event is, and its appeal.
+    fn step_of(p: &Payload) -> Option<(Hash32, Step)> {
+        Some(match p {
+            Payload::AppealConsent(c) => (c.appeal, Step::Consent),
+            Payload::AppealRouted(r) => (
+                r.appeal,
+                match r.to {
+                    Forum::ChiefTd => Step::RouteToChiefTd,
+                    Forum::Committee => Step::RouteToCommittee,
+                },
+            ),
+            Payload::CommitteeConvened(c) => (c.appeal, Step::Convene),
+            Payload::AppealStatement(s) => (s.appeal, Step::Hear),
+            Payload::AppealDecided(d) => (d.appeal, Step::Decide),
+            Payload::AppealReferred(r) => (r.appeal, Step::Refer),
+            Payload::AppealFurther(f) => (f.appeal, Step::FurtherAppeal),
+            Payload::AppealWithdrawn(w) => (w.appeal, Step::Withdraw),
+            _ => return None,
+        })
+    }
+
+    /// Whether `p`, signed by `signer` at `wall_ms`, may stand after everything folded so
+    /// far. Used at append time and on replay.
+    pub fn check(&self, p: &Payload, signer: &KeyInfo, wall_ms: i64) -> Result<(), GuardError> {
+        match p {
+            Payload::Ruling(r) => {
+                if let Some(c) = &r.corrects {
+                    let old = self
+                        .rulings
+                        .get(c)
+                        .ok_or_else(|| GuardError::UnknownCorrected {
+                            corrected: c.short(),
+                        })?;
+                    if old.signed.key != signer.key && signer.role != Role::ChiefTd {
+                        return Err(GuardError::NotOwnRuling {
+                            owner: old.signed.signer.clone(),
+                        });
+                    }
+                }
+                Ok(())
+            }
+            Payload::ScoreCorrected(c) => {
+                let Some(d) =
+                    correction_deadline(&self.publications, &self.settings, &c.slot.section)
+                else {
+                    return Ok(());
+                };
+                if wall_ms <= d {
+                    return Ok(());
+                }
+                match c.late_consent {
+                    None => Err(GuardError::LateCorrection {
+                        deadline: rfc3339(d),
+                    }),
+                    Some(id) => match self.late_consents.get(&id) {
+                        Some(lc) if lc.slot == c.slot => Ok(()),
+                        _ => Err(GuardError::ConsentMismatch {
+                            consent: id.short(),
+                        }),
+                    },
+                }
+            }
+            Payload::AppealFiled(f) => self.check_filing(f, wall_ms),
+            _ => match Self::step_of(p) {
+                Some((id, step)) => self.check_step(p, id, step, signer, wall_ms),
+                None => Ok(()),
+            },
+        }
+    }
+
+    fn check_filing(&self, f: &AppealFiled, wall_ms: i64) -> Result<(), GuardError> {
+        let r = self
+            .rulings
+            .get(&f.ruling)
+            .ok_or_else(|| GuardError::UnknownRuling {
+                ruling: f.ruling.short(),
+            })?;
+        if r.ruling.category == Category::Disciplinary {
+            return Err(GuardError::Disciplinary);
+        }
+        if f.appellant != r.ruling.ns && f.appellant != r.ruling.ew {
+            return Err(GuardError::NotAtTable {
+                appellant: f.appellant.clone(),
+                ns: r.ruling.ns.clone(),
+                ew: r.ruling.ew.clone(),
+            });
+        }
+        self.late(self.appeal_deadline_of(r), wall_ms)?;
+        if let Some(c) = self.contestant(&r.ruling.slot.section, &f.appellant) {
+            for p in &f.consents {
+                let known = c
+                    .members
+                    .iter()
+                    .chain(c.captain.iter())
+                    .any(|m| same_person(p, m));
+                if !known {
+                    return Err(GuardError::NotAConsentingPlayer {
+                        player: p.clone(),
+                        appellant: f.appellant.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_step(
+        &self,
+        p: &Payload,
+        id: Hash32,
+        step: Step,
+        signer: &KeyInfo,
+        wall_ms: i64,
+    ) -> Result<(), GuardError> {
+        let a = self.appeal(&id)?;
+        self.transition(a, step)?;
+        let played = |holder: &str| {
+            self.players(&a.slot.section, &a.ns, &a.ew)
+                .iter()
+                .any(|pl| same_person(holder, pl))
+        };
+        match p {
+            Payload::AppealConsent(c) => {
+                self.late(a.deadline_ms, wall_ms)?;
+                if let Some(ct) = self.contestant(&a.slot.section, &a.appellant) {
+                    let known = ct
+                        .members
+                        .iter()
+                        .chain(ct.captain.iter())
+                        .any(|m| same_person(&c.player, m));
+                    if !known {
+                        return Err(GuardError::NotAConsentingPlayer {
+                            player: c.player.clone(),
+                            appellant: a.appellant.clone(),
+                        });
+                    }
+                }
+                Ok(())
+            }
+            Payload::AppealRouted(r) => {
+                if a.state == State::Filed {
+                    self.consent_status(a)?;
+                }
+                // A ruling of category `law` is law-only whatever the route says (the
+                // category drives routing, bridge-laws.md §7.4).
+                let law_only = r.law_only || (a.state == State::Filed && a.law_only);
+                match r.to {
+                    Forum::ChiefTd => {
+                        if self.settings.committee && !law_only {
+                            return Err(GuardError::JudgementToCommittee);
+                        }
+                    }
+                    Forum::Committee => {
+                        if !self.settings.committee {
+                            return Err(GuardError::NoCommittee);
+                        }
+                        if a.state == State::Filed && law_only {
+                            return Err(GuardError::LawOnlyToChiefTd);
+                        }
+                        if a.state == State::Decided
+                            && a.decisions.last().is_none_or(|d| d.forum != Forum::ChiefTd)
+                        {
+                            return Err(GuardError::not_allowed(a.state, step));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Payload::CommitteeConvened(c) => {
+                if !self.settings.committee {
+                    return Err(GuardError::NoCommittee);
+                }
+                if a.state == State::Filed {
+                    self.consent_status(a)?;
+                }
+                for m in &c.members {
+                    let (role, holder) = self
+                        .keys
+                        .get(m)
+                        .cloned()
+                        .unwrap_or((Role::Scorer, m.short()));
+                    if role != Role::Committee {
+                        return Err(GuardError::NotCommitteeKey { holder });
+                    }
+                    if played(&holder) {
+                        return Err(GuardError::MemberPlayed { holder });
+                    }
+                }
+                let have = c.members.len() as u32;
+                if have < self.settings.quorum {
+                    return Err(GuardError::Quorum {
+                        have,
+                        quorum: self.settings.quorum,
+                    });
+                }
+                Ok(())
+            }
+            Payload::AppealDecided(d) => {
+                match a.state {
+                    State::AtChiefTd => {
+                        if signer.role != Role::ChiefTd {
+                            return Err(GuardError::NotChiefTd {
+                                holder: signer.holder.clone(),
+                                role: signer.role.to_string(),
+                            });
+                        }
+                    }
+                    _ => {
+                        if signer.role != Role::Committee && a.state == State::Convened {
+                            return Err(GuardError::NotCommitteeKey {
+                                holder: signer.holder.clone(),
+                            });
+                        }
+                        if let Some(c) = &a.committee {
+                            if a.state == State::Convened
+                                && !c.members.iter().any(|(k, _)| *k == signer.key)
+                            {
+                                return Err(GuardError::NotCommitteeMember {
+                                    holder: signer.holder.clone(),
+                                });
+                            }
+                        }
+                        if played(&signer.holder) {
+                            return Err(GuardError::MemberPlayed {
+                                holder: signer.holder.clone(),
+                            });
+                        }
+                        if a.law_only && d.decision != Decision::RecommendationOnly {
+                            return Err(GuardError::LawOnlyRecommendation);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Payload::AppealFurther(_) => {
+                if !self.settings.further_appeal {
+                    return Err(GuardError::NoFurtherAppeal);
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Folds one event: checks it, then applies it or flags it. Returns whether it stands.
+    pub fn fold(&mut self, e: &CheckedEvent, k: &KeyInfo) -> bool {
+        self.last_wall_ms = self.last_wall_ms.max(e.env.wall_ms);
+        if let Err(err) = self.check(&e.payload, k, e.env.wall_ms) {
+            self.rejected.insert(e.id);
+            self.flags.push(Flag {
+                signed: Signed::of(e, k),
+                appeal: Self::step_of(&e.payload).map(|(id, _)| id),
+                law: err.law(),
+                message: err.to_string(),
+                error: err,
+            });
+            return false;
+        }
+        let signed = Signed::of(e, k);
+        match &e.payload {
+            Payload::Genesis(_) => {
+                self.keys.insert(k.key, (k.role, k.holder.clone()));
+            }
+            Payload::KeyEnrolled(en) => {
+                self.keys.insert(en.key, (en.role, en.holder.clone()));
+            }
+            Payload::Section(s) => {
+                self.forms.insert(s.section.clone(), s.form);
+            }
+            Payload::Contestant(c) => {
+                self.contestants
+                    .insert((c.section.clone(), c.id.clone()), c.clone());
+            }
+            Payload::AppealSettings(s) => {
+                self.settings = s.clone();
+                self.settings_event = Some(e.id);
+            }
+            Payload::ResultsPublished(p) => self.publications.push(Publication {
+                event: e.id,
+                wall_ms: e.env.wall_ms,
+                sections: p.sections.clone(),
+                session: p.session.clone(),
+            }),
+            Payload::LateCorrectionConsent(c) => {
+                self.late_consents.insert(e.id, c.clone());
+            }
+            Payload::DirectorCall(c) => {
+                self.calls.insert(e.id, (c.clone(), signed));
+            }
+            Payload::Ruling(r) => {
+                if let Some(old) = r.corrects.and_then(|c| self.rulings.get_mut(&c)) {
+                    old.corrected_by = Some(e.id);
+                }
+                self.rulings.insert(
+                    e.id,
+                    RulingRec {
+                        ruling: r.clone(),
+                        signed,
+                        corrected_by: None,
+                    },
+                );
+            }
+            Payload::AppealFiled(f) => {
+                let Some(r) = self.rulings.get(&f.ruling) else {
+                    return false;
+                };
+                let appeal = Appeal {
+                    id: e.id,
+                    ruling: f.ruling,
+                    slot: r.ruling.slot.clone(),
+                    ns: r.ruling.ns.clone(),
+                    ew: r.ruling.ew.clone(),
+                    appellant: f.appellant.clone(),
+                    grounds: f.grounds.clone(),
+                    state: State::Filed,
+                    deadline_ms: self.appeal_deadline_of(r),
+                    consents: f.consents.clone(),
+                    route: None,
+                    law_only: r.ruling.category == Category::Law,
+                    committee: None,
+                    statements: vec![],
+                    decisions: vec![],
+                    referral: None,
+                    withdrawn: None,
+                    steps: vec![StepRec {
+                        step: None,
+                        signed,
+                        state: State::Filed,
+                    }],
+                };
+                self.appeals.insert(e.id, appeal);
+            }
+            p => {
+                let Some((id, step)) = Self::step_of(p) else {
+                    return true;
+                };
+                let Some(to) = self
+                    .appeals
+                    .get(&id)
+                    .and_then(|a| next(self.settings.pipeline(), a.state, step))
+                else {
+                    return true;
+                };
+                let keys = self.keys.clone();
+                let Some(a) = self.appeals.get_mut(&id) else {
+                    return true;
+                };
+                let from = a.state;
+                match p {
+                    Payload::AppealConsent(c) => a.consents.push(c.player.clone()),
+                    Payload::AppealRouted(r) => {
+                        if from == State::Decided {
+                            // Law 93B1: an appeal of the chief TD's law ruling; the
+                            // committee may only recommend (93B3).
+                            a.law_only = true;
+                        } else {
+                            a.law_only = a.law_only || r.law_only;
+                        }
+                        a.route = Some(r.clone());
+                        a.committee = None;
+                    }
+                    Payload::CommitteeConvened(c) => {
+                        a.committee = Some(Committee {
+                            members: c
+                                .members
+                                .iter()
+                                .map(|m| (*m, keys.get(m).map(|x| x.1.clone()).unwrap_or_default()))
+                                .collect(),
+                            chair: c.chair,
+                        })
+                    }
+                    Payload::AppealStatement(s) => a.statements.push((s.clone(), signed.clone())),
+                    Payload::AppealDecided(d) => {
+                        let forum = if from == State::AtChiefTd {
+                            Forum::ChiefTd
+                        } else {
+                            Forum::Committee
+                        };
+                        a.decisions.push(DecisionRec {
+                            decided: d.clone(),
+                            forum,
+                            signed: signed.clone(),
+                        })
+                    }
+                    Payload::AppealReferred(r) => a.referral = Some((r.clone(), signed.clone())),
+                    Payload::AppealWithdrawn(w) => a.withdrawn = Some(w.reason.clone()),
+                    _ => {}
+                }
+                a.state = to;
+                a.steps.push(StepRec {
+                    step: Some(step),
+                    signed,
+                    state: to,
+                });
+            }
+        }
+        true
+    }
+
+    /// Open clocks at `now_ms`: correction and appeal periods still running, with time left.
+    pub fn clocks(&self, now_ms: i64) -> Vec<OpenClock> {
+        let mut out = vec![];
+        let mut sections: BTreeSet<String> = self.forms.keys().cloned().collect();
+        for p in &self.publications {
+            sections.extend(p.sections.iter().cloned());
+        }
+        if sections.is_empty() {
+            sections.insert("A".into());
+        }
+        for s in &sections {
+            if let Some(d) = correction_deadline(&self.publications, &self.settings, s) {
+                if d >= now_ms {
+                    out.push(OpenClock {
+                        what: "correction_period",
+                        law: "79C1",
+                        section: s.clone(),
+                        subject: None,
+                        ends: rfc3339(d),
+                        ends_ms: d,
+                        left_s: (d - now_ms) / 1000,
+                    });
+                }
+            }
+        }
+        for (id, r) in &self.rulings {
+            if r.ruling.category == Category::Disciplinary || r.corrected_by.is_some() {
+                continue;
+            }
+            if let Some(d) = self.appeal_deadline_of(r) {
+                if d >= now_ms {
+                    out.push(OpenClock {
+                        what: "appeal_period",
+                        law: "92B",
+                        section: r.ruling.slot.section.clone(),
+                        subject: Some(*id),
+                        ends: rfc3339(d),
+                        ends_ms: d,
+                        left_s: (d - now_ms) / 1000,
+                    });
+                }
+            }
+        }
+        out.sort_by(|a, b| (a.ends_ms, a.what).cmp(&(b.ends_ms, b.what)));
+        out
+    }
+
+    /// How an appeal stands at `now_ms`, for views: its state, or `not_heard` when the
+    /// appeal period ended without the consent Law 92D requires (state machine C: an
+    /// appeal without it "shall not be heard").
+    pub fn status(&self, a: &Appeal, now_ms: i64) -> &'static str {
+        let expired = a.deadline_ms.is_some_and(|d| now_ms > d);
+        if a.state == State::Filed && expired && self.consent_status(a).is_err() {
+            "not_heard"
+        } else {
+            a.state.as_str()
+        }
+    }
+
+    /// Doppelkopf (Eppstein): play at the table is suspended while an objection is open
+    /// before the Schiedsgericht.
+    pub fn play_suspended(&self, a: &Appeal) -> bool {
+        self.settings.profile == pipeline::Profile::DokoSchiedsgericht
+            && !matches!(a.state, State::Decided | State::Withdrawn)
+    }
+
+    /// The appeal whose id starts with `prefix` (hex), if exactly one does.
+    pub fn find_appeal(&self, prefix: &str) -> Option<&Appeal> {
+        let p = prefix.to_ascii_lowercase();
+        let mut it = self
+            .appeals
+            .values()
+            .filter(|a| a.id.to_hex().starts_with(&p));
+        match (it.next(), it.next()) {
+            (Some(a), None) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// A deadline still running.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OpenClock {
+    pub what: &'static str,
+    pub law: &'static str,
+    pub section: String,
+    /// The ruling an appeal period belongs to.
+    pub subject: Option<Hash32>,
+    pub ends: String,
+    pub ends_ms: i64,
+    pub left_s: i64,
+}
+
+impl Projection for Workflow {
+    fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
+        self.fold(e, signer);
+    }
+}
+
+/// The workflow and the tournament folded together: a step the workflow refuses never
+/// reaches the scores, and a committee's changed score becomes the board's adjusted score.
+#[derive(Debug, Clone, Default)]
+pub struct Folded {
+    pub workflow: Workflow,
+    pub tournament: Tournament,
+}
+
+impl Projection for Folded {
+    fn apply(&mut self, e: &CheckedEvent, k: &KeyInfo) {
+        if !self.workflow.fold(e, k) {
+            return;
+        }
+        self.tournament.apply(e, k);
+        let appeal_of = |id: &Hash32| self.workflow.appeals.get(id).cloned();
+        match &e.payload {
+            Payload::AppealFiled(_) => {
+                if let Some(a) = appeal_of(&e.id) {
+                    let why = format!("appeal by {}: {}", a.appellant, a.grounds);
+                    self.tournament
+                        .annotate(e, k, &a.slot, Some("92".into()), Some(why));
+                }
+            }
+            Payload::AppealDecided(d) => {
+                if let Some(a) = appeal_of(&d.appeal) {
+                    let law = (!d.laws.is_empty()).then(|| d.laws.join(", "));
+                    let why = format!("{}: {}", d.decision.as_str(), d.reasoning);
+                    match &d.adjustment {
+                        Some(adj) if d.decision == Decision::Changed => {
+                            let l = law.clone().unwrap_or_else(|| "93B".into());
+                            self.tournament.adjust(
+                                e,
+                                k,
+                                &a.slot,
+                                &a.ns,
+                                &a.ew,
+                                l,
+                                adj.clone(),
+                                why,
+                            );
+                        }
+                        _ => self.tournament.annotate(e, k, &a.slot, law, Some(why)),
+                    }
+                }
+            }
+            Payload::AppealWithdrawn(w) => {
+                if let Some(a) = appeal_of(&w.appeal) {
+                    self.tournament
+                        .annotate(e, k, &a.slot, None, Some(w.reason.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Folds a verified log (up to and including event `stop`, if given).
+pub fn fold(v: &Verified, stop: Option<Hash32>) -> Folded {
+    let mut f = Folded::default();
+    for e in &v.events {
+        if let Some(k) = v.keys.get(&e.env.author) {
+            f.apply(e, k);
+        }
+        if Some(e.id) == stop {
+            break;
+        }
+    }
+    f
+}
+
+/// Why an append through [`append_checked`] was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum AppendError {
+    #[error("refused: {0}")]
+    Guard(#[from] GuardError),
+    #[error(transparent)]
+    Log(Box<crate::log::LogError>),
+}
+
+impl From<crate::log::LogError> for AppendError {
+    fn from(e: crate::log::LogError) -> Self {
+        AppendError::Log(Box::new(e))
+    }
+}
+
+/// Appends `payload` signed by `key` at `now_ms` (the caller's clock), after the workflow
+/// guards: a late, unconsented or unauthorised step is refused and nothing is written.
+pub fn append_checked(
+    log: &mut crate::log::Log,
+    key: &crate::keys::DeviceKey,
+    payload: Payload,
+    now_ms: i64,
+) -> Result<Hash32, AppendError> {
+    let v = log.verify(None)?;
+    let f = fold(&v, None);
+    // The signed time is never earlier than anything the event follows (log::store).
+    let wall = v
+        .events
+        .iter()
+        .map(|e| e.env.wall_ms)
+        .max()
+        .unwrap_or(now_ms)
+        .max(now_ms);
+    let me = key.public();
+    let signer = v.keys.get(&me).cloned().unwrap_or(KeyInfo {
+        key: me,
+        role: Role::Scorer,
+        holder: me.short(),
+        enrolled_by: Hash32::default(),
+        revoked: None,
+    });
+    f.workflow.check(&payload, &signer, wall)?;
+    log.set_clock(move || wall);
+    Ok(log.append(key, payload)?)
+}

@@ -1,0 +1,415 @@
+//! The appeal form (dossier) and the casebook: what real forms and casebooks record
+//! (bridge-software-landscape.md §5): board, dealer, vulnerability, deal, result, the facts,
+//! the director's ruling and laws, who appealed and who signed, statements, the decision
+//! and reasoning, deposit, and every step with its signer and signed time. Built once as
+//! blocks, rendered as HTML or PDF, in English, German or Danish.
+
+use super::{Appeal, Folded};
+use crate::bridge::board::dealer;
+use crate::events::{Category, Decision, Deposit, Forum, Party};
+use crate::i18n::{tr, Lang};
+
+/// A piece of a report, independent of the output format.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    Title(String),
+    Heading(String),
+    Field(String, String),
+    Para(String),
+    /// Preformatted (the deal diagram).
+    Mono(String),
+    Row(Vec<String>),
+    PageBreak,
+}
+
+fn cat_key(c: Category) -> &'static str {
+    match c {
+        Category::Law => "cat_law",
+        Category::Judgement => "cat_judgement",
+        Category::ProceduralPenalty => "cat_procedural_penalty",
+        Category::Disciplinary => "cat_disciplinary",
+    }
+}
+
+fn dec_key(d: Decision) -> &'static str {
+    match d {
+        Decision::Upheld => "dec_upheld",
+        Decision::Changed => "dec_changed",
+        Decision::RecommendationOnly => "dec_recommendation_only",
+        Decision::WithoutMerit => "dec_without_merit",
+    }
+}
+
+fn party_key(p: Party) -> &'static str {
+    match p {
+        Party::Appellant => "party_appellant",
+        Party::Respondent => "party_respondent",
+        Party::Director => "party_director",
+        Party::Witness => "party_witness",
+    }
+}
+
+/// A PBN deal as four lines (N, E, S, W), suits S H D C.
+fn deal_diagram(pbn: &str) -> String {
+    let Some((first, hands)) = pbn.split_once(':') else {
+        return pbn.to_string();
+    };
+    let order = ["N", "E", "S", "W"];
+    let start = order.iter().position(|s| *s == first.trim()).unwrap_or(0);
+    let mut lines = vec![String::new(); 4];
+    for (i, h) in hands.split_whitespace().enumerate().take(4) {
+        let seat = (start + i) % 4;
+        let suits: Vec<&str> = h.split('.').collect();
+        let s = ["S", "H", "D", "C"]
+            .iter()
+            .zip(suits.iter().chain(std::iter::repeat(&"")))
+            .map(|(n, c)| format!("{n} {}", if c.is_empty() { "-" } else { c }))
+            .collect::<Vec<_>>()
+            .join("  ");
+        lines[seat] = format!("{}: {s}", order[seat]);
+    }
+    lines.join("\n")
+}
+
+/// The dossier of one appeal.
+pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
+    let t = |k: &str| tr(lang, k).to_string();
+    let wf = &f.workflow;
+    let tour = &f.tournament;
+    let mut b = vec![Block::Title(format!(
+        "{} {} ({}): {} {} / {} {}",
+        t("appeal_form"),
+        a.id.short(),
+        tour.name,
+        t("board"),
+        a.slot.board,
+        t("table"),
+        a.slot.table
+    ))];
+    b.push(Block::Field(t("event"), tour.name.clone()));
+    b.push(Block::Field(
+        t("section"),
+        format!(
+            "{}  {} {}  {} {}  {} {}",
+            a.slot.section,
+            t("round"),
+            a.slot.round,
+            t("table"),
+            a.slot.table,
+            t("board"),
+            a.slot.board
+        ),
+    ));
+    let facts = tour.boards.get(&(a.slot.section.clone(), a.slot.board));
+    let d = facts
+        .and_then(|x| x.dealer)
+        .unwrap_or_else(|| dealer(a.slot.board));
+    b.push(Block::Field(t("dealer"), d.to_string()));
+    let vul = tour
+        .vulnerability(&a.slot.section, a.slot.board)
+        .to_string();
+    b.push(Block::Field(t("vulnerability"), t(&format!("vul_{vul}"))));
+    let name = |id: &str| {
+        tour.contestants
+            .get(&(a.slot.section.clone(), id.to_string()))
+            .map(|c| format!("{id} {} ({})", c.name, c.members.join(", ")))
+            .unwrap_or_else(|| id.to_string())
+    };
+    b.push(Block::Field(t("ns"), name(&a.ns)));
+    b.push(Block::Field(t("ew"), name(&a.ew)));
+    if let Some(deal) = facts.and_then(|x| x.deal.as_deref()) {
+        b.push(Block::Heading(t("deal")));
+        b.push(Block::Mono(deal_diagram(deal)));
+    }
+    if let Some(s) = tour.slots.get(&a.slot) {
+        if let Some(r) = &s.table_result {
+            b.push(Block::Field(t("table_result"), r.describe()));
+        }
+        b.push(Block::Field(t("score_now"), s.outcome().describe()));
+    }
+
+    if let Some(r) = wf.rulings.get(&a.ruling) {
+        let ru = &r.ruling;
+        b.push(Block::Heading(t("the_facts")));
+        if let Some((c, s)) = ru.call.and_then(|c| wf.calls.get(&c)) {
+            b.push(Block::Field(
+                t("director_call"),
+                format!(
+                    "{} ({}: {}, {}: {}; {} {})",
+                    c.irregularity,
+                    t("attention_by"),
+                    c.attention_drawn_by,
+                    t("called_by"),
+                    c.called_by,
+                    s.time,
+                    s.signer
+                ),
+            ));
+        }
+        b.push(Block::Para(format!(
+            "{} ({})",
+            ru.facts,
+            if ru.facts_agreed {
+                t("facts_agreed")
+            } else {
+                t("facts_disputed")
+            }
+        )));
+        if let Some(o) = &ru.offender {
+            b.push(Block::Field(t("offender"), o.clone()));
+        }
+        if !ru.options_offered.is_empty() {
+            b.push(Block::Field(t("options"), ru.options_offered.join("; ")));
+        }
+        if let (Some(c), Some(by)) = (&ru.option_chosen, &ru.chosen_by) {
+            b.push(Block::Field(t("chosen"), format!("{c} ({by})")));
+        }
+        b.push(Block::Heading(t("ruling")));
+        b.push(Block::Para(ru.decision.clone()));
+        b.push(Block::Field(t("laws"), ru.laws.join(", ")));
+        b.push(Block::Field(t("category"), t(cat_key(ru.category))));
+        b.push(Block::Field(
+            t("director"),
+            format!("{} ({}), {}", r.signed.signer, r.signed.role, r.signed.time),
+        ));
+        b.push(Block::Field(
+            t("appeal_notice"),
+            t(if ru.appeal_notice { "yes" } else { "no" }),
+        ));
+    }
+
+    b.push(Block::Heading(t("appeal")));
+    b.push(Block::Field(t("appellant"), name(&a.appellant)));
+    b.push(Block::Field(t("grounds"), a.grounds.clone()));
+    b.push(Block::Field(
+        t("consents"),
+        if a.consents.is_empty() {
+            t("none")
+        } else {
+            a.consents.join(", ")
+        },
+    ));
+    b.push(Block::Field(
+        t("filed"),
+        format!("{} ({})", a.filed().time, a.filed().signer),
+    ));
+    if let Some(dl) = a.deadline_ms {
+        b.push(Block::Field(t("deadline"), super::clocks::rfc3339(dl)));
+    }
+    b.push(Block::Field(
+        t("state"),
+        t(&format!("st_{}", a.state.as_str())),
+    ));
+    if let Some(r) = &a.route {
+        let to = match r.to {
+            Forum::ChiefTd => t("chief_director"),
+            Forum::Committee => t("committee"),
+        };
+        let lo = if a.law_only {
+            format!(", {}", t("law_only"))
+        } else {
+            String::new()
+        };
+        b.push(Block::Field(t("routing"), format!("{to}{lo}")));
+    }
+    if let Some(c) = &a.committee {
+        let members: Vec<String> = c
+            .members
+            .iter()
+            .map(|(k, h)| {
+                if *k == c.chair {
+                    format!("{h} ({})", t("chair"))
+                } else {
+                    h.clone()
+                }
+            })
+            .collect();
+        b.push(Block::Field(t("committee"), members.join(", ")));
+    }
+    if let Some(dep) = &wf.settings.deposit {
+        b.push(Block::Field(t("deposit"), dep.clone()));
+    }
+
+    if !a.statements.is_empty() {
+        b.push(Block::Heading(t("statements")));
+        for (s, signed) in &a.statements {
+            b.push(Block::Para(format!(
+                "{} - {} ({}): {}",
+                t(party_key(s.party)),
+                s.by,
+                signed.time,
+                s.text
+            )));
+        }
+    }
+
+    for d in &a.decisions {
+        b.push(Block::Heading(format!(
+            "{}: {}",
+            t("decision"),
+            t(dec_key(d.decided.decision))
+        )));
+        b.push(Block::Field(
+            t("signer"),
+            format!("{} ({}), {}", d.signed.signer, d.signed.role, d.signed.time),
+        ));
+        if let Some(adj) = &d.decided.adjustment {
+            b.push(Block::Field(
+                t("adjusted_score"),
+                crate::results::Outcome::Adjusted {
+                    law: d.decided.laws.join(", "),
+                    adjustment: adj.clone(),
+                }
+                .describe(),
+            ));
+        }
+        if !d.decided.laws.is_empty() {
+            b.push(Block::Field(t("laws"), d.decided.laws.join(", ")));
+        }
+        b.push(Block::Field(t("reasoning"), d.decided.reasoning.clone()));
+        if let Some(dep) = d.decided.deposit {
+            let v = match dep {
+                Deposit::Returned => t("deposit_returned"),
+                Deposit::Kept => t("deposit_kept"),
+            };
+            b.push(Block::Field(t("deposit"), v));
+        }
+        if let Some(p) = &d.decided.penalty {
+            b.push(Block::Field(t("penalty"), p.clone()));
+        }
+    }
+    if let Some((r, s)) = &a.referral {
+        b.push(Block::Field(
+            t("referral"),
+            format!("{} ({}): {}", r.to, s.time, r.reason),
+        ));
+    }
+    if let Some(w) = &a.withdrawn {
+        b.push(Block::Field(t("withdrawn"), w.clone()));
+    }
+
+    b.push(Block::Heading(t("signatures")));
+    b.push(Block::Row(vec![
+        t("time"),
+        t("step"),
+        t("signer"),
+        t("state"),
+        t("event_id"),
+    ]));
+    for s in &a.steps {
+        b.push(Block::Row(vec![
+            s.signed.time.clone(),
+            s.signed.kind.to_string(),
+            format!("{} ({})", s.signed.signer, s.signed.role),
+            s.state.as_str().to_string(),
+            s.signed.event.short(),
+        ]));
+    }
+    let refused: Vec<_> = wf
+        .flags
+        .iter()
+        .filter(|fl| fl.appeal == Some(a.id))
+        .collect();
+    if !refused.is_empty() {
+        b.push(Block::Heading(t("flags")));
+        for fl in refused {
+            b.push(Block::Para(format!(
+                "{} {}: {}",
+                fl.signed.time, fl.signed.kind, fl.message
+            )));
+        }
+    }
+    b
+}
+
+/// Every appeal of the event, in filing order.
+pub fn casebook(f: &Folded, lang: Lang) -> Vec<Block> {
+    let mut appeals: Vec<&Appeal> = f.workflow.appeals.values().collect();
+    appeals.sort_by_key(|a| (a.filed().wall_ms, a.id));
+    let mut b = vec![Block::Title(format!(
+        "{}: {} ({})",
+        tr(lang, "casebook"),
+        f.tournament.name,
+        appeals.len()
+    ))];
+    for a in appeals {
+        b.push(Block::PageBreak);
+        b.extend(dossier(f, a, lang));
+    }
+    b
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A self-contained HTML page.
+pub fn html(blocks: &[Block], lang: Lang) -> String {
+    let title = blocks
+        .iter()
+        .find_map(|b| match b {
+            Block::Title(t) => Some(t.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let mut o = format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\nbody{{font-family:Helvetica,Arial,sans-serif;max-width:50em;margin:2em auto;}}\ndt{{font-weight:bold;float:left;clear:left;width:14em;}}\ndd{{margin-left:15em;}}\npre{{background:#f4f4f4;padding:.5em;}}\ntable{{border-collapse:collapse;}}td{{border:1px solid #ccc;padding:.2em .4em;font-size:90%;}}\n.page{{page-break-before:always;}}\n</style>\n</head>\n<body>\n",
+        lang.code(),
+        esc(&title)
+    );
+    let mut in_dl = false;
+    let mut in_table = false;
+    for b in blocks {
+        let is_field = matches!(b, Block::Field(..));
+        let is_row = matches!(b, Block::Row(..));
+        if in_dl && !is_field {
+            o.push_str("</dl>\n");
+            in_dl = false;
+        }
+        if in_table && !is_row {
+            o.push_str("</table>\n");
+            in_table = false;
+        }
+        match b {
+            Block::Title(t) => o.push_str(&format!("<h1>{}</h1>\n", esc(t))),
+            Block::Heading(t) => o.push_str(&format!("<h2>{}</h2>\n", esc(t))),
+            Block::Field(k, v) => {
+                if !in_dl {
+                    o.push_str("<dl>\n");
+                    in_dl = true;
+                }
+                o.push_str(&format!("<dt>{}</dt><dd>{}</dd>\n", esc(k), esc(v)));
+            }
+            Block::Para(t) => o.push_str(&format!("<p>{}</p>\n", esc(t))),
+            Block::Mono(t) => o.push_str(&format!("<pre>{}</pre>\n", esc(t))),
+            Block::Row(cells) => {
+                if !in_table {
+                    o.push_str("<table>\n");
+                    in_table = true;
+                }
+                o.push_str("<tr>");
+                for c in cells {
+                    o.push_str(&format!("<td>{}</td>", esc(c)));
+                }
+                o.push_str("</tr>\n");
+            }
+            Block::PageBreak => o.push_str("<hr class=\"page\">\n"),
+        }
+    }
+    if in_dl {
+        o.push_str("</dl>\n");
+    }
+    if in_table {
+        o.push_str("</table>\n");
+    }
+    o.push_str("</body>\n</html>\n");
+    o
+}
+
+/// A PDF file (see `pdf.rs`).
+pub fn pdf(blocks: &[Block]) -> Vec<u8> {
+    super::pdf::render(blocks)
+}

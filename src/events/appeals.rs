@@ -1,0 +1,410 @@
+//! Results publication and its clocks (Laws 79C, 92B), score corrections (79C1/79C2), the
+//! organiser's appeal settings, and every step of an appeal (Laws 92-93, state machine C).
+//! Who may sign each is the catalogue's roles column; the time and workflow guards are in
+//! `crate::appeals`.
+
+use super::{check_text, Adjustment, EventPayload, Slot, TableResult};
+use crate::appeals::pipeline::{Profile, Transition};
+use crate::log::Hash32;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Official results published for inspection: the anchor of the correction period (Law
+/// 79C) and the appeal period (Law 92B).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultsPublished {
+    /// Sections covered; empty = every section.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<String>,
+    /// The session published (`None` = the whole event).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+}
+
+impl EventPayload for ResultsPublished {
+    const KIND: &'static str = "results.published";
+}
+
+/// What the appeal period runs from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Anchor {
+    /// From the publication of official results (Law 92B).
+    #[default]
+    Publication,
+    /// From the ruling itself (Doppelkopf: objection at once).
+    Ruling,
+}
+
+fn thirty() -> u32 {
+    30
+}
+fn one() -> u32 {
+    1
+}
+fn yes() -> bool {
+    true
+}
+
+/// The organiser's appeal settings (Laws 79C, 80B2, 92B, 93): periods, clock restarts,
+/// committee and quorum, the pipeline. The latest event applies from its time on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealSettings {
+    /// Law 79C1 correction period in minutes (default 30; later, or shorter with a reason).
+    #[serde(default = "thirty")]
+    pub correction_minutes: u32,
+    /// Law 92B appeal period in minutes (default 30).
+    #[serde(default = "thirty")]
+    pub appeal_minutes: u32,
+    #[serde(default)]
+    pub appeal_anchor: Anchor,
+    /// Why a period is shorter than 30 minutes (Law 79C1 footnote: special conditions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Whether a republication of corrected results restarts both periods
+    /// (bridge-laws.md §10 open point 6).
+    #[serde(default)]
+    pub republication_restarts: bool,
+    /// An appeals committee is available (Law 93B); otherwise the chief TD hears (93A).
+    #[serde(default = "yes")]
+    pub committee: bool,
+    /// Members a committee needs (chair included).
+    #[serde(default = "one")]
+    pub quorum: u32,
+    /// A further appeal procedure exists (Law 93C1).
+    #[serde(default)]
+    pub further_appeal: bool,
+    /// The deposit the regulations set, as text shown on the form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deposit: Option<String>,
+    #[serde(default)]
+    pub profile: Profile,
+    /// A pipeline of the organiser's own, replacing the profile's (Law 93C3(b)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transitions: Option<Vec<Transition>>,
+}
+
+impl Default for AppealSettings {
+    fn default() -> Self {
+        AppealSettings {
+            correction_minutes: 30,
+            appeal_minutes: 30,
+            appeal_anchor: Anchor::Publication,
+            reason: None,
+            republication_restarts: false,
+            committee: true,
+            quorum: 1,
+            further_appeal: false,
+            deposit: None,
+            profile: Profile::Wbf,
+            transitions: None,
+        }
+    }
+}
+
+impl AppealSettings {
+    /// The pipeline in force.
+    pub fn pipeline(&self) -> &[Transition] {
+        self.transitions
+            .as_deref()
+            .unwrap_or_else(|| self.profile.transitions())
+    }
+}
+
+impl EventPayload for AppealSettings {
+    const KIND: &'static str = "config.appeals";
+    fn check(&self) -> Result<(), String> {
+        if (self.correction_minutes < 30 || self.appeal_minutes < 30) && self.reason.is_none() {
+            return Err("a period shorter than 30 minutes needs a stated reason (Law 79C1)".into());
+        }
+        if let Some(r) = &self.reason {
+            check_text("reason", r, 2000)?;
+        }
+        if self.quorum == 0 {
+            return Err("a committee quorum is at least 1".into());
+        }
+        if let Some(t) = &self.transitions {
+            if t.is_empty() {
+                return Err("a pipeline has at least one transition".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A corrected table result: an agreed scoring error (Law 79C1), or after the period with
+/// the organiser's consent (Law 79C2, `late_consent`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreCorrected {
+    #[serde(flatten)]
+    pub slot: Slot,
+    pub ns: String,
+    pub ew: String,
+    #[serde(flatten)]
+    pub result: TableResult,
+    pub reason: String,
+    /// The organiser's `organiser.late_correction_consent` event (Law 79C2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_consent: Option<Hash32>,
+}
+
+impl EventPayload for ScoreCorrected {
+    const KIND: &'static str = "result.corrected";
+    fn check(&self) -> Result<(), String> {
+        check_text("reason", &self.reason, 5000)?;
+        self.result.check()
+    }
+}
+
+/// The organiser consents to a score correction after the correction period (Law 79C2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LateCorrectionConsent {
+    #[serde(flatten)]
+    pub slot: Slot,
+    pub reason: String,
+}
+
+impl EventPayload for LateCorrectionConsent {
+    const KIND: &'static str = "organiser.late_correction_consent";
+    fn check(&self) -> Result<(), String> {
+        check_text("reason", &self.reason, 5000)
+    }
+}
+
+/// An appeal filed through a director (Law 92C) on behalf of a contestant, against one
+/// ruling. Its event id is the appeal's id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealFiled {
+    /// The `director.ruling` appealed.
+    pub ruling: Hash32,
+    /// The appellant contestant (pair number or team name) of the ruling's section.
+    pub appellant: String,
+    pub grounds: String,
+    /// Players who signed the appeal form (Law 92D).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub consents: Vec<String>,
+}
+
+impl EventPayload for AppealFiled {
+    const KIND: &'static str = "appeal.filed";
+    fn check(&self) -> Result<(), String> {
+        check_text("appellant", &self.appellant, 100)?;
+        check_text("grounds", &self.grounds, 10_000)?;
+        self.consents
+            .iter()
+            .try_for_each(|c| check_text("consent", c, 200))
+    }
+}
+
+/// A further player's consent to an appeal (Law 92D), recorded by a director.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealConsent {
+    pub appeal: Hash32,
+    pub player: String,
+}
+
+impl EventPayload for AppealConsent {
+    const KIND: &'static str = "appeal.consent";
+    fn check(&self) -> Result<(), String> {
+        check_text("player", &self.player, 200)
+    }
+}
+
+/// Who hears an appeal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Forum {
+    ChiefTd,
+    Committee,
+}
+
+/// The chief TD routes an appeal (Law 93): law-only parts to himself (93B1), the rest to
+/// the committee (93B2), or everything to himself when there is no committee (93A).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealRouted {
+    pub appeal: Hash32,
+    pub to: Forum,
+    /// The part routed concerns only the Laws or regulations.
+    pub law_only: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl EventPayload for AppealRouted {
+    const KIND: &'static str = "appeal.routed";
+}
+
+/// The appeals committee for one appeal: member keys (each enrolled with the `committee`
+/// role) and the chair.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CommitteeConvened {
+    pub appeal: Hash32,
+    pub members: Vec<Hash32>,
+    pub chair: Hash32,
+}
+
+impl EventPayload for CommitteeConvened {
+    const KIND: &'static str = "appeal.convened";
+    fn check(&self) -> Result<(), String> {
+        if !self.members.contains(&self.chair) {
+            return Err("the chair is one of the members".into());
+        }
+        let mut m = self.members.clone();
+        m.sort();
+        m.dedup();
+        if m.len() != self.members.len() {
+            return Err("a member is listed twice".into());
+        }
+        Ok(())
+    }
+}
+
+/// Whose statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Party {
+    Appellant,
+    Respondent,
+    Director,
+    Witness,
+}
+
+/// A statement at the hearing, attached as its own event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealStatement {
+    pub appeal: Hash32,
+    pub party: Party,
+    /// Who spoke.
+    pub by: String,
+    pub text: String,
+}
+
+impl EventPayload for AppealStatement {
+    const KIND: &'static str = "appeal.statement";
+    fn check(&self) -> Result<(), String> {
+        check_text("by", &self.by, 200)?;
+        check_text("text", &self.text, 20_000)
+    }
+}
+
+/// How an appeal ended (bridge-laws.md §7.5 DECIDED_*).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    Upheld,
+    /// The ruling changed; `adjustment` gives the new score.
+    Changed,
+    /// On a point of law or a disciplinary matter the committee may only recommend (93B3).
+    RecommendationOnly,
+    /// Without merit: the regulations may penalise (Law 92A).
+    WithoutMerit,
+}
+
+impl Decision {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Upheld => "upheld",
+            Decision::Changed => "changed",
+            Decision::RecommendationOnly => "recommendation_only",
+            Decision::WithoutMerit => "without_merit",
+        }
+    }
+}
+
+/// What happens to the deposit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Deposit {
+    Returned,
+    Kept,
+}
+
+/// The decision of the chief TD or the committee.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealDecided {
+    pub appeal: Hash32,
+    pub decision: Decision,
+    /// The new score when the ruling is changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment: Option<Adjustment>,
+    pub laws: Vec<String>,
+    pub reasoning: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deposit: Option<Deposit>,
+    /// A penalty under the regulations (appeal without merit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<String>,
+}
+
+impl EventPayload for AppealDecided {
+    const KIND: &'static str = "appeal.decided";
+    fn check(&self) -> Result<(), String> {
+        check_text("reasoning", &self.reasoning, 20_000)?;
+        match (&self.decision, &self.adjustment) {
+            (Decision::Changed, None) => {
+                return Err("a changed ruling gives the new score (adjustment)".into())
+            }
+            (Decision::Changed, Some(a)) => a.check()?,
+            (_, Some(_)) => return Err("only a changed ruling carries a new score".into()),
+            _ => {}
+        }
+        self.laws.iter().try_for_each(|l| check_text("law", l, 40))
+    }
+}
+
+/// A referral to the regulating authority (Law 93C2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealReferred {
+    pub appeal: Hash32,
+    pub to: String,
+    pub reason: String,
+}
+
+impl EventPayload for AppealReferred {
+    const KIND: &'static str = "appeal.referred";
+    fn check(&self) -> Result<(), String> {
+        check_text("to", &self.to, 200)?;
+        check_text("reason", &self.reason, 5000)
+    }
+}
+
+/// A further appeal after the decision, where the organiser configured one (Law 93C1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealFurther {
+    pub appeal: Hash32,
+    pub grounds: String,
+}
+
+impl EventPayload for AppealFurther {
+    const KIND: &'static str = "appeal.further";
+    fn check(&self) -> Result<(), String> {
+        check_text("grounds", &self.grounds, 10_000)
+    }
+}
+
+/// The appellant withdraws before a decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealWithdrawn {
+    pub appeal: Hash32,
+    pub reason: String,
+}
+
+impl EventPayload for AppealWithdrawn {
+    const KIND: &'static str = "appeal.withdrawn";
+    fn check(&self) -> Result<(), String> {
+        check_text("reason", &self.reason, 5000)
+    }
+}

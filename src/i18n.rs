@@ -1,0 +1,347 @@
+//! The engine's user-facing text (reports, refusals) in English, German and Danish. Terms
+//! follow the DBV 2017 and DBf 2017 editions of the Laws (national-editions-glossary
+//! §4). The UI has its own catalogue in `ui/`; this one serves what the engine prints.
+
+use crate::appeals::GuardError;
+use serde::Serialize;
+use std::str::FromStr;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+    Da,
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" => Ok(Lang::En),
+            "de" => Ok(Lang::De),
+            "da" => Ok(Lang::Da),
+            _ => Err(format!("unknown language {s:?} (en, de or da)")),
+        }
+    }
+}
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Da => "da",
+        }
+    }
+}
+
+/// `(key, English, German, Danish)`.
+pub static LABELS: &[(&str, &str, &str, &str)] = &[
+    (
+        "appeal_form",
+        "Appeal form",
+        "Protestformular",
+        "Appelformular",
+    ),
+    (
+        "casebook",
+        "Casebook of appeals",
+        "Protestsammlung",
+        "Appelsamling",
+    ),
+    ("appeal", "Appeal", "Protest", "Appel"),
+    ("event", "Event", "Turnier", "Turnering"),
+    ("section", "Section", "Gruppe", "Række"),
+    ("board", "Board", "Board", "Spil"),
+    ("table", "Table", "Tisch", "Bord"),
+    ("round", "Round", "Runde", "Runde"),
+    ("dealer", "Dealer", "Teiler", "Kortgiver"),
+    (
+        "vulnerability",
+        "Vulnerability",
+        "Gefahrenlage",
+        "Zonestilling",
+    ),
+    ("deal", "Deal", "Austeilung", "Kortfordeling"),
+    ("ns", "North-South", "Nord-Süd", "Nord-Syd"),
+    ("ew", "East-West", "Ost-West", "Øst-Vest"),
+    (
+        "table_result",
+        "Result at the table",
+        "Ergebnis am Tisch",
+        "Resultat ved bordet",
+    ),
+    (
+        "score_now",
+        "Score now standing",
+        "Aktueller Score",
+        "Gældende score",
+    ),
+    ("appellant", "Appellant", "Protestführer", "Appellant"),
+    ("grounds", "Grounds", "Begründung", "Begrundelse"),
+    (
+        "consents",
+        "Signed by (Law 92D)",
+        "Unterschrieben von (Regel 92D)",
+        "Underskrevet af (lov 92D)",
+    ),
+    ("the_facts", "The facts", "Sachverhalt", "Fakta"),
+    ("facts_agreed", "agreed", "unstrittig", "enige"),
+    ("facts_disputed", "disputed", "strittig", "omtvistet"),
+    (
+        "director_call",
+        "Director called",
+        "Turnierleiter gerufen",
+        "Turneringsleder tilkaldt",
+    ),
+    (
+        "attention_by",
+        "attention drawn by",
+        "aufmerksam gemacht von",
+        "opmærksom gjort af",
+    ),
+    ("called_by", "called by", "gerufen von", "tilkaldt af"),
+    ("offender", "Offender", "Schuldiger", "Den fejlende"),
+    (
+        "options",
+        "Options offered",
+        "Angebotene Optionen",
+        "Tilbudte valg",
+    ),
+    ("chosen", "Chosen", "Gewählt", "Valgt"),
+    ("director", "Director", "Turnierleiter", "Turneringsleder"),
+    (
+        "chief_director",
+        "Chief director",
+        "Hauptturnierleiter",
+        "Chefturneringsleder",
+    ),
+    ("ruling", "Ruling", "Turnierleiterentscheidung", "Kendelse"),
+    ("laws", "Relevant laws", "Regeln", "Love"),
+    ("category", "Category", "Art", "Kategori"),
+    (
+        "cat_law",
+        "law or regulation only",
+        "nur Regeln oder Bestimmungen",
+        "kun love eller bestemmelser",
+    ),
+    (
+        "cat_judgement",
+        "facts and judgement",
+        "Tatsachen und Ermessen",
+        "fakta og skøn",
+    ),
+    (
+        "cat_procedural_penalty",
+        "procedural penalty (Law 90)",
+        "Verfahrensstrafe (Regel 90)",
+        "straf for fejl i fremgangsmåden (lov 90)",
+    ),
+    (
+        "cat_disciplinary",
+        "disciplinary penalty (Law 91)",
+        "Disziplinarstrafe (Regel 91)",
+        "disciplinær straf (lov 91)",
+    ),
+    (
+        "adjusted_score",
+        "Adjusted score",
+        "Berichtigter Score",
+        "Justeret score",
+    ),
+    (
+        "appeal_notice",
+        "Right to appeal explained (Law 83)",
+        "Protestrecht erklärt (Regel 83)",
+        "Retten til appel forklaret (lov 83)",
+    ),
+    (
+        "deadline",
+        "Appeal period ends",
+        "Protestfrist endet",
+        "Appelfristen udløber",
+    ),
+    ("filed", "Filed", "Eingelegt", "Indgivet"),
+    ("state", "State", "Stand", "Status"),
+    ("routing", "Routing", "Zuweisung", "Henvisning"),
+    (
+        "law_only",
+        "law only (Law 93B1)",
+        "nur Regelfrage (Regel 93B1)",
+        "kun lovspørgsmål (lov 93B1)",
+    ),
+    (
+        "committee",
+        "Appeals committee",
+        "Schiedsgericht",
+        "Appelkomite",
+    ),
+    ("chair", "chair", "Vorsitz", "formand"),
+    ("statements", "Statements", "Stellungnahmen", "Udtalelser"),
+    ("party_appellant", "Appellant", "Protestführer", "Appellant"),
+    ("party_respondent", "Respondent", "Gegenpartei", "Modpart"),
+    (
+        "party_director",
+        "Director",
+        "Turnierleiter",
+        "Turneringsleder",
+    ),
+    ("party_witness", "Witness", "Zeuge", "Vidne"),
+    ("decision", "Decision", "Entscheidung", "Afgørelse"),
+    (
+        "dec_upheld",
+        "Ruling upheld",
+        "Entscheidung bestätigt",
+        "Kendelsen stadfæstet",
+    ),
+    (
+        "dec_changed",
+        "Ruling changed",
+        "Entscheidung geändert",
+        "Kendelsen ændret",
+    ),
+    (
+        "dec_recommendation_only",
+        "Recommendation only (Law 93B3)",
+        "Nur Empfehlung (Regel 93B3)",
+        "Kun anbefaling (lov 93B3)",
+    ),
+    (
+        "dec_without_merit",
+        "Appeal without merit",
+        "Protest ohne Grundlage",
+        "Appel uden grundlag",
+    ),
+    ("reasoning", "Reasoning", "Begründung", "Begrundelse"),
+    ("deposit", "Deposit", "Kaution", "Depositum"),
+    (
+        "deposit_returned",
+        "returned",
+        "zurückgegeben",
+        "tilbagebetalt",
+    ),
+    ("deposit_kept", "kept", "einbehalten", "beholdt"),
+    ("penalty", "Penalty", "Strafe", "Straf"),
+    ("referral", "Referred to", "Verwiesen an", "Henvist til"),
+    ("withdrawn", "Withdrawn", "Zurückgezogen", "Trukket tilbage"),
+    (
+        "signatures",
+        "Signed steps",
+        "Signierte Schritte",
+        "Signerede trin",
+    ),
+    ("time", "Time (UTC)", "Zeit (UTC)", "Tid (UTC)"),
+    ("signer", "Signed by", "Signiert von", "Signeret af"),
+    ("step", "Step", "Schritt", "Trin"),
+    ("event_id", "Event", "Ereignis", "Hændelse"),
+    ("none", "none", "keine", "ingen"),
+    ("yes", "yes", "ja", "ja"),
+    ("vul_None", "None", "Keiner", "Ingen"),
+    ("vul_NS", "North-South", "Nord-Süd", "Nord-Syd"),
+    ("vul_EW", "East-West", "Ost-West", "Øst-Vest"),
+    ("vul_Both", "All", "Alle", "Alle"),
+    ("st_filed", "filed", "eingelegt", "indgivet"),
+    (
+        "st_at_chief_td",
+        "with the chief director",
+        "beim Hauptturnierleiter",
+        "hos chefturneringslederen",
+    ),
+    (
+        "st_at_committee",
+        "with the appeals committee",
+        "beim Schiedsgericht",
+        "hos appelkomiteen",
+    ),
+    (
+        "st_convened",
+        "committee convened",
+        "Schiedsgericht einberufen",
+        "appelkomite nedsat",
+    ),
+    ("st_decided", "decided", "entschieden", "afgjort"),
+    (
+        "st_further_appeal",
+        "further appeal",
+        "weitergehendes Rechtsmittel",
+        "videre appel",
+    ),
+    ("st_referred", "referred", "verwiesen", "henvist"),
+    (
+        "st_withdrawn",
+        "withdrawn",
+        "zurückgezogen",
+        "trukket tilbage",
+    ),
+    ("no", "no", "nein", "nej"),
+    (
+        "flags",
+        "Refused steps in the log",
+        "Zurückgewiesene Schritte im Log",
+        "Afviste trin i loggen",
+    ),
+];
+
+/// The label `key` in `lang` (`?` if unknown, so a gap shows and nothing panics).
+pub fn tr(lang: Lang, key: &str) -> &'static str {
+    for (k, en, de, da) in LABELS {
+        if *k == key {
+            return match lang {
+                Lang::En => en,
+                Lang::De => de,
+                Lang::Da => da,
+            };
+        }
+    }
+    // Unknown keys are a programming error caught by the catalogue test.
+    "?"
+}
+
+/// A refusal in `lang`: the law first, then the English detail (names, times) as recorded.
+pub fn refusal(lang: Lang, e: &GuardError) -> String {
+    let head = match (lang, e.law()) {
+        (Lang::En, _) => return e.to_string(),
+        (Lang::De, "92B") => {
+            "Regel 92B: Protestfrist abgelaufen; der Protest wird nicht verhandelt"
+        }
+        (Lang::De, "92D") => {
+            "Regel 92D: erforderliche Zustimmung fehlt (Paar: beide Partner; Team: Kapitän)"
+        }
+        (Lang::De, "92A") => "Regel 92A: Protest nur gegen eine Entscheidung am eigenen Tisch",
+        (Lang::De, "91A") => {
+            "Regel 91A / 93B3: Disziplinarstrafen sind endgültig; nur eine Empfehlung ist möglich"
+        }
+        (Lang::De, "93B3") => {
+            "Regel 93B3: das Schiedsgericht kann in Regelfragen nur eine Empfehlung aussprechen"
+        }
+        (Lang::De, "93B1") => "Regel 93B1: reine Regelfragen entscheidet der Hauptturnierleiter",
+        (Lang::De, "93B2") => "Regel 93B2: Tatsachen und Ermessen gehen an das Schiedsgericht",
+        (Lang::De, "93B") => "Regel 93B: nicht befugtes oder befangenes Schiedsgerichtsmitglied",
+        (Lang::De, "93A") => "Regel 93A: Entscheidung des Hauptturnierleiters",
+        (Lang::De, "93C1") => "Regel 93C1: keine weitergehenden Rechtsmittel vorgesehen",
+        (Lang::De, "79C2") => {
+            "Regel 79C2: Korrektur nach der Korrekturfrist nur mit Zustimmung des Veranstalters"
+        }
+        (Lang::De, "82C") => "Regel 82C: Berichtigung einer Turnierleiterentscheidung",
+        (Lang::De, _) => "Regel 92/93: Schritt im Protestverfahren nicht zulässig",
+        (Lang::Da, "92B") => "Lov 92B: appelfristen er udløbet; appellen behandles ikke",
+        (Lang::Da, "92D") => "Lov 92D: nødvendigt samtykke mangler (par: begge; hold: kaptajnen)",
+        (Lang::Da, "92A") => "Lov 92A: kun appel af en kendelse ved eget bord",
+        (Lang::Da, "91A") => {
+            "Lov 91A / 93B3: disciplinære straffe er endelige; kun en anbefaling er mulig"
+        }
+        (Lang::Da, "93B3") => "Lov 93B3: appelkomiteen kan i lovspørgsmål kun anbefale",
+        (Lang::Da, "93B1") => "Lov 93B1: rene lovspørgsmål afgøres af chefturneringslederen",
+        (Lang::Da, "93B2") => "Lov 93B2: fakta og skøn går til appelkomiteen",
+        (Lang::Da, "93B") => "Lov 93B: medlem uden ret til at sidde i appelkomiteen",
+        (Lang::Da, "93A") => "Lov 93A: chefturneringslederens afgørelse",
+        (Lang::Da, "93C1") => "Lov 93C1: ingen videre appel er fastsat",
+        (Lang::Da, "79C2") => {
+            "Lov 79C2: rettelse efter rettelsesfristen kun med arrangørens samtykke"
+        }
+        (Lang::Da, "82C") => "Lov 82C: rettelse af en kendelse",
+        (Lang::Da, _) => "Lov 92/93: trinnet er ikke tilladt i appelforløbet",
+    };
+    format!("{head} ({e})")
+}

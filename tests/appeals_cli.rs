@@ -1,0 +1,269 @@
+//! The appeals workflow through the `tdlog` command line, as a director would type it:
+//! keys of every role, a ruling with an adjusted score, publication, clocks, an appeal
+//! routed to a convened committee and decided, the views and the reports.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tdlog(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        .args(args)
+        .env_remove("TDLOG_KEY")
+        .env_remove("TDLOG_PASSPHRASE")
+        .env_remove("TDLOG_LANG")
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = tdlog(args);
+    assert!(o.status.success(), "tdlog {args:?}: {}", text(&o));
+    text(&o)
+}
+
+fn new_key(dir: &Path, name: &str) -> (String, String) {
+    let f = dir
+        .join(format!("{name}.key"))
+        .to_str()
+        .unwrap()
+        .to_string();
+    ok(&["key", "new", "--key", &f]);
+    let show = ok(&["key", "show", "--key", &f]);
+    let public = show
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .to_string();
+    (f, public)
+}
+
+#[test]
+fn an_appeal_from_ruling_to_decision_through_the_cli() {
+    let t = tempfile::tempdir().unwrap();
+    let log = t.path().join("t.tdlog").to_str().unwrap().to_string();
+    let (chief, _) = new_key(t.path(), "chief");
+    let (td, td_pub) = new_key(t.path(), "td");
+    let (scorer, scorer_pub) = new_key(t.path(), "scorer");
+    let (ac1, ac1_pub) = new_key(t.path(), "ac1");
+    let (_, ac2_pub) = new_key(t.path(), "ac2");
+    ok(&[
+        "init",
+        &log,
+        "--name",
+        "Club Pairs",
+        "--game",
+        "bridge",
+        "--key",
+        &chief,
+    ]);
+    for (public, role, holder) in [
+        (&td_pub, "td", "Tom TD"),
+        (&scorer_pub, "scorer", "Sue Scorer"),
+        (&ac1_pub, "committee", "Karl Kohl"),
+        (&ac2_pub, "committee", "Lena Lind"),
+    ] {
+        ok(&[
+            "key", "enrol", &log, public, "--role", role, "--holder", holder, "--key", &chief,
+        ]);
+    }
+    let call = ok(&[
+        "ruling",
+        "call",
+        &log,
+        "--round",
+        "1",
+        "--table",
+        "3",
+        "--board",
+        "7",
+        "--attention-by",
+        "E",
+        "--called-by",
+        "S",
+        "--irregularity",
+        "hesitation before pass",
+        "--key",
+        &td,
+    ]);
+    let call_id = call
+        .split("event ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(|c: char| !c.is_ascii_hexdigit())
+        .to_string();
+    let r = ok(&[
+        "ruling",
+        "give",
+        &log,
+        "--round",
+        "1",
+        "--table",
+        "3",
+        "--board",
+        "7",
+        "--ns",
+        "5",
+        "--ew",
+        "9",
+        "--facts",
+        "Agreed hesitation by North",
+        "--law",
+        "16B1,12C1(e)",
+        "--category",
+        "judgement",
+        "--decision",
+        "Adjusted to 3S+1",
+        "--adjustment",
+        r#"{"kind":"assigned","contract":"3S","declarer":"S","tricks":10}"#,
+        "--notice",
+        "--call",
+        &call_id,
+        "--key",
+        &td,
+    ]);
+    let ruling = r
+        .split("event ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(|c: char| !c.is_ascii_hexdigit())
+        .to_string();
+    let p = ok(&["publish", &log, "--session", "1", "--key", &scorer]);
+    assert!(p.contains("correction_period (Law 79C1)"), "{p}");
+    let c = ok(&["clocks", &log]);
+    assert!(
+        c.contains("appeal_period") && c.contains("Law 92B") && c.contains("29m"),
+        "{c}"
+    );
+    // A TD cannot route (the chief TD does, Law 93): the role table refuses.
+    let filed = ok(&[
+        "appeal",
+        "file",
+        &log,
+        "--ruling",
+        &ruling[..10],
+        "--appellant",
+        "9",
+        "--grounds",
+        "No hesitation",
+        "--signed-by",
+        "Cara",
+        "--signed-by",
+        "Dan",
+        "--key",
+        &td,
+    ]);
+    let appeal = filed.trim().rsplit(' ').next().unwrap().to_string();
+    let o = tdlog(&[
+        "appeal",
+        "route",
+        &log,
+        &appeal[..8],
+        "--to",
+        "committee",
+        "--key",
+        &td,
+    ]);
+    assert!(
+        !o.status.success() && text(&o).contains("may not sign `appeal.routed`"),
+        "{}",
+        text(&o)
+    );
+    ok(&[
+        "appeal",
+        "route",
+        &log,
+        &appeal[..8],
+        "--to",
+        "committee",
+        "--key",
+        &chief,
+    ]);
+    ok(&[
+        "appeal",
+        "convene",
+        &log,
+        &appeal[..8],
+        "--member",
+        &ac1_pub,
+        "--member",
+        &ac2_pub,
+        "--chair",
+        &ac1_pub,
+        "--key",
+        &chief,
+    ]);
+    ok(&[
+        "appeal",
+        "hear",
+        &log,
+        &appeal[..8],
+        "--party",
+        "appellant",
+        "--by",
+        "Cara",
+        "--text",
+        "We did not hesitate.",
+        "--key",
+        &td,
+    ]);
+    // The committee restores a different score.
+    ok(&[
+        "appeal",
+        "decide",
+        &log,
+        &appeal[..8],
+        "--decision",
+        "changed",
+        "--adjustment",
+        r#"{"kind":"assigned","contract":"4S","declarer":"S","tricks":10}"#,
+        "--law",
+        "16B1",
+        "--reasoning",
+        "No logical alternative",
+        "--deposit",
+        "returned",
+        "--key",
+        &ac1,
+    ]);
+    let a = ok(&["appeals", &log, "--json"]);
+    let j: serde_json::Value = serde_json::from_str(a.trim()).unwrap();
+    assert_eq!(j["appeals"][0]["state"], "decided");
+    let audit = ok(&["audit", &log, "--board", "7"]);
+    assert!(audit.contains("assigned 4S by S, 10 tricks"), "{audit}");
+    let html = ok(&["report", "casebook", &log, "--lang", "da"]);
+    assert!(
+        html.contains("Appelsamling") && html.contains("Karl Kohl (formand)"),
+        "{html}"
+    );
+    assert!(
+        html.contains("Turneringsleder tilkaldt") && html.contains("hesitation before pass"),
+        "{html}"
+    );
+    // Withdrawing after the decision is refused, naming the pipeline rule.
+    let o = tdlog(&[
+        "appeal",
+        "withdraw",
+        &log,
+        &appeal[..8],
+        "--reason",
+        "x",
+        "--key",
+        &td,
+    ]);
+    assert!(
+        !o.status.success() && text(&o).contains("Law 93 (pipeline)"),
+        "{}",
+        text(&o)
+    );
+}
