@@ -50,7 +50,7 @@ async function screen(id) {
   await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
 }
 
-const NOTE = `Director called at table 5: hesitation before 4S (e2e ${Date.now()})`;
+const NOTE = "Director called at table 5: break in tempo before 4S; players to call me back after play.";
 
 async function main() {
   await wd.until("tauri-driver", () => fetch(`${wd.url}/status`).then((r) => r.ok), 30000);
