@@ -171,6 +171,21 @@ async function main() {
     await wd.script("document.getElementById('audit-h').scrollIntoView()");
     await shot("scores-audit");
   });
+
+  await check("a bad path gets a clear error in the chosen language, and the open log stays", async () => {
+    await wd.click(await wd.find("#lang-de"));
+    await screen("start");
+    await wd.type(await wd.find("#open-path"), "/nonexistent/club.tdlog");
+    await wd.click(await wd.find("#open-submit"));
+    const title = await wd.textOf("#error-banner strong");
+    expect(title === "Die Datei existiert nicht.", `error title: ${title}`);
+    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    expect(detail.includes("/nonexistent/club.tdlog"), `error detail: ${detail}`);
+    const badge = await wd.text(await wd.find("#verification-text"));
+    expect(badge === `Geprüft: ${EXPECT_EVENTS + 1} Ereignisse`, badge);
+    await shot("start-error-de");
+    await wd.click(await wd.find("#lang-en"));
+  });
 }
 
 try {
