@@ -14,7 +14,7 @@ APT_PACKAGES=(
   build-essential pkg-config libssl-dev
   libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev
-  webkit2gtk-driver xvfb dbus fonts-dejavu-core
+  webkit2gtk-driver xvfb xauth dbus procps fonts-dejavu-core
 )
 
 say() { echo "deps: $*"; }
@@ -42,7 +42,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing Debian packages: ${missing[*]}"
   as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 else
   say "Debian packages: all ${#APT_PACKAGES[@]} present"
 fi

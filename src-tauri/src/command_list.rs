@@ -39,4 +39,20 @@ mod tests {
         assert_eq!(granted, wanted);
         assert_eq!(cap["windows"], serde_json::json!(["main"]));
     }
+
+    /// A strict CSP is set: nothing remote, no inline or eval'd script or style.
+    #[test]
+    fn content_security_policy_is_strict() {
+        let conf: serde_json::Value = serde_json::from_str(include_str!("../tauri.conf.json"))
+            .expect("tauri.conf.json is JSON");
+        let csp = &conf["app"]["security"]["csp"];
+        assert_eq!(csp["default-src"], "'self'");
+        assert_eq!(csp["script-src"], "'self'");
+        assert_eq!(csp["style-src"], "'self'");
+        assert_eq!(csp["connect-src"], "ipc: http://ipc.localhost");
+        assert_eq!(csp["object-src"], "'none'");
+        let all = csp.to_string();
+        assert!(!all.contains("unsafe") && !all.contains("https:") && !all.contains('*'), "{all}");
+        assert_eq!(conf["app"]["security"]["capabilities"], serde_json::json!(["main"]));
+    }
 }
