@@ -9,9 +9,10 @@ fn main() {
     {
         panic!("ui/dist is missing: build the UI first (cd ui && npm ci && npm run build), or run scripts/test.sh");
     }
-    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(
-        tauri_build::AppManifest::new().commands(tdlog_desktop_commands::ALL),
-    ))
+    tauri_build::try_build(
+        tauri_build::Attributes::new()
+            .app_manifest(tauri_build::AppManifest::new().commands(tdlog_desktop_commands::ALL)),
+    )
     .expect("tauri build step failed");
 }
 

@@ -24,8 +24,9 @@ mod tests {
     /// The capability grants each command by its own permission, and nothing else.
     #[test]
     fn capability_grants_exactly_one_permission_per_command() {
-        let cap: serde_json::Value = serde_json::from_str(include_str!("../capabilities/main.json"))
-            .expect("capabilities/main.json is JSON");
+        let cap: serde_json::Value =
+            serde_json::from_str(include_str!("../capabilities/main.json"))
+                .expect("capabilities/main.json is JSON");
         let granted: Vec<&str> = cap["permissions"]
             .as_array()
             .expect("a permission list")
@@ -52,7 +53,13 @@ mod tests {
         assert_eq!(csp["connect-src"], "ipc: http://ipc.localhost");
         assert_eq!(csp["object-src"], "'none'");
         let all = csp.to_string();
-        assert!(!all.contains("unsafe") && !all.contains("https:") && !all.contains('*'), "{all}");
-        assert_eq!(conf["app"]["security"]["capabilities"], serde_json::json!(["main"]));
+        assert!(
+            !all.contains("unsafe") && !all.contains("https:") && !all.contains('*'),
+            "{all}"
+        );
+        assert_eq!(
+            conf["app"]["security"]["capabilities"],
+            serde_json::json!(["main"])
+        );
     }
 }

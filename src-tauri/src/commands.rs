@@ -41,7 +41,10 @@ impl AppState {
     }
 
     fn device_public(&self) -> Option<String> {
-        device::read_public(&self.data_dir).ok().flatten().map(|k| k.public)
+        device::read_public(&self.data_dir)
+            .ok()
+            .flatten()
+            .map(|k| k.public)
     }
 }
 

@@ -134,9 +134,18 @@ mod tests {
         assert!(k.protected);
         assert_eq!(read_public(&d).unwrap(), Some(k.clone()));
         assert_eq!(create(&d, None).unwrap_err().code, "key_exists");
-        assert_eq!(load(&d, None).err().map(|e| e.code), Some("need_passphrase"));
-        assert_eq!(load(&d, Some("wrong")).err().map(|e| e.code), Some("wrong_passphrase"));
-        assert_eq!(load(&d, Some("correct horse")).unwrap().public().to_hex(), k.public);
+        assert_eq!(
+            load(&d, None).err().map(|e| e.code),
+            Some("need_passphrase")
+        );
+        assert_eq!(
+            load(&d, Some("wrong")).err().map(|e| e.code),
+            Some("wrong_passphrase")
+        );
+        assert_eq!(
+            load(&d, Some("correct horse")).unwrap().public().to_hex(),
+            k.public
+        );
         let _ = std::fs::remove_dir_all(&d);
     }
 

@@ -236,7 +236,9 @@ pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
                 v: e.env.v,
                 time: time(e.env.wall_ms),
                 signer: signer.map(|k| k.holder.clone()).unwrap_or_default(),
-                role: signer.map(|k| k.role.as_str().to_owned()).unwrap_or_default(),
+                role: signer
+                    .map(|k| k.role.as_str().to_owned())
+                    .unwrap_or_default(),
                 seq: e.env.seq,
                 id: e.id.to_hex(),
                 summary,
@@ -277,7 +279,9 @@ pub fn notes(o: &Opened) -> Vec<NoteRow> {
             kind: "note",
             time: time(e.env.wall_ms),
             signer: signer.map(|k| k.holder.clone()).unwrap_or_default(),
-            role: signer.map(|k| k.role.as_str().to_owned()).unwrap_or_default(),
+            role: signer
+                .map(|k| k.role.as_str().to_owned())
+                .unwrap_or_default(),
             board: None,
             table: None,
             round: None,
@@ -337,8 +341,7 @@ pub fn ranking_show(o: &Opened) -> Result<Ranking, AppError> {
 /// Every table result of a board with its history: the audit timeline.
 pub fn board_audit(o: &Opened, board: u32) -> Result<Vec<SlotState>, AppError> {
     require_no_forks(o)?;
-    Ok(o
-        .tournament
+    Ok(o.tournament
         .slots
         .values()
         .filter(|s| s.slot.board == board)
@@ -390,7 +393,10 @@ mod tests {
     }
 
     fn demo_key(name: &str) -> DeviceKey {
-        let path = format!("{}/../fixtures/demo/keys/{name}.key", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/../fixtures/demo/keys/{name}.key",
+            env!("CARGO_MANIFEST_DIR")
+        );
         let v: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let seed = hex_seed(v["secret"].as_str().unwrap());
@@ -431,7 +437,10 @@ mod tests {
         assert_eq!(all.events.len(), all.total);
         assert_eq!(all.events[0].kind, "tournament.genesis");
         let page = events_page(&o, 3, 2);
-        assert_eq!(page.events.iter().map(|e| e.n).collect::<Vec<_>>(), vec![4, 5]);
+        assert_eq!(
+            page.events.iter().map(|e| e.n).collect::<Vec<_>>(),
+            vec![4, 5]
+        );
         assert!(events_page(&o, all.total, 10).events.is_empty());
     }
 
@@ -457,6 +466,23 @@ mod tests {
         let td2 = demo_key("td2");
         let err = append_note(&p, &td2, note("after revocation")).unwrap_err();
         assert_eq!(err.code, "refused", "{err}");
-        assert_eq!(append_note(&p, &td1, note("  ")).unwrap_err().code, "empty_note");
+        assert_eq!(
+            append_note(&p, &td1, note("  ")).unwrap_err().code,
+            "empty_note"
+        );
+    }
+
+    #[test]
+    fn bad_files_get_a_code_the_ui_translates() {
+        let missing = open(Path::new("/nonexistent/club.tdlog"), &|_| {})
+            .err()
+            .unwrap();
+        assert_eq!(missing.code, "missing_file");
+        let bundle = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fixtures/vectors/good_basic.json"
+        );
+        let not_a_log = open(Path::new(bundle), &|_| {}).err().unwrap();
+        assert_eq!(not_a_log.code, "not_a_log", "{not_a_log}");
     }
 }
