@@ -1,5 +1,45 @@
 #!/usr/bin/env bash
-# The whole test suite: engine unit, integration and property tests.
-set -euo pipefail
+# The README's second command, and what CI runs (.ci/run): installs what is missing, builds
+# everything once, then runs every suite: the engine's tests, the desktop shell's tests,
+# the UI's unit tests (Vitest) and the end-to-end test in the real webview.
+# Every step runs even if an earlier one failed (except those that need a build that
+# failed); the exit status is non-zero if anything failed.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-cargo test --locked
+export PATH="$HOME/.cargo/bin:$PATH"
+START=$(date +%s)
+FAILED=()
+
+step() {
+  local name=$1; shift
+  local t0; t0=$(date +%s)
+  echo "==> $name"
+  if "$@"; then
+    echo "==> $name: ok ($(( $(date +%s) - t0 ))s)"
+  else
+    echo "==> $name: FAILED ($(( $(date +%s) - t0 ))s)"
+    FAILED+=("$name")
+    return 1
+  fi
+}
+
+step "dependencies (scripts/deps.sh)" bash scripts/deps.sh || { echo "cannot continue without dependencies"; exit 1; }
+BUILT=1
+step "UI build (vite)" bash -c 'cd ui && npm run --silent build' || BUILT=0
+# One build serves every step below: the engine, the CLI and the desktop app (dev profile).
+if [ "$BUILT" = 1 ]; then step "cargo build --workspace --locked" cargo build --workspace --locked || BUILT=0; fi
+step "engine tests (cargo test --locked)" cargo test --locked
+if [ "$BUILT" = 1 ]; then step "desktop shell tests (cargo test -p tdlog-desktop)" cargo test -p tdlog-desktop --locked; fi
+step "UI unit tests (vitest)" bash -c 'cd ui && npx --no-install vitest run'
+if [ "$BUILT" = 1 ]; then
+  step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
+else
+  FAILED+=("end-to-end test (not run: the build failed)")
+fi
+
+echo "total time: $(( $(date +%s) - START ))s"
+if [ ${#FAILED[@]} -gt 0 ]; then
+  printf 'FAILED: %s\n' "${FAILED[@]}"
+  exit 1
+fi
+echo "all test suites passed"

@@ -1,0 +1,65 @@
+//! Every Tauri command of the app. `build.rs` generates an `allow-<command>` permission
+//! for each; `capabilities/main.json` grants them to the main window one by one.
+
+#[allow(dead_code)] // read by build.rs and by the test below
+pub const ALL: &[&str] = &[
+    "app_info",
+    "key_create",
+    "pick_log_file",
+    "pick_new_log_file",
+    "log_open",
+    "log_open_demo",
+    "log_create",
+    "tournament_summary",
+    "events_page",
+    "notes_list",
+    "results_list",
+    "ranking_show",
+    "board_audit",
+    "note_append",
+];
+
+#[cfg(test)]
+mod tests {
+    /// The capability grants each command by its own permission, and nothing else.
+    #[test]
+    fn capability_grants_exactly_one_permission_per_command() {
+        let cap: serde_json::Value =
+            serde_json::from_str(include_str!("../capabilities/main.json"))
+                .expect("capabilities/main.json is JSON");
+        let granted: Vec<&str> = cap["permissions"]
+            .as_array()
+            .expect("a permission list")
+            .iter()
+            .filter_map(|p| p.as_str())
+            .collect();
+        let wanted: Vec<String> = super::ALL
+            .iter()
+            .map(|c| format!("allow-{}", c.replace('_', "-")))
+            .collect();
+        assert_eq!(granted, wanted);
+        assert_eq!(cap["windows"], serde_json::json!(["main"]));
+    }
+
+    /// A strict CSP is set: nothing remote, no inline or eval'd script or style.
+    #[test]
+    fn content_security_policy_is_strict() {
+        let conf: serde_json::Value = serde_json::from_str(include_str!("../tauri.conf.json"))
+            .expect("tauri.conf.json is JSON");
+        let csp = &conf["app"]["security"]["csp"];
+        assert_eq!(csp["default-src"], "'self'");
+        assert_eq!(csp["script-src"], "'self'");
+        assert_eq!(csp["style-src"], "'self'");
+        assert_eq!(csp["connect-src"], "ipc: http://ipc.localhost");
+        assert_eq!(csp["object-src"], "'none'");
+        let all = csp.to_string();
+        assert!(
+            !all.contains("unsafe") && !all.contains("https:") && !all.contains('*'),
+            "{all}"
+        );
+        assert_eq!(
+            conf["app"]["security"]["capabilities"],
+            serde_json::json!(["main"])
+        );
+    }
+}

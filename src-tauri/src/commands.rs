@@ -1,0 +1,265 @@
+//! The Tauri commands: thin wrappers that call the engine off the UI thread and hand back
+//! plain data. Each has its own `allow-<command>` permission (see `capabilities/`).
+
+use crate::device::{self, DeviceKeyInfo};
+use crate::error::AppError;
+use crate::session::{self, EventsPage, NoteInput, NoteRow, Opened, Progress, Summary};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tauri::ipc::Channel;
+use tauri::State;
+use tauri_plugin_dialog::DialogExt;
+use tdlog::events::{Game, Genesis};
+use tdlog::results::{Ranking, ResultRow, SlotState};
+
+/// What the app holds: where its files are, and the open log (verified).
+pub struct AppState {
+    pub data_dir: PathBuf,
+    pub demo: PathBuf,
+    /// A log named on the command line (`demo` with `--demo`): opened at start.
+    pub start_log: Option<String>,
+    pub open: Mutex<Option<Arc<Opened>>>,
+}
+
+impl AppState {
+    fn current(&self) -> Result<Arc<Opened>, AppError> {
+        self.open
+            .lock()
+            .map_err(|_| AppError::new("internal", "state lock poisoned"))?
+            .clone()
+            .ok_or_else(AppError::no_log)
+    }
+
+    fn set(&self, o: Opened) -> Result<Arc<Opened>, AppError> {
+        let o = Arc::new(o);
+        *self
+            .open
+            .lock()
+            .map_err(|_| AppError::new("internal", "state lock poisoned"))? = Some(o.clone());
+        Ok(o)
+    }
+
+    fn device_public(&self) -> Option<String> {
+        device::read_public(&self.data_dir)
+            .ok()
+            .flatten()
+            .map(|k| k.public)
+    }
+}
+
+/// Runs blocking engine work on a worker thread so the window never freezes.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    tauri::async_runtime::spawn_blocking(f)
+        .await
+        .map_err(|e| AppError::new("internal", format!("worker failed: {e}")))?
+}
+
+#[derive(Serialize)]
+pub struct AppInfo {
+    pub data_dir: String,
+    pub device_key: Option<DeviceKeyInfo>,
+    pub recent: Vec<String>,
+    /// What to open at start: the log named on the command line, else the demo on first
+    /// start, else nothing (the Start screen).
+    pub open_at_start: Option<String>,
+}
+
+#[tauri::command]
+pub fn app_info(state: State<'_, AppState>) -> Result<AppInfo, AppError> {
+    let recent = device::recent(&state.data_dir);
+    let open_at_start = match (&state.start_log, &recent) {
+        (Some(p), _) => Some(p.clone()),
+        (None, None) => Some("demo".to_owned()),
+        (None, Some(_)) => None,
+    };
+    Ok(AppInfo {
+        data_dir: state.data_dir.display().to_string(),
+        device_key: device::read_public(&state.data_dir)?,
+        recent: recent.unwrap_or_default(),
+        open_at_start,
+    })
+}
+
+#[tauri::command]
+pub async fn key_create(
+    state: State<'_, AppState>,
+    passphrase: Option<String>,
+) -> Result<DeviceKeyInfo, AppError> {
+    let dir = state.data_dir.clone();
+    // Argon2id sealing takes a moment: off the UI thread.
+    blocking(move || device::create(&dir, passphrase.as_deref())).await
+}
+
+#[tauri::command]
+pub async fn pick_log_file(app: tauri::AppHandle) -> Result<Option<String>, AppError> {
+    blocking(move || {
+        Ok(app
+            .dialog()
+            .file()
+            .add_filter("tdlog", &["tdlog"])
+            .blocking_pick_file()
+            .and_then(|f| f.into_path().ok())
+            .map(|p| p.display().to_string()))
+    })
+    .await
+}
+
+#[tauri::command]
+pub async fn pick_new_log_file(app: tauri::AppHandle) -> Result<Option<String>, AppError> {
+    blocking(move || {
+        Ok(app
+            .dialog()
+            .file()
+            .add_filter("tdlog", &["tdlog"])
+            .set_file_name("tournament.tdlog")
+            .blocking_save_file()
+            .and_then(|f| f.into_path().ok())
+            .map(|p| p.display().to_string()))
+    })
+    .await
+}
+
+async fn open_and_verify(
+    state: &AppState,
+    path: PathBuf,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let opened = blocking(move || {
+        session::open(&path, &|p| {
+            let _ = progress.send(p);
+        })
+    })
+    .await?;
+    device::remember(&state.data_dir, &opened.path)?;
+    let o = state.set(opened)?;
+    Ok(session::summary(&o, state.device_public().as_deref()))
+}
+
+#[tauri::command]
+pub async fn log_open(
+    state: State<'_, AppState>,
+    path: String,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    open_and_verify(&state, PathBuf::from(path), progress).await
+}
+
+/// Opens this device's copy of the demo tournament (made on first use).
+#[tauri::command]
+pub async fn log_open_demo(
+    state: State<'_, AppState>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let copy = device::demo_copy(&state.data_dir, &state.demo)?;
+    open_and_verify(&state, copy, progress).await
+}
+
+#[derive(serde::Deserialize)]
+pub struct NewLog {
+    pub path: String,
+    pub name: String,
+    pub game: Game,
+    pub profile: Option<String>,
+    pub organiser: String,
+    pub chief_td: String,
+    pub passphrase: Option<String>,
+}
+
+/// Creates a tournament with this device as its chief TD.
+#[tauri::command]
+pub async fn log_create(
+    state: State<'_, AppState>,
+    new: NewLog,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let dir = state.data_dir.clone();
+    let path = PathBuf::from(&new.path);
+    let p2 = path.clone();
+    blocking(move || {
+        let key = device::load(&dir, new.passphrase.as_deref())?;
+        let profile = new
+            .profile
+            .filter(|p| !p.is_empty())
+            .unwrap_or_else(|| new.game.default_profile().to_owned());
+        tdlog::log::Log::create(
+            &p2,
+            &key,
+            Genesis {
+                name: new.name,
+                game: new.game,
+                organiser: new.organiser,
+                rule_profile: profile,
+                chief_td: new.chief_td,
+            },
+        )?;
+        Ok(())
+    })
+    .await?;
+    open_and_verify(&state, path, progress).await
+}
+
+#[tauri::command]
+pub fn tournament_summary(state: State<'_, AppState>) -> Result<Summary, AppError> {
+    let o = state.current()?;
+    Ok(session::summary(&o, state.device_public().as_deref()))
+}
+
+#[tauri::command]
+pub fn events_page(
+    state: State<'_, AppState>,
+    offset: usize,
+    limit: usize,
+) -> Result<EventsPage, AppError> {
+    Ok(session::events_page(&*state.current()?, offset, limit))
+}
+
+#[tauri::command]
+pub fn notes_list(state: State<'_, AppState>) -> Result<Vec<NoteRow>, AppError> {
+    Ok(session::notes(&*state.current()?))
+}
+
+#[tauri::command]
+pub fn results_list(state: State<'_, AppState>) -> Result<Vec<ResultRow>, AppError> {
+    session::results_list(&*state.current()?)
+}
+
+#[tauri::command]
+pub fn ranking_show(state: State<'_, AppState>) -> Result<Ranking, AppError> {
+    session::ranking_show(&*state.current()?)
+}
+
+#[tauri::command]
+pub fn board_audit(state: State<'_, AppState>, board: u32) -> Result<Vec<SlotState>, AppError> {
+    session::board_audit(&*state.current()?, board)
+}
+
+/// Signs a director note with this device's key, stores it, and re-verifies the log.
+#[tauri::command]
+pub async fn note_append(
+    state: State<'_, AppState>,
+    note: NoteInput,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let path = state.current()?.path.clone();
+    let dir = state.data_dir.clone();
+    let p2 = path.clone();
+    blocking(move || {
+        let key = device::load(&dir, passphrase.as_deref())?;
+        session::append_note(&p2, &key, note)
+    })
+    .await?;
+    open_and_verify(&state, path, progress).await
+}
+
+/// The demo log shipped with the source tree (overridable with `TDLOG_DEMO`).
+pub fn shipped_demo() -> PathBuf {
+    std::env::var_os("TDLOG_DEMO")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/demo.tdlog")
+        })
+}

@@ -1,0 +1,70 @@
+//! Errors as the UI receives them: a stable `code` the UI translates, and the engine's
+//! one-line message (English, naming the law or rule) shown beneath it.
+
+use serde::Serialize;
+use tdlog::keys::KeyFileError;
+use tdlog::log::LogError;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{message} [{code}]")]
+pub struct AppError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl AppError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> AppError {
+        AppError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn no_log() -> AppError {
+        AppError::new("no_log", "no tournament log is open")
+    }
+}
+
+impl From<LogError> for AppError {
+    fn from(e: LogError) -> Self {
+        let code = match &e {
+            LogError::Missing(_) => "missing_file",
+            LogError::Exists(_) => "file_exists",
+            LogError::NotALog { .. } | LogError::SchemaVersion { .. } => "not_a_log",
+            LogError::DiskFull => "disk_full",
+            LogError::Busy => "busy",
+            LogError::Verify(_) => "verify_failed",
+            LogError::Payload(_) => "invalid",
+            LogError::Refused(_) => "refused",
+            LogError::Sql(_) => "database",
+        };
+        AppError::new(code, e.to_string())
+    }
+}
+
+impl From<tdlog::log::VerifyError> for AppError {
+    fn from(e: tdlog::log::VerifyError) -> Self {
+        AppError::new("verify_failed", e.to_string())
+    }
+}
+
+impl From<KeyFileError> for AppError {
+    fn from(e: KeyFileError) -> Self {
+        let code = match &e {
+            KeyFileError::Missing(_) => "key_missing",
+            KeyFileError::Exists(_) => "key_exists",
+            KeyFileError::Permissions { .. } => "key_permissions",
+            KeyFileError::Format(..) => "key_format",
+            KeyFileError::NeedPassphrase(_) => "need_passphrase",
+            KeyFileError::WrongPassphrase(_) => "wrong_passphrase",
+            KeyFileError::Io(..) => "io",
+        };
+        AppError::new(code, e.to_string())
+    }
+}
+
+impl From<std::io::Error> for AppError {
+    fn from(e: std::io::Error) -> Self {
+        AppError::new("io", e.to_string())
+    }
+}

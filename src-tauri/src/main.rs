@@ -1,0 +1,65 @@
+//! tdlog desktop: a thin Tauri 2 shell over the `tdlog` engine. All signing, verifying and
+//! scoring happens in Rust; the webview (ui/) asks for views and sends form input.
+//!
+//! Usage: `tdlog-desktop [LOG | --demo]`. Environment: `TDLOG_DATA_DIR` (this device's key
+//! and recent logs; default: the platform's app data dir), `TDLOG_DEMO` (the demo log).
+
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
+
+mod command_list;
+mod commands;
+mod device;
+mod error;
+mod session;
+
+use commands::AppState;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use tauri::Manager;
+
+fn main() {
+    let arg = std::env::args_os().nth(1);
+    let result = tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
+        .setup(move |app| {
+            let data_dir = match std::env::var_os("TDLOG_DATA_DIR") {
+                Some(d) => PathBuf::from(d),
+                None => app.path().app_data_dir()?,
+            };
+            std::fs::create_dir_all(&data_dir)?;
+            let demo = commands::shipped_demo();
+            let start_log = match arg.as_deref() {
+                Some(a) if a == "--demo" => Some("demo".to_owned()),
+                Some(a) => Some(a.to_string_lossy().into_owned()),
+                None => None,
+            };
+            app.manage(AppState {
+                data_dir,
+                demo,
+                start_log,
+                open: Mutex::new(None),
+            });
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::app_info,
+            commands::key_create,
+            commands::pick_log_file,
+            commands::pick_new_log_file,
+            commands::log_open,
+            commands::log_open_demo,
+            commands::log_create,
+            commands::tournament_summary,
+            commands::events_page,
+            commands::notes_list,
+            commands::results_list,
+            commands::ranking_show,
+            commands::board_audit,
+            commands::note_append,
+        ])
+        .run(tauri::generate_context!());
+    if let Err(e) = result {
+        eprintln!("error: tdlog-desktop could not start: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,488 @@
+//! The open tournament: the verified log and what the screens show of it. No Tauri here:
+//! every view is a plain function over the verified log (tested without a webview).
+
+use crate::error::AppError;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use tdlog::events::{DirectorNote, Payload};
+use tdlog::keys::{fingerprint, DeviceKey};
+use tdlog::log::{Hash32, Log, Projection, Verified};
+use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState, Tournament};
+
+/// A log that was opened and verified, with its tournament projection.
+pub struct Opened {
+    pub path: PathBuf,
+    pub verified: Verified,
+    pub tournament: Tournament,
+}
+
+/// Progress of a long operation: `phase` is `reading` or `verifying`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Progress {
+    pub phase: &'static str,
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Opens and fully verifies a log (signatures, chains, keys, forks), reporting progress.
+/// Runs off the UI thread: a log of a million events takes seconds.
+pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened, AppError> {
+    progress(Progress {
+        phase: "reading",
+        done: 0,
+        total: 0,
+    });
+    let log = Log::open(path)?;
+    let inputs = log.read_inputs()?;
+    let total = inputs.len();
+    let step = (total / 100).max(1);
+    let last = std::sync::atomic::AtomicUsize::new(0);
+    let cb = |done: usize, total: usize| {
+        let bucket = done / step;
+        if last.fetch_max(bucket, std::sync::atomic::Ordering::Relaxed) < bucket || done == total {
+            progress(Progress {
+                phase: "verifying",
+                done,
+                total,
+            });
+        }
+    };
+    let verified = tdlog::log::verify(inputs, Some(&cb))?;
+    let mut tournament = Tournament::default();
+    for e in &verified.events {
+        if let Some(k) = verified.keys.get(&e.env.author) {
+            tournament.apply(e, k);
+        }
+    }
+    Ok(Opened {
+        path: path.to_owned(),
+        verified,
+        tournament,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyRow {
+    pub public: String,
+    pub fingerprint: String,
+    pub role: String,
+    pub holder: String,
+    pub revoked: Option<String>,
+    pub this_device: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Exclusion {
+    pub event: String,
+    pub author: String,
+    pub seq: u64,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ForkRow {
+    pub author: String,
+    pub seq: u64,
+    pub events: Vec<String>,
+}
+
+/// The Tournament screen and the always-visible verification badge.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub path: String,
+    pub log_id: String,
+    pub name: String,
+    pub game: String,
+    pub profile: String,
+    pub organiser: String,
+    pub chief_td: String,
+    /// Standing events, every one verified.
+    pub verified_events: usize,
+    pub keys: Vec<KeyRow>,
+    pub excluded: Vec<Exclusion>,
+    pub forks: Vec<ForkRow>,
+    pub sections: Vec<String>,
+    pub boards: usize,
+    pub results: usize,
+    pub warnings: Vec<String>,
+    /// This device's role in this log, if its key is enrolled and not revoked.
+    pub device_role: Option<String>,
+}
+
+pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
+    let v = &o.verified;
+    let mut s = Summary {
+        path: o.path.display().to_string(),
+        log_id: v.log_id.to_hex(),
+        name: o.tournament.name.clone(),
+        game: String::new(),
+        profile: o.tournament.rule_profile.clone(),
+        organiser: String::new(),
+        chief_td: String::new(),
+        verified_events: v.events.len(),
+        keys: vec![],
+        excluded: v
+            .excluded
+            .iter()
+            .map(|x| Exclusion {
+                event: x.id.to_hex(),
+                author: x.author.to_hex(),
+                seq: x.seq,
+                reason: x.reason.clone(),
+            })
+            .collect(),
+        forks: v
+            .pending_forks
+            .iter()
+            .map(|f| ForkRow {
+                author: f.author.to_hex(),
+                seq: f.seq,
+                events: f.ids.iter().map(|i| i.to_hex()).collect(),
+            })
+            .collect(),
+        sections: o.tournament.sections.keys().cloned().collect(),
+        boards: o.tournament.boards_played().count(),
+        results: o.tournament.slots.len(),
+        warnings: o
+            .tournament
+            .warnings
+            .iter()
+            .map(|w| format!("event {}: {}", w.event.short(), w.message))
+            .collect(),
+        device_role: None,
+    };
+    if let Some(Payload::Genesis(g)) = v.events.first().map(|e| &e.payload) {
+        s.game = serde_json::to_value(g.game)
+            .ok()
+            .and_then(|g| g.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        s.organiser = g.organiser.clone();
+        s.chief_td = g.chief_td.clone();
+    }
+    for k in v.keys.keys.values() {
+        let this = device == Some(k.key.to_hex().as_str());
+        if this && k.revoked.is_none() {
+            s.device_role = Some(k.role.as_str().to_owned());
+        }
+        s.keys.push(KeyRow {
+            public: k.key.to_hex(),
+            fingerprint: fingerprint(&k.key),
+            role: k.role.as_str().to_owned(),
+            holder: k.holder.clone(),
+            revoked: k.revoked.as_ref().map(|r| r.reason.clone()),
+            this_device: this,
+        });
+    }
+    // Chief TD first, then directors, scorers, committee, organiser; by holder within a role.
+    let rank = |r: &str| {
+        ["chief_td", "td", "scorer", "committee", "organiser"]
+            .iter()
+            .position(|x| *x == r)
+            .unwrap_or(9)
+    };
+    s.keys
+        .sort_by(|a, b| (rank(&a.role), &a.holder).cmp(&(rank(&b.role), &b.holder)));
+    s
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct EventRow {
+    /// Position in replay order, from 1.
+    pub n: usize,
+    pub kind: String,
+    pub v: u16,
+    pub time: String,
+    pub signer: String,
+    pub role: String,
+    pub seq: u64,
+    pub id: String,
+    /// The payload as compact JSON, cut to a readable length.
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct EventsPage {
+    pub total: usize,
+    pub offset: usize,
+    pub events: Vec<EventRow>,
+}
+
+pub const PAGE_MAX: usize = 500;
+
+fn time(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+        .unwrap_or_default()
+}
+
+/// One page of events in replay order (at most [`PAGE_MAX`] rows).
+pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
+    let v = &o.verified;
+    let events = v
+        .events
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(limit.min(PAGE_MAX))
+        .map(|(i, e)| {
+            let signer = v.keys.get(&e.env.author);
+            let mut summary = e.payload.to_json().to_string();
+            if summary.chars().count() > 200 {
+                summary = summary.chars().take(199).collect::<String>() + "…";
+            }
+            EventRow {
+                n: i + 1,
+                kind: e.env.kind.clone(),
+                v: e.env.v,
+                time: time(e.env.wall_ms),
+                signer: signer.map(|k| k.holder.clone()).unwrap_or_default(),
+                role: signer
+                    .map(|k| k.role.as_str().to_owned())
+                    .unwrap_or_default(),
+                seq: e.env.seq,
+                id: e.id.to_hex(),
+                summary,
+            }
+        })
+        .collect();
+    EventsPage {
+        total: v.events.len(),
+        offset,
+        events,
+    }
+}
+
+/// A director note or a ruling, for the Notes/Rulings list.
+#[derive(Debug, Clone, Serialize)]
+pub struct NoteRow {
+    pub event: String,
+    /// `note`, `adjusted_score` or `fouled_board`.
+    pub kind: &'static str,
+    pub time: String,
+    pub signer: String,
+    pub role: String,
+    pub board: Option<u32>,
+    pub table: Option<u32>,
+    pub round: Option<u32>,
+    pub law: Option<String>,
+    pub text: String,
+}
+
+/// Every director note and ruling, newest first.
+pub fn notes(o: &Opened) -> Vec<NoteRow> {
+    let v = &o.verified;
+    let mut out = vec![];
+    for e in &v.events {
+        let signer = v.keys.get(&e.env.author);
+        let mut row = NoteRow {
+            event: e.id.to_hex(),
+            kind: "note",
+            time: time(e.env.wall_ms),
+            signer: signer.map(|k| k.holder.clone()).unwrap_or_default(),
+            role: signer
+                .map(|k| k.role.as_str().to_owned())
+                .unwrap_or_default(),
+            board: None,
+            table: None,
+            round: None,
+            law: None,
+            text: String::new(),
+        };
+        match &e.payload {
+            Payload::DirectorNote(n) => {
+                row.board = n.board;
+                row.table = n.table;
+                row.round = n.round;
+                row.text = n.text.clone();
+            }
+            Payload::ScoreAdjusted(a) => {
+                row.kind = "adjusted_score";
+                row.board = Some(a.slot.board);
+                row.table = Some(a.slot.table);
+                row.round = Some(a.slot.round);
+                row.law = Some(a.law.clone());
+                row.text = a.reason.clone();
+            }
+            Payload::BoardFouled(f) => {
+                row.kind = "fouled_board";
+                row.board = Some(f.board);
+                row.law = Some("87".into());
+                row.text = f.reason.clone();
+            }
+            _ => continue,
+        }
+        out.push(row);
+    }
+    out.reverse();
+    out
+}
+
+/// Scores are withheld while a fork is pending: one side of it is void, and which one is
+/// the chief TD's ruling.
+fn require_no_forks(o: &Opened) -> Result<(), AppError> {
+    o.verified.require_no_forks().map_err(|e| {
+        AppError::new(
+            "forks_pending",
+            format!("{e}; scores are withheld until the chief TD rules on the fork"),
+        )
+    })
+}
+
+pub fn results_list(o: &Opened) -> Result<Vec<ResultRow>, AppError> {
+    require_no_forks(o)?;
+    Ok(results(&o.tournament))
+}
+
+pub fn ranking_show(o: &Opened) -> Result<Ranking, AppError> {
+    require_no_forks(o)?;
+    Ok(ranking(&o.tournament, &results(&o.tournament)))
+}
+
+/// Every table result of a board with its history: the audit timeline.
+pub fn board_audit(o: &Opened, board: u32) -> Result<Vec<SlotState>, AppError> {
+    require_no_forks(o)?;
+    Ok(o.tournament
+        .slots
+        .values()
+        .filter(|s| s.slot.board == board)
+        .cloned()
+        .collect())
+}
+
+/// What the note form sends.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct NoteInput {
+    pub text: String,
+    pub board: Option<u32>,
+    pub table: Option<u32>,
+    pub round: Option<u32>,
+}
+
+/// Signs and durably appends a director note with this device's key; returns its id.
+pub fn append_note(path: &Path, key: &DeviceKey, n: NoteInput) -> Result<Hash32, AppError> {
+    if n.text.trim().is_empty() {
+        return Err(AppError::new("empty_note", "a note needs some text"));
+    }
+    let mut log = Log::open(path)?;
+    Ok(log.append(
+        key,
+        Payload::DirectorNote(DirectorNote {
+            text: n.text,
+            board: n.board,
+            table: n.table,
+            round: n.round,
+        }),
+    )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn demo() -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tdlog-desktop-session-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let p = d.join("demo.tdlog");
+        std::fs::copy(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/demo/demo.tdlog"),
+            &p,
+        )
+        .unwrap();
+        p
+    }
+
+    fn demo_key(name: &str) -> DeviceKey {
+        let path = format!(
+            "{}/../fixtures/demo/keys/{name}.key",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let seed = hex_seed(v["secret"].as_str().unwrap());
+        DeviceKey::from_seed(seed)
+    }
+
+    fn hex_seed(s: &str) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for (i, b) in out.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn demo_summary_names_every_key_and_the_revocation() {
+        let p = demo();
+        let reports = std::sync::Mutex::new(vec![]);
+        let o = open(&p, &|pr| reports.lock().unwrap().push(pr)).unwrap();
+        let s = summary(&o, None);
+        assert_eq!(s.game, "bridge");
+        assert_eq!(s.verified_events, o.verified.events.len());
+        assert_eq!(s.keys.len(), 8);
+        assert_eq!(s.keys[0].role, "chief_td");
+        assert_eq!(s.keys[7].role, "organiser");
+        assert_eq!(s.keys.iter().filter(|k| k.revoked.is_some()).count(), 1);
+        assert!(s.excluded.is_empty() && s.forks.is_empty());
+        let r = reports.lock().unwrap();
+        assert_eq!(r.first().map(|p| p.phase), Some("reading"));
+        let last = r.last().unwrap();
+        assert_eq!((last.phase, last.done), ("verifying", s.verified_events));
+    }
+
+    #[test]
+    fn events_are_paged_in_replay_order() {
+        let o = open(&demo(), &|_| {}).unwrap();
+        let all = events_page(&o, 0, 1000);
+        assert_eq!(all.events.len(), all.total);
+        assert_eq!(all.events[0].kind, "tournament.genesis");
+        let page = events_page(&o, 3, 2);
+        assert_eq!(
+            page.events.iter().map(|e| e.n).collect::<Vec<_>>(),
+            vec![4, 5]
+        );
+        assert!(events_page(&o, all.total, 10).events.is_empty());
+    }
+
+    #[test]
+    fn a_td_note_is_signed_and_listed_first_but_a_revoked_key_is_refused() {
+        let p = demo();
+        let before = notes(&open(&p, &|_| {}).unwrap()).len();
+        let td1 = demo_key("td1");
+        let note = |text: &str| NoteInput {
+            text: text.into(),
+            board: Some(5),
+            table: Some(2),
+            round: Some(2),
+        };
+        append_note(&p, &td1, note("Hesitation before 3NT at table 2")).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let list = notes(&o);
+        assert_eq!(list.len(), before + 1);
+        assert_eq!(list[0].text, "Hesitation before 3NT at table 2");
+        assert_eq!(list[0].signer, "Jens Hansen, laptop 2");
+        let s = summary(&o, Some(&td1.public().to_hex()));
+        assert_eq!(s.device_role.as_deref(), Some("td"));
+        let td2 = demo_key("td2");
+        let err = append_note(&p, &td2, note("after revocation")).unwrap_err();
+        assert_eq!(err.code, "refused", "{err}");
+        assert_eq!(
+            append_note(&p, &td1, note("  ")).unwrap_err().code,
+            "empty_note"
+        );
+    }
+
+    #[test]
+    fn bad_files_get_a_code_the_ui_translates() {
+        let missing = open(Path::new("/nonexistent/club.tdlog"), &|_| {})
+            .err()
+            .unwrap();
+        assert_eq!(missing.code, "missing_file");
+        let bundle = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fixtures/vectors/good_basic.json"
+        );
+        let not_a_log = open(Path::new(bundle), &|_| {}).err().unwrap();
+        assert_eq!(not_a_log.code, "not_a_log", "{not_a_log}");
+    }
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# End-to-end test of the desktop app in the real webview: Xvfb + tauri-driver +
+# WebKitWebDriver, driven by tests/e2e/app.e2e.mjs (plain WebDriver over HTTP).
+#
+# Needs a built app (target/debug/tdlog-desktop, with ui/dist embedded) and the tdlog CLI.
+# Works on a temp copy of the demo tournament (with the real PBN results of
+# fixtures/pbn imported by the demo scorer key), and a temp data dir holding the demo TD
+# key as this device's key: fixtures are never written. Screenshots go to artifacts/e2e/;
+# with UPDATE_SCREENSHOTS=1 they are also copied to docs/screenshots/.
+# Prints `N passed, N failed` last; exit 0 only if everything passed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+APP=${TDLOG_APP:-$ROOT/target/debug/tdlog-desktop}
+CLI=${TDLOG_CLI:-$ROOT/target/debug/tdlog}
+ART=$ROOT/artifacts/e2e
+PATH="$HOME/.cargo/bin:$PATH"
+
+fail() { echo "e2e: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
+[ -x "$APP" ] || fail "no app at $APP (cargo build --workspace first)"
+[ -x "$CLI" ] || fail "no tdlog CLI at $CLI"
+for tool in tauri-driver WebKitWebDriver Xvfb node; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (bash scripts/deps.sh installs it)"
+done
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tdlog-e2e.XXXXXX")
+XVFB_PID=""; DRIVER_PID=""
+cleanup() {
+  # Stop what this script started, by process id: the driver's children first.
+  if [ -n "$DRIVER_PID" ]; then
+    for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
+    kill "$DRIVER_PID" 2>/dev/null || true
+    wait "$DRIVER_PID" 2>/dev/null || true
+  fi
+  if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+# The tournament: a copy of the demo, plus real results so the Scores screen has a ranking.
+mkdir -p "$TMP/data" "$TMP/keys"
+cp fixtures/demo/demo.tdlog "$TMP/demo.tdlog"
+install -m 600 fixtures/demo/keys/scorer.key "$TMP/keys/scorer.key"
+"$CLI" import pbn fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn --log "$TMP/demo.tdlog" \
+  --key "$TMP/keys/scorer.key" >/dev/null
+# This device = the demo TD "Jens Hansen, laptop 2" (enrolled in the demo as td).
+install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
+
+VERIFY=$("$CLI" verify --json "$TMP/demo.tdlog")
+EXPECT_EVENTS=$(node -e 'const v=JSON.parse(process.argv[1]); if(!v.ok) process.exit(1); console.log(v.events)' "$VERIFY")
+EXPECT_KEYS=$(node -e 'console.log(JSON.parse(process.argv[1]).keys)' "$VERIFY")
+FINGERPRINT=$("$CLI" key show --key "$TMP/data/device.key" | awk -F': *' '/fingerprint/ {print $2}')
+[ -n "$FINGERPRINT" ] || fail "could not read the device key's fingerprint"
+
+rm -rf "$ART"; mkdir -p "$ART"
+# A free display number and port.
+DISP=$(( 90 + RANDOM % 200 ))
+while [ -e "/tmp/.X11-unix/X$DISP" ] || [ -e "/tmp/.X$DISP-lock" ]; do DISP=$((DISP + 1)); done
+PORT=$(( 4444 + RANDOM % 1000 ))
+NATIVE_PORT=$(( PORT + 1000 ))
+
+Xvfb ":$DISP" -screen 0 1280x800x24 -nolisten tcp >"$ART/xvfb.log" 2>&1 &
+XVFB_PID=$!
+for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISP" ] && break; sleep 0.1; done
+
+# NO_AT_BRIDGE: no accessibility bus under Xvfb (otherwise session creation can stall).
+DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" TDLOG_DEMO="$TMP/demo.tdlog" \
+  tauri-driver --port "$PORT" --native-port "$NATIVE_PORT" >"$ART/tauri-driver.log" 2>&1 &
+DRIVER_PID=$!
+
+set +e
+TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_EXPECT_EVENTS="$EXPECT_EVENTS" E2E_EXPECT_KEYS="$EXPECT_KEYS" \
+  E2E_DEVICE_FINGERPRINT="$FINGERPRINT" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
+  timeout 600 node tests/e2e/app.e2e.mjs
+STATUS=$?
+set -e
+if [ "$STATUS" = 124 ]; then echo "e2e: timed out after 10 minutes"; echo "0 passed, 1 failed"; fi
+if [ "${UPDATE_SCREENSHOTS:-}" = 1 ] && [ "$STATUS" = 0 ]; then
+  mkdir -p docs/screenshots
+  cp "$ART"/*.png docs/screenshots/
+  echo "e2e: screenshots copied to docs/screenshots/"
+fi
+exit "$STATUS"

@@ -1,0 +1,129 @@
+// A minimal W3C WebDriver client over plain HTTP (Node's fetch): enough to drive the app
+// through tauri-driver + WebKitWebDriver without a WebDriver library's dependency tree.
+
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+
+/** The id in a W3C element reference (or the legacy JSON Wire `ELEMENT` form). */
+function elementId(ref) {
+  const id = ref && (ref[ELEMENT] ?? ref.ELEMENT);
+  if (!id) throw new Error(`not an element reference: ${JSON.stringify(ref)}`);
+  return id;
+}
+
+/** An element reference to pass as a script argument. */
+export function elementRef(id) {
+  return { [ELEMENT]: id, ELEMENT: id };
+}
+
+export class WebDriver {
+  constructor(url) {
+    this.url = url.replace(/\/$/, "");
+    this.session = null;
+  }
+
+  async call(method, path, body) {
+    const res = await fetch(this.url + path, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new Error(`${method} ${path}: HTTP ${res.status}: ${text.slice(0, 300)}`);
+    }
+    if (!res.ok || (json.value && json.value.error)) {
+      const v = json.value || {};
+      throw new Error(`${method} ${path}: ${v.error || res.status}: ${(v.message || text).slice(0, 300)}`);
+    }
+    return json.value;
+  }
+
+  s(path) {
+    return `/session/${this.session}${path}`;
+  }
+
+  async start(application, args = []) {
+    const v = await this.call("POST", "/session", {
+      capabilities: { alwaysMatch: { "tauri:options": { application, args } } },
+    });
+    this.session = v.sessionId;
+    return v;
+  }
+
+  async quit() {
+    if (this.session) await this.call("DELETE", this.s(""));
+    this.session = null;
+  }
+
+  async find(css) {
+    const v = await this.call("POST", this.s("/element"), { using: "css selector", value: css });
+    return elementId(v);
+  }
+
+  async findAll(css) {
+    const v = await this.call("POST", this.s("/elements"), { using: "css selector", value: css });
+    return v.map(elementId);
+  }
+
+  async text(el) {
+    return this.call("GET", this.s(`/element/${el}/text`));
+  }
+
+  async attr(el, name) {
+    return this.call("GET", this.s(`/element/${el}/attribute/${name}`));
+  }
+
+  async click(el) {
+    return this.call("POST", this.s(`/element/${el}/click`), {});
+  }
+
+  async type(el, text) {
+    return this.call("POST", this.s(`/element/${el}/value`), { text });
+  }
+
+  async script(source, args = []) {
+    return this.call("POST", this.s("/execute/sync"), { script: source, args });
+  }
+
+  async keys(chord) {
+    // chord: e.g. ["\uE00A", "2"] = Alt+2
+    const down = chord.map((k) => ({ type: "keyDown", value: k }));
+    const up = [...chord].reverse().map((k) => ({ type: "keyUp", value: k }));
+    await this.call("POST", this.s("/actions"), {
+      actions: [{ type: "key", id: "keyboard", actions: [...down, ...up] }],
+    });
+    await this.call("DELETE", this.s("/actions"));
+  }
+
+  /** Base64 PNG of the window. */
+  async screenshot() {
+    return this.call("GET", this.s("/screenshot"));
+  }
+
+  /** Polls until `probe` returns a truthy value (errors count as not yet). */
+  async until(what, probe, timeoutMs = 20000) {
+    const end = Date.now() + timeoutMs;
+    let last;
+    while (Date.now() < end) {
+      try {
+        const v = await probe();
+        if (v) return v;
+      } catch (e) {
+        last = e;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${last.message})` : ""}`);
+  }
+
+  /** Waits for an element matching `css` whose text satisfies `pred`; returns its text. */
+  async textOf(css, pred = (t) => t.length > 0, timeoutMs) {
+    return this.until(`${css} text`, async () => {
+      const t = await this.text(await this.find(css));
+      return pred(t) ? t : null;
+    }, timeoutMs);
+  }
+}

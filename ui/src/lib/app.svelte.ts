@@ -1,0 +1,59 @@
+// App-wide state shared by the screens: the open log's summary, progress of a long
+// operation, the current screen and the last error. Screens call these actions.
+import { api } from "./api";
+import { describeError, type ShownError } from "./errors";
+import type { AppInfo, Progress, Summary } from "./types";
+
+export const app = $state({
+  screen: "start",
+  info: null as AppInfo | null,
+  summary: null as Summary | null,
+  progress: null as Progress | null,
+  failed: false,
+  error: null as ShownError | null,
+  /** Bumped whenever the log changes, so screens reload their views. */
+  revision: 0,
+});
+
+export function go(screen: string): void {
+  app.screen = screen;
+}
+
+export function showError(e: unknown): void {
+  app.error = describeError(e);
+}
+
+export async function refreshInfo(): Promise<void> {
+  try {
+    app.info = await api.appInfo();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+/** Runs a command that (re)opens the log, with progress in the badge; the window stays live. */
+export async function withLog(run: (onProgress: (p: Progress) => void) => Promise<Summary>): Promise<boolean> {
+  app.error = null;
+  app.progress = { phase: "reading", done: 0, total: 0 };
+  try {
+    app.summary = await run((p) => (app.progress = p));
+    app.failed = false;
+    app.revision += 1;
+    return true;
+  } catch (e) {
+    showError(e);
+    if ((e as { code?: string })?.code === "verify_failed") app.failed = true;
+    return false;
+  } finally {
+    app.progress = null;
+    void refreshInfo();
+  }
+}
+
+export async function openLog(path: string): Promise<void> {
+  if (await withLog((p) => api.logOpen(path, p))) go("tournament");
+}
+
+export async function openDemo(): Promise<void> {
+  if (await withLog((p) => api.logOpenDemo(p))) go("tournament");
+}

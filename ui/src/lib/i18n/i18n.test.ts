@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { CATALOGUES, LANGS, format, locale, setLang, t } from "./index.svelte";
+import { en } from "./en";
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("localisation: English, German and Danish", () => {
+  for (const lang of LANGS) {
+    it(`${lang} has exactly the English keys, each non-empty`, () => {
+      const cat = CATALOGUES[lang];
+      expect(Object.keys(cat).sort()).toEqual(Object.keys(en).sort());
+      for (const [k, v] of Object.entries(cat)) expect(v.trim(), `${lang} ${k}`).not.toBe("");
+    });
+
+    it(`${lang} uses the same placeholders as English in every message`, () => {
+      for (const k of Object.keys(en) as (keyof typeof en)[]) {
+        expect(placeholders(CATALOGUES[lang][k]), `${lang} ${k}`).toEqual(placeholders(en[k]));
+      }
+    });
+  }
+
+  it("German and Danish are translations, not copies of English", () => {
+    const same = (lang: "de" | "da") =>
+      (Object.keys(en) as (keyof typeof en)[]).filter((k) => CATALOGUES[lang][k] === en[k]).length;
+    const total = Object.keys(en).length;
+    expect(same("de")).toBeLessThan(total / 4);
+    expect(same("da")).toBeLessThan(total / 4);
+  });
+
+  it("switching the language changes what t() returns, with the glossary's terms", () => {
+    setLang("de");
+    expect(t("role.committee")).toBe("Schiedsgericht");
+    expect(t("badge.ok", { count: 14 })).toBe("Geprüft: 14 Ereignisse");
+    setLang("da");
+    expect(t("role.chief_td")).toBe("Chefturneringsleder");
+    expect(locale.lang).toBe("da");
+    setLang("en");
+    expect(t("nav.scores")).toBe("Scores");
+  });
+
+  it("format leaves unknown placeholders visible", () => {
+    expect(format("{a} and {b}", { a: 1 })).toBe("1 and {b}");
+  });
+});
