@@ -6,7 +6,9 @@
 pub mod bridge;
 pub mod doko;
 pub mod events;
+pub mod i18n;
 pub mod keys;
 pub mod log;
 pub mod results;
 pub mod scoring;
+pub mod views;
