@@ -82,10 +82,13 @@ pub fn overview(r: &Replayed, lang: Lang) -> Overview {
         *signed.entry(e.env.author).or_default() += 1;
     }
     let blocked: BTreeSet<Hash32> = log.pending_forks.iter().map(|f| f.author).collect();
-    let keys = log
-        .keys
-        .keys
-        .values()
+    // Keys in the order they were enrolled (the chief TD of the genesis first).
+    let position: BTreeMap<Hash32, usize> =
+        log.events.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let mut enrolled: Vec<_> = log.keys.keys.values().collect();
+    enrolled.sort_by_key(|k| (position.get(&k.enrolled_by).copied(), k.key));
+    let keys = enrolled
+        .into_iter()
         .map(|k| {
             let state = if blocked.contains(&k.key) {
                 "fork_blocked"
