@@ -8,7 +8,7 @@ mod support;
 
 use support::*;
 use tdlog::bridge::auction::Status;
-use tdlog::bridge::seat::Seat::{S, W};
+use tdlog::bridge::seat::Seat::{E, N, S, W};
 use tdlog::events::{BoardRuling, Payload};
 use tdlog::i18n::Lang;
 use tdlog::views::{self, ViewError};
@@ -23,7 +23,7 @@ fn law_27_insufficient_bid_is_flagged_in_the_board_view_and_the_incident_view() 
     // with the dealer and the 1H cell carries Law 27, pending.
     let b = views::board(&r, &slot(1), Lang::En).unwrap();
     assert_eq!(b.dealer, S);
-    assert_eq!(b.auction.columns, [S, W, N, tdlog::bridge::seat::Seat::E]);
+    assert_eq!(b.auction.columns, [S, W, N, E]);
     let row = &b.auction.rows[0];
     let cell = row[1].as_ref().unwrap();
     assert_eq!((cell.seat, cell.call.as_str()), (W, "1H"));
