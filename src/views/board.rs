@@ -189,7 +189,7 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
                         phase: x.phase,
                         at: x.at,
                         law: x.law.clone(),
-                        title: title(lang, &x.phase, &x.law, &x.title),
+                        title: title(lang, x.phase, &x.law, &x.title),
                         offender: x.offender,
                         branch: x.branch.clone(),
                         pending: x.pending,
@@ -236,7 +236,7 @@ fn hands(deal: &Deal, tricks: &[TrickRow]) -> Vec<Hand> {
                         .copied()
                         .filter(|c| c.suit == suit)
                         .collect();
-                    cards.sort_by(|a, b| b.rank.cmp(&a.rank));
+                    cards.sort_by_key(|c| std::cmp::Reverse(c.rank));
                     Holding {
                         suit,
                         cards: cards
