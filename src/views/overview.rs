@@ -83,8 +83,12 @@ pub fn overview(r: &Replayed, lang: Lang) -> Overview {
     }
     let blocked: BTreeSet<Hash32> = log.pending_forks.iter().map(|f| f.author).collect();
     // Keys in the order they were enrolled (the chief TD of the genesis first).
-    let position: BTreeMap<Hash32, usize> =
-        log.events.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let position: BTreeMap<Hash32, usize> = log
+        .events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
     let mut enrolled: Vec<_> = log.keys.keys.values().collect();
     enrolled.sort_by_key(|k| (position.get(&k.enrolled_by).copied(), k.key));
     let keys = enrolled
