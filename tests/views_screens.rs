@@ -84,6 +84,16 @@ fn law_27_insufficient_bid_is_flagged_in_the_board_view_and_the_incident_view() 
     // The same screen in German and Danish: the glossary's terms.
     let de = views::incident(&r, &slot(1), Lang::De).unwrap();
     assert_eq!(de.irregularities[0].title.text, "Ungenügendes Gebot");
+    let b1a = &de.irregularities[0].options[1];
+    assert_eq!(b1a.when.key, "law.27.27B1a.when");
+    assert!(b1a
+        .when
+        .text
+        .starts_with("ersetzt durch das niedrigste genügende Gebot"));
+    assert_eq!(
+        x.options[1].when.text,
+        "replaced by the lowest sufficient bid specifying the same denomination(s)"
+    );
     let da = views::incident(&r, &slot(1), Lang::Da).unwrap();
     assert_eq!(da.irregularities[0].title.text, "Utilstrækkeligt bud");
     assert_eq!(

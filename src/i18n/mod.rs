@@ -97,8 +97,18 @@ impl Msg {
         }
     }
 
-    /// A message whose text comes from the engine's data in English only (e.g. a branch's
-    /// "when" in a decision tree): the key names where it comes from.
+    /// A message whose English text is the engine's own data (e.g. a branch's "when" in a
+    /// decision tree): translated where the table has the key, else the English.
+    pub fn from_data(lang: Lang, key: String, english: &str) -> Msg {
+        Msg {
+            text: lookup(lang, &key).unwrap_or(english).to_string(),
+            key,
+            params: BTreeMap::new(),
+        }
+    }
+
+    /// A message whose text comes from the engine's data in English only: the key names where
+    /// it comes from.
     pub fn english(key: String, text: &str) -> Msg {
         Msg {
             key,
@@ -143,6 +153,33 @@ mod tests {
         for tree in crate::bridge::irregularity::all_trees() {
             let key = format!("law.{}.title", tree.law);
             assert_eq!(lookup(Lang::En, &key), Some(tree.title), "{key}");
+        }
+    }
+
+    #[test]
+    fn translated_tree_texts_are_translations_of_the_trees_own_english() {
+        for tree in crate::bridge::irregularity::all_trees() {
+            for b in &tree.branches {
+                let when = format!("law.{}.{}.when", tree.law, b.id);
+                if let Some(en) = lookup(Lang::En, &when) {
+                    assert_eq!(en, b.when, "{when}");
+                }
+                let j = format!("law.{}.{}.judgement", tree.law, b.id);
+                if let Some(en) = lookup(Lang::En, &j) {
+                    assert_eq!(Some(en), b.judgement, "{j}");
+                }
+            }
+        }
+        for (key, ..) in TEXTS {
+            if key.ends_with(".when") || key.ends_with(".judgement") {
+                let known = crate::bridge::irregularity::all_trees().iter().any(|t| {
+                    t.branches.iter().any(|b| {
+                        *key == format!("law.{}.{}.when", t.law, b.id)
+                            || *key == format!("law.{}.{}.judgement", t.law, b.id)
+                    })
+                });
+                assert!(known, "{key} names no branch of any tree");
+            }
         }
     }
 

@@ -23,6 +23,16 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("law.61-64.title", "Revoke", "Revoke", "Kulørsvigt"),
     ("law.67.title", "Defective trick", "Fehlerhafter Stich", "Ukorrekt stik"),
     ("law.68-71.title", "Claim or concession", "Claim oder Konzession", "Krav eller afkald på stik"),
+    // The Law 27 branches (the English is the tree's own; other trees show their English
+    // until rows are added here).
+    ("law.27.27A1.when", "the offender's LHO calls over it: accepted", "der linke Gegner des Schuldigen sagt darüber an: angenommen", "den fejlendes MTV melder over: accepteret"),
+    ("law.27.27B1a.when", "replaced by the lowest sufficient bid specifying the same denomination(s)", "ersetzt durch das niedrigste genügende Gebot, das dieselbe(n) Denomination(en) angibt", "erstattet af det laveste tilstrækkelige bud, der angiver samme benævnelse(r)"),
+    ("law.27.27B1a.judgement", "Does the replacement specify the same denomination(s) as the insufficient bid?", "Gibt die Ersatzansage dieselbe(n) Denomination(en) an wie das ungenügende Gebot?", "Angiver erstatningen samme benævnelse(r) som det utilstrækkelige bud?"),
+    ("law.27.27B1b.when", "replaced by a comparable call", "ersetzt durch eine vergleichbare Ansage", "erstattet af en tilsvarende melding"),
+    ("law.27.27B1b.judgement", "Is the offender's call comparable (Law 23A)?", "Ist die Ansage des Schuldigen vergleichbar (Regel 23A)?", "Er den fejlendes melding en tilsvarende melding (lov 23A)?"),
+    ("law.27.27B2.when", "replaced by any other sufficient bid or a pass", "ersetzt durch ein anderes genügendes Gebot oder Pass", "erstattet af et andet tilstrækkeligt bud eller pas"),
+    ("law.27.27B3.when", "the offender attempts a double or redouble that is not comparable", "der Schuldige versucht ein nicht vergleichbares Kontra oder Rekontra", "den fejlende forsøger en dobling eller redobling, der ikke er tilsvarende"),
+    ("law.27.27B4.when", "the offender attempts another insufficient bid (not accepted)", "der Schuldige versucht ein weiteres ungenügendes Gebot (nicht angenommen)", "den fejlende forsøger endnu et utilstrækkeligt bud (ikke accepteret)"),
     // Who chooses a branch.
     ("decider.engine", "follows from the recorded calls and cards", "ergibt sich aus den erfassten Ansagen und Karten", "følger af de registrerede meldinger og kort"),
     ("decider.director", "the Director decides", "der Turnierleiter entscheidet", "turneringslederen afgør"),

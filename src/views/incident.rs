@@ -139,12 +139,12 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
 fn option(lang: Lang, law: &str, o: &Branch, applied: bool) -> OptionView {
     OptionView {
         id: o.id,
-        when: Msg::english(format!("law.{law}.{}.when", o.id), o.when),
+        when: Msg::from_data(lang, format!("law.{law}.{}.when", o.id), o.when),
         decided_by: o.decided_by,
         decided_by_text: text::decider(lang, o.decided_by),
         judgement: o
             .judgement
-            .map(|j| Msg::english(format!("law.{law}.{}.judgement", o.id), j)),
+            .map(|j| Msg::from_data(lang, format!("law.{law}.{}.judgement", o.id), j)),
         consequences: o.effects.iter().map(|e| text::effect(lang, e)).collect(),
         applied,
     }
