@@ -191,6 +191,40 @@ fn the_rulings_list_filters_by_board_table_round_role_and_law() {
 }
 
 #[test]
+fn law_12_an_adjusted_score_payload_takes_the_pairs_from_the_movement() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _log, _k) = log_with_insufficient_bid(dir.path());
+    let r = replayed(&p);
+    let adj = || tdlog::events::Adjustment::Artificial {
+        ns: tdlog::events::Artificial::AveragePlus,
+        ew: tdlog::events::Artificial::AverageMinus,
+    };
+    let x =
+        views::adjusted_score_payload(&r, &slot(3), "12C2", adj(), "no result could be obtained")
+            .unwrap();
+    match x {
+        Payload::ScoreAdjusted(s) => {
+            assert_eq!(
+                (s.ns.as_str(), s.ew.as_str(), s.law.as_str()),
+                ("5", "6", "12C2")
+            );
+            assert_eq!(s.slot, slot(3));
+        }
+        other => panic!("expected ruling.adjusted_score, got {other:?}"),
+    }
+    let mut nowhere = slot(3);
+    nowhere.table = 9;
+    assert_eq!(
+        views::adjusted_score_payload(&r, &nowhere, "12C2", adj(), "x").unwrap_err(),
+        ViewError::NoSuchTable(nowhere)
+    );
+    assert!(matches!(
+        views::adjusted_score_payload(&r, &slot(3), "12C2", adj(), " "),
+        Err(ViewError::Payload(_))
+    ));
+}
+
+#[test]
 fn a_director_call_note_payload_is_checked_as_the_log_checks_it() {
     let p = note_payload("Slow play at table 7", None, Some(7), Some(1)).unwrap();
     assert_eq!(

@@ -2,8 +2,8 @@
 //! table, each with its decision tree (the data of `bridge::irregularity`, localised): the
 //! options and their branch ids, who chooses, the consequences; what already stands (bars,
 //! Law 26 lead restrictions, Law 16C information, reviews); and builders for the payloads the
-//! UI asks the engine to sign: the TD's branch choice (`bridge.ruling`) and a free
-//! director-call note (`director.note`).
+//! UI asks the engine to sign: the TD's branch choice (`bridge.ruling`), an adjusted score
+//! (`ruling.adjusted_score`) and a free director-call note (`director.note`).
 use super::board::title;
 use super::text;
 use super::{Replayed, ViewError};
@@ -12,7 +12,9 @@ use crate::bridge::irregularity::{auction_tree, Branch, Decider};
 use crate::bridge::seat::Seat;
 use crate::bridge::tables::Irregularity;
 use crate::bridge::vulnerability::Vulnerability;
-use crate::events::{BoardRuling, BridgeRuling, DirectorNote, Payload, Slot};
+use crate::events::{
+    Adjustment, BoardRuling, BridgeRuling, DirectorNote, Payload, ScoreAdjusted, Slot,
+};
 use crate::i18n::{Lang, Msg};
 use serde::Serialize;
 
@@ -202,6 +204,35 @@ pub fn ruling_payload(
         slot: slot.clone(),
         ruling: BoardRuling::Auction(event),
         reason: reason.filter(|s| !s.trim().is_empty()),
+    });
+    p.encode()?;
+    Ok(p)
+}
+
+/// The TD's adjusted score (`ruling.adjusted_score`, Law 12) for the board at `slot`, with
+/// the pairs (or teams) taken from the movement (`structure.table`) or the result recorded
+/// there, so the UI never types them. Checked as the log will check it.
+pub fn adjusted_score_payload(
+    r: &Replayed,
+    slot: &Slot,
+    law: &str,
+    adjustment: Adjustment,
+    reason: &str,
+) -> Result<Payload, ViewError> {
+    let t = &r.tournament;
+    let (ns, ew) = t
+        .tables
+        .get(&(slot.section.clone(), slot.round, slot.table))
+        .map(|a| (a.ns.clone(), a.ew.clone()))
+        .or_else(|| t.slots.get(slot).map(|s| (s.ns.clone(), s.ew.clone())))
+        .ok_or_else(|| ViewError::NoSuchTable(slot.clone()))?;
+    let p = Payload::ScoreAdjusted(ScoreAdjusted {
+        slot: slot.clone(),
+        ns,
+        ew,
+        law: law.to_string(),
+        adjustment,
+        reason: reason.to_string(),
     });
     p.encode()?;
     Ok(p)

@@ -13,7 +13,9 @@ pub mod rulings;
 mod text;
 
 pub use board::{board, BoardScreen};
-pub use incident::{incident, note_payload, ruling_payload, IncidentScreen};
+pub use incident::{
+    adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
+};
 pub use overview::{overview, Overview};
 pub use rulings::{rulings, RulingFilter, RulingRow};
 
@@ -55,6 +57,8 @@ impl Replayed {
 pub enum ViewError {
     #[error("nothing is recorded for board {} at round {} table {} (section {})", .0.board, .0.round, .0.table, .0.section)]
     NoSuchBoard(Slot),
+    #[error("no pairs are seated at round {} table {} (section {}): record the movement (structure.table) first", .0.round, .0.table, .0.section)]
+    NoSuchTable(Slot),
     #[error("board {board}: there is no call number {call} in the auction")]
     NoSuchCall { board: u32, call: usize },
     #[error("call number {call} is not an irregularity: there is nothing to rule on")]
