@@ -91,6 +91,17 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("flag.score_as_if_not_made", "Call {call} is ignored for scoring (Law 36)", "Ansage {call} bleibt bei der Wertung unberücksichtigt (Regel 36)", "Melding {call} ses bort fra ved scoringen (lov 36)"),
     ("flag.must_repeat", "{seat} must repeat {bid} at the next turn (Law {law})", "{seat} muss {bid} in der nächsten Runde wiederholen (Regel {law})", "{seat} skal gentage {bid} i næste tur (lov {law})"),
     ("flag.repeat_not_made", "{seat} called {made} instead of repeating {bid}: for the Director (Law {law})", "{seat} sagte {made} statt {bid} zu wiederholen: für den Turnierleiter (Regel {law})", "{seat} meldte {made} i stedet for at gentage {bid}: til turneringslederen (lov {law})"),
+    // Lead and play restrictions standing in the play (Laws 26B, 50D2, 51B, 57A).
+    ("restriction.require_lead", "{seat} must lead {suit} (Law {law})", "{seat} muss {suit} ausspielen (Regel {law})", "{seat} skal spille {suit} ud (lov {law})"),
+    ("restriction.forbid_lead", "{seat} must not lead {suit} while keeping the lead (Law {law})", "{seat} darf {suit} nicht ausspielen, solange er am Ausspiel bleibt (Regel {law})", "{seat} må ikke spille {suit} ud, så længe han har udspillet (lov {law})"),
+    ("restriction.play_highest", "{seat} must play his highest card of the suit led (Law 57A)", "{seat} muss seine höchste Karte der ausgespielten Farbe zugeben (Regel 57A)", "{seat} skal spille sit højeste kort i den udspillede farve (lov 57A)"),
+    ("restriction.play_lowest", "{seat} must play his lowest card of the suit led (Law 57A)", "{seat} muss seine niedrigste Karte der ausgespielten Farbe zugeben (Regel 57A)", "{seat} skal spille sit laveste kort i den udspillede farve (lov 57A)"),
+    ("restriction.require_play", "{seat} must play {suit} to this trick (Law 57A)", "{seat} muss zu diesem Stich {suit} zugeben (Regel 57A)", "{seat} skal tilspille {suit} til dette stik (lov 57A)"),
+    ("restriction.forbid_play", "{seat} must not play {suit} to this trick (Law 57A)", "{seat} darf zu diesem Stich kein {suit} zugeben (Regel 57A)", "{seat} må ikke tilspille {suit} til dette stik (lov 57A)"),
+    ("suit.S", "spades", "Pik", "spar"),
+    ("suit.H", "hearts", "Coeur", "hjerter"),
+    ("suit.D", "diamonds", "Karo", "ruder"),
+    ("suit.C", "clubs", "Treff", "klør"),
     // Phases, roles, key states.
     ("phase.auction", "auction", "Reizung", "meldeforløb"),
     ("phase.play", "play", "Spielphase", "spilleperiode"),

@@ -28,6 +28,8 @@ pub struct IncidentScreen {
     pub bars: Vec<Standing>,
     /// Consequences carried to the play and the end of the board (Laws 16C, 26, 27D, 36, ...).
     pub flags: Vec<Standing>,
+    /// Lead and play restrictions standing in the play (Laws 26B, 50D2, 51B, 57A).
+    pub restrictions: Vec<Standing>,
     /// A choice the play is waiting for (`53-56`, `57A`, `50D2`).
     pub option_due: Option<&'static str>,
 }
@@ -101,6 +103,15 @@ pub fn incident(r: &Replayed, slot: &Slot, lang: Lang) -> Result<IncidentScreen,
             .map(|f| Standing {
                 active: true,
                 text: text::flag(lang, f),
+            })
+            .collect(),
+        restrictions: b
+            .play
+            .iter()
+            .flat_map(|p| &p.restrictions)
+            .map(|x| Standing {
+                active: true,
+                text: text::restriction(lang, x),
             })
             .collect(),
         option_due: b.play.as_ref().and_then(|p| p.option_due()),

@@ -2,7 +2,9 @@
 //! and flags. One function per engine type, with an exhaustive match, so a new effect or flag
 //! in the engine does not compile until it has its message key.
 use crate::bridge::auction::{Bar, Flag};
+use crate::bridge::card::Suit;
 use crate::bridge::irregularity::{BarLength, Decider, DecisionTree, Effect, Who};
+use crate::bridge::play::{LeadLaw, Restriction};
 use crate::i18n::{Lang, Msg};
 use crate::keys::Role;
 
@@ -144,6 +146,62 @@ pub(crate) fn flag(lang: Lang, f: &Flag) -> Msg {
     }
 }
 
+pub(crate) fn restriction(lang: Lang, r: &Restriction) -> Msg {
+    let suit = |s: Suit| crate::i18n::t(lang, &format!("suit.{}", s.letter())).to_string();
+    let law = |l: LeadLaw| match l {
+        LeadLaw::L26B => "26B".to_string(),
+        LeadLaw::L50D2 => "50D2".to_string(),
+    };
+    match *r {
+        Restriction::RequireLead {
+            seat,
+            suit: s,
+            law: l,
+        } => Msg::new(
+            lang,
+            "restriction.require_lead",
+            &[
+                ("seat", seat.to_string()),
+                ("suit", suit(s)),
+                ("law", law(l)),
+            ],
+        ),
+        Restriction::ForbidLead {
+            seat,
+            suit: s,
+            law: l,
+        } => Msg::new(
+            lang,
+            "restriction.forbid_lead",
+            &[
+                ("seat", seat.to_string()),
+                ("suit", suit(s)),
+                ("law", law(l)),
+            ],
+        ),
+        Restriction::PlayHighest { seat } => Msg::new(
+            lang,
+            "restriction.play_highest",
+            &[("seat", seat.to_string())],
+        ),
+        Restriction::PlayLowest { seat } => Msg::new(
+            lang,
+            "restriction.play_lowest",
+            &[("seat", seat.to_string())],
+        ),
+        Restriction::RequirePlay { seat, suit: s } => Msg::new(
+            lang,
+            "restriction.require_play",
+            &[("seat", seat.to_string()), ("suit", suit(s))],
+        ),
+        Restriction::ForbidPlay { seat, suit: s } => Msg::new(
+            lang,
+            "restriction.forbid_play",
+            &[("seat", seat.to_string()), ("suit", suit(s))],
+        ),
+    }
+}
+
 pub(crate) fn role(lang: Lang, r: Role) -> Msg {
     Msg::new(lang, &format!("role.{}", r.as_str()), &[])
 }
@@ -172,6 +230,41 @@ mod tests {
                 }
             }
         }
+        use crate::bridge::seat::Seat;
+        let all = [
+            Restriction::RequireLead {
+                seat: Seat::W,
+                suit: Suit::S,
+                law: LeadLaw::L50D2,
+            },
+            Restriction::ForbidLead {
+                seat: Seat::W,
+                suit: Suit::H,
+                law: LeadLaw::L26B,
+            },
+            Restriction::PlayHighest { seat: Seat::N },
+            Restriction::PlayLowest { seat: Seat::N },
+            Restriction::RequirePlay {
+                seat: Seat::E,
+                suit: Suit::D,
+            },
+            Restriction::ForbidPlay {
+                seat: Seat::E,
+                suit: Suit::C,
+            },
+        ];
+        for r in &all {
+            for l in Lang::ALL {
+                let m = restriction(l, r);
+                assert!(lookup(l, &m.key).is_some(), "{} ({l})", m.key);
+                assert!(!m.text.contains('{'), "{}", m.text);
+            }
+        }
+        let m = restriction(Lang::De, &all[1]);
+        assert_eq!(
+            m.text,
+            "W darf Coeur nicht ausspielen, solange er am Ausspiel bleibt (Regel 26B)"
+        );
         for r in Role::ALL {
             assert!(lookup(Lang::Da, &role(Lang::Da, r).key).is_some(), "{r}");
         }
