@@ -335,3 +335,39 @@ fn the_same_log_gives_the_same_json_bytes_and_the_cli_prints_the_library_value()
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("nothing is recorded for board 12"));
 }
+
+#[test]
+fn law_27b2_partner_must_pass_for_the_rest_of_the_auction_and_lead_restrictions_stand() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = log_with_insufficient_bid(dir.path());
+    for (seat, c) in [(S, "1NT"), (W, "1H"), (W, "Pass")] {
+        log.append(&k.scorer, call(2, seat, c)).unwrap();
+    }
+    let r = replayed(&p);
+    let x = views::ruling_payload(&r, &slot(2), 1, "27B2", None).unwrap();
+    log.append(&k.td, x).unwrap();
+    let r = replayed(&p);
+    let inc = views::incident(&r, &slot(2), Lang::En).unwrap();
+    assert_eq!(inc.irregularities[0].branch.as_deref(), Some("27B2"));
+    let bar = inc
+        .bars
+        .iter()
+        .find(|b| b.active && b.text.key == "bar.rest_of_auction")
+        .expect("partner barred");
+    assert_eq!(bar.text.params["seat"], "E");
+    assert!(bar
+        .text
+        .text
+        .starts_with("E must pass for the rest of the auction"));
+    let keys: Vec<&str> = inc.flags.iter().map(|f| f.text.key.as_str()).collect();
+    assert!(keys.contains(&"flag.lead_restriction"), "{keys:?}");
+    assert!(keys.contains(&"flag.unauthorised_information"), "{keys:?}");
+    let da = views::incident(&r, &slot(2), Lang::Da).unwrap();
+    assert!(da.bars.iter().any(|b| b
+        .text
+        .text
+        .starts_with("E skal melde pas resten af meldeforløbet")));
+    // Table 1 is untouched by table 2's ruling.
+    let t1 = views::incident(&r, &slot(1), Lang::En).unwrap();
+    assert!(t1.irregularities[0].pending && t1.bars.is_empty());
+}

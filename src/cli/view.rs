@@ -220,7 +220,13 @@ pub fn run(cmd: ViewCmd) -> CliResult {
                         );
                     }
                 }
-                for b in v.bars.iter().chain(&v.flags).chain(&v.restrictions).filter(|b| b.active) {
+                for b in v
+                    .bars
+                    .iter()
+                    .chain(&v.flags)
+                    .chain(&v.restrictions)
+                    .filter(|b| b.active)
+                {
                     s += &format!("{}\n", b.text.text);
                 }
                 if s.is_empty() {
