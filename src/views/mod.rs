@@ -37,11 +37,12 @@ pub struct Replayed {
 
 impl Replayed {
     /// Folds the verified log's standing events into the boards, the tournament and the scores.
+    /// The tournament goes through the appeals workflow (`appeals::fold`), as `tdlog results`
+    /// does, so a refused step never reaches a score and a committee's changed score does.
     pub fn new(log: Verified) -> Replayed {
         let mut tables = BridgeTables::default();
         replay(&log, &mut tables);
-        let mut tournament = Tournament::default();
-        replay(&log, &mut tournament);
+        let tournament = crate::appeals::fold(&log, None).tournament;
         let results = results(&tournament);
         Replayed {
             log,
