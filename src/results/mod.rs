@@ -6,6 +6,7 @@ pub mod tournament;
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod import;
 pub mod score;
+mod session;
 
 pub use score::{
     board_rows, ranking, results, Ranking, ResultRow, Scores, SectionPolicy, Standing,

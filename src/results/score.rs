@@ -3,6 +3,7 @@
 //! explanation wherever no comparison was possible; rankings per section.
 //! Pure and deterministic: rows come out in (section, board, round, table) order.
 
+use super::session::{self, Basis};
 use super::tournament::{Outcome, SlotState, Tournament};
 use crate::events::{
     Adjustment, Artificial, Form, Method, PolicySet, TableResult, TeamTotals, Weighted,
@@ -10,6 +11,7 @@ use crate::events::{
 use crate::log::Hash32;
 use crate::scoring::imps::{self as imp, ImpEntry};
 use crate::scoring::matchpoints::{self as mp, Entry};
+use crate::scoring::policy::TieBreak;
 use crate::scoring::ranking::{rank, Standing as RankInput};
 use crate::scoring::{Outcome as Weighting, Weight};
 use serde::Serialize;
@@ -50,6 +52,9 @@ pub struct ResultRow {
     pub note: Option<String>,
     /// Number of signed events behind this result (see `tdlog audit`).
     pub events: usize,
+    /// The artificial score behind this row, kept for the session pass (`results::session`).
+    #[serde(skip)]
+    pub(crate) basis: Option<super::session::Basis>,
 }
 
 /// Rounds to `d` decimals (IMPs from weighted scores are shown at this precision).
@@ -63,7 +68,13 @@ fn points(t: &Tournament, s: &SlotState, r: &TableResult) -> Option<i32> {
     t.score(&s.slot.section, s.slot.board, r).ok()
 }
 
-fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
+/// The table did not play the board (no table result, or one saying it was not played):
+/// what DBV footnote C counts.
+fn unplayed(s: &SlotState) -> bool {
+    !matches!(s.table_result, Some(Outcome::Played { .. }))
+}
+
+pub(crate) fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
     match a {
         Artificial::AveragePlus => p.artificial.average_plus_pct,
         Artificial::Average => p.artificial.average_pct,
@@ -71,7 +82,7 @@ fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
     }
 }
 
-fn artificial_imps(a: Artificial, p: &PolicySet) -> f64 {
+pub(crate) fn artificial_imps(a: Artificial, p: &PolicySet) -> f64 {
     let i = p.artificial.imps as f64;
     match a {
         Artificial::AveragePlus => i,
@@ -156,6 +167,7 @@ fn base_row(s: &SlotState) -> ResultRow {
         adjusted: s.ruling.is_some(),
         note: None,
         events: s.history.len(),
+        basis: None,
     }
 }
 
@@ -176,12 +188,15 @@ fn teams_rows(t: &Tournament, slots: &[&SlotState], p: &PolicySet) -> Vec<Result
                 row.imp_ns = Some(artificial_imps(ns, p));
                 row.imp_ew = Some(artificial_imps(ew, p));
                 row.note = Some("artificial adjusted score for the match (Law 12C2, Law 86A)".into());
+                row.basis = Some(Basis::new(ns, ew, unplayed(s), &row.note));
             }
             (_, Some(Side::Artificial(ns, ew))) => {
                 // The other table's teams are swapped: its N-S team is our E-W team.
                 row.imp_ns = Some(artificial_imps(ew, p));
                 row.imp_ew = Some(artificial_imps(ns, p));
                 row.note = Some("artificial adjusted score at the other table (Law 12C2, Law 86A)".into());
+                let o = other.expect("the other table's side was computed from it");
+                row.basis = Some(Basis::new(ew, ns, unplayed(o), &row.note));
             }
             (Side::None(why), _) => row.note = Some(format!("{why}; no IMPs for this board")),
             (_, None) => {
@@ -213,11 +228,12 @@ fn pairs_rows(
 ) -> Vec<ResultRow> {
     let sides: Vec<Side> = slots.iter().map(|s| side(t, s)).collect();
     let mut rows: Vec<ResultRow> = slots.iter().map(|s| base_row(s)).collect();
-    for (row, sd) in rows.iter_mut().zip(&sides) {
+    for ((row, sd), s) in rows.iter_mut().zip(&sides).zip(slots) {
         match sd {
             Side::None(why) => row.note = Some(why.clone()),
-            Side::Artificial(..) => {
-                row.note = Some("artificial adjusted score (Law 12C2): not compared".into())
+            Side::Artificial(ns, ew) => {
+                row.note = Some("artificial adjusted score (Law 12C2): not compared".into());
+                row.basis = Some(Basis::new(*ns, *ew, unplayed(s), &row.note));
             }
             Side::Result(_) => {}
         }
@@ -386,10 +402,15 @@ pub fn board_rows(t: &Tournament, section: &str, board: u32) -> Vec<ResultRow> {
 }
 
 /// Every table result with its score, in (section, board, round, table) order.
+/// Artificial scores that depend on the whole session (Law 12C2(c), DBV footnote C) are
+/// settled once every board is scored.
 pub fn results(t: &Tournament) -> Vec<ResultRow> {
-    t.boards_played()
+    let mut rows: Vec<ResultRow> = t
+        .boards_played()
         .flat_map(|(section, board)| board_rows(t, section, board))
-        .collect()
+        .collect();
+    session::settle(t, rows.iter_mut());
+    rows
 }
 
 /// Scores kept up to date incrementally: after new events are folded into the tournament,
@@ -400,7 +421,9 @@ pub struct Scores {
 }
 
 impl Scores {
-    /// Recomputes the boards changed since the last update; returns how many.
+    /// Recomputes the boards changed since the last update; returns how many. Artificial
+    /// scores that depend on the session (Law 12C2(c), DBV footnote C) are settled again,
+    /// since a change on one board can move a contestant's session percentage.
     pub fn update(&mut self, t: &mut Tournament) -> usize {
         let dirty = t.take_dirty();
         for (section, board) in &dirty {
@@ -410,6 +433,9 @@ impl Scores {
             } else {
                 self.rows.insert((section.clone(), *board), rows);
             }
+        }
+        if !dirty.is_empty() {
+            session::settle(t, self.rows.values_mut().flatten());
         }
         dirty.len()
     }
@@ -595,9 +621,18 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 }
             }
         }
+        // Tie-break keys (policy `ranking.tie_break: keys`, Law 78D): a VP ranking is broken
+        // by the IMP difference; other rankings have no key, so equal totals share the place.
+        let by_imps = unit == "VP" && p.scoring.ranking.tie_break == TieBreak::Keys;
         let inputs: Vec<RankInput<String>> = acc
             .iter()
-            .map(|(id, a)| RankInput::new(id.clone(), round(a.total, 2)))
+            .map(|(id, a)| {
+                let mut s = RankInput::new(id.clone(), round(a.total, 2));
+                if by_imps {
+                    s.keys.push(round(a.imps, 2));
+                }
+                s
+            })
             .collect();
         let ranked = rank(&inputs, &p.scoring.ranking).unwrap_or_default();
         for r in ranked {
