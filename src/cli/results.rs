@@ -225,11 +225,18 @@ pub fn policy(cmd: PolicyCmd) -> CliResult {
         PolicyCmd::Set { log, file, key } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let p: tdlog::events::PolicySet = serde_json::from_str(&text)
+            let mut v: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a scoring policy: {e}", file.display()))?;
+            if let Some(m) = v.as_object_mut().filter(|m| !m.contains_key("method")) {
+                let method = default_method(&load(&log, None)?, m.get("section"))?;
+                m.insert("method".into(), serde_json::to_value(method)?);
+            }
+            let p: tdlog::events::PolicySet = serde_json::from_value(v)
                 .map_err(|e| format!("{} is not a scoring policy: {e}", file.display()))?;
             let k = load_key(&key)?;
+            let method = p.method;
             let id = open_log(&log)?.append(&k, tdlog::events::Payload::PolicySet(p))?;
-            println!("scoring policy set (event {id})");
+            println!("scoring policy set: {method:?} (event {id})");
             Ok(0)
         }
         PolicyCmd::Show { log } => {
@@ -239,4 +246,26 @@ pub fn policy(cmd: PolicyCmd) -> CliResult {
             Ok(0)
         }
     }
+}
+
+/// A policy file without `method` gets the default for the form of the sections it governs
+/// (teams IMPs for teams, matchpoints otherwise), never a method of another form of contest.
+fn default_method(
+    t: &Tournament,
+    section: Option<&serde_json::Value>,
+) -> Result<tdlog::events::Method, String> {
+    use tdlog::events::{Form, PolicySet};
+    let forms: Vec<Form> = match section.and_then(|s| s.as_str()) {
+        Some(s) => vec![t.form(s)],
+        None => t.sections.values().map(|s| s.form).collect(),
+    };
+    let teams = forms.iter().filter(|f| **f == Form::Teams).count();
+    if teams > 0 && teams < forms.len() {
+        return Err(
+            "the policy governs teams and pairs sections: state its \"method\" (or its \"section\")"
+                .into(),
+        );
+    }
+    let form = forms.first().copied().unwrap_or(Form::Pairs);
+    Ok(PolicySet::default_for(form).method)
 }
