@@ -308,6 +308,28 @@ fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_rank
         out.contains("Law 12C2") && out.contains("Law 12C1(c)") && out.contains("by Tom TD"),
         "{out}"
     );
+    // The same audit as JSON: each step carries Sweden's ranking before and after it.
+    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        .args([
+            "audit",
+            p.to_str().unwrap(),
+            "--board",
+            "12",
+            "--pair",
+            "SWEDEN",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let h = v[0]["history"].as_array().unwrap();
+    assert_eq!(h.len(), 3);
+    assert_eq!(h[1]["ranking_before"]["total"].as_f64(), Some(a));
+    assert_eq!(h[1]["ranking_after"]["total"].as_f64(), Some(b));
+    assert_eq!(h[2]["ranking_before"], h[1]["ranking_after"]);
+    let now = rank(&log.verify(None).unwrap().events.last().unwrap().id.to_hex());
+    assert_eq!(h[2]["ranking_after"]["total"].as_f64(), Some(now));
+    assert!(h[2]["ranking_after"]["place"].is_string());
 }
 
 #[test]

@@ -5,6 +5,7 @@ pub mod tournament;
 
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod import;
+pub mod audit;
 pub mod score;
 mod session;
 

@@ -425,6 +425,11 @@ impl Scores {
     /// scores that depend on the session (Law 12C2(c), DBV footnote C) are settled again,
     /// since a change on one board can move a contestant's session percentage.
     pub fn update(&mut self, t: &mut Tournament) -> usize {
+        self.update_boards(t).len()
+    }
+
+    /// As [`Scores::update`], returning the boards recomputed as (section, board).
+    pub fn update_boards(&mut self, t: &mut Tournament) -> Vec<(String, u32)> {
         let dirty = t.take_dirty();
         for (section, board) in &dirty {
             let rows = board_rows(t, section, *board);
@@ -437,7 +442,7 @@ impl Scores {
         if !dirty.is_empty() {
             session::settle(t, self.rows.values_mut().flatten());
         }
-        dirty.len()
+        dirty
     }
 
     /// Every row, in the same order as [`results`].
