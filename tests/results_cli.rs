@@ -138,7 +138,11 @@ fn merged_in_any_order_and_replayed_twice_gives_byte_identical_results_and_ranki
     for what in ["results", "ranking"] {
         let first = tdlog(&[what, s(&a), "--json"]).stdout;
         assert!(first.len() > 1000);
-        assert_eq!(first, tdlog(&[what, s(&a), "--json"]).stdout, "{what}: replayed twice");
+        assert_eq!(
+            first,
+            tdlog(&[what, s(&a), "--json"]).stdout,
+            "{what}: replayed twice"
+        );
         for x in [&b, &c, &d] {
             assert!(
                 first == tdlog(&[what, s(x), "--json"]).stdout,
@@ -152,7 +156,11 @@ fn merged_in_any_order_and_replayed_twice_gives_byte_identical_results_and_ranki
     // All three rulings are in, with their flags.
     let rows: serde_json::Value =
         serde_json::from_slice(&tdlog(&["results", s(&c), "--json"]).stdout).unwrap();
-    let adjusted = rows.as_array().unwrap().iter().filter(|r| r["adjusted"] == true);
+    let adjusted = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["adjusted"] == true);
     assert_eq!(adjusted.clone().count(), 3);
     assert_eq!(adjusted.filter(|r| r["artificial"] == true).count(), 1);
 }
@@ -170,8 +178,20 @@ fn results_json_has_the_documented_fields_by_method() {
         .find(|r| r["imp_ns"].is_number())
         .unwrap();
     for f in [
-        "section", "board", "round", "table", "ns", "ew", "result", "score_ns", "imp_ns",
-        "imp_ew", "artificial", "weighted", "adjusted", "events",
+        "section",
+        "board",
+        "round",
+        "table",
+        "ns",
+        "ew",
+        "result",
+        "score_ns",
+        "imp_ns",
+        "imp_ew",
+        "artificial",
+        "weighted",
+        "adjusted",
+        "events",
     ] {
         assert!(!played[f].is_null(), "teams row lacks {f}: {played}");
     }
@@ -196,7 +216,17 @@ fn results_json_has_the_documented_fields_by_method() {
         serde_json::from_slice(&tdlog(&["ranking", s(&a), "--json"]).stdout).unwrap();
     assert_eq!(ranking["policies"][0]["policy"]["method"], "matchpoints");
     let first = &ranking["standings"][0];
-    for f in ["section", "place", "contestant", "name", "total", "unit", "mp", "mp_top", "boards"] {
+    for f in [
+        "section",
+        "place",
+        "contestant",
+        "name",
+        "total",
+        "unit",
+        "mp",
+        "mp_top",
+        "boards",
+    ] {
         assert!(!first[f].is_null(), "standing lacks {f}: {first}");
     }
 }
@@ -237,7 +267,15 @@ fn ranking_diff_between_two_points_of_the_log_and_the_audit_of_a_team_total() {
     let second = ruling(&a, &chief, 12, 5, assigned("4H", 11));
     // The diff from the import to the first ruling names both teams of the match, each with
     // its place and total before and after.
-    let o = tdlog(&["ranking", s(&a), "--diff", &imported, "--at", &first, "--json"]);
+    let o = tdlog(&[
+        "ranking",
+        s(&a),
+        "--diff",
+        &imported,
+        "--at",
+        &first,
+        "--json",
+    ]);
     let d: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let changed: Vec<&str> = d["changes"]
         .as_array()
@@ -245,7 +283,10 @@ fn ranking_diff_between_two_points_of_the_log_and_the_audit_of_a_team_total() {
         .iter()
         .map(|c| c["contestant"].as_str().unwrap())
         .collect();
-    assert!(changed.contains(&ns.as_str()) && changed.contains(&ew.as_str()), "{changed:?}");
+    assert!(
+        changed.contains(&ns.as_str()) && changed.contains(&ew.as_str()),
+        "{changed:?}"
+    );
     for c in d["changes"].as_array().unwrap() {
         assert_ne!(c["before"], c["after"]);
         assert!(c["before"]["total"].is_number() && c["after"]["place"].is_string());

@@ -9,8 +9,8 @@ use common::*;
 use std::path::Path;
 use tdlog::bridge::seat::Seat;
 use tdlog::events::{
-    Adjustment, Artificial, Contestant, Form, Payload, PolicySet, ResultNotPlayed,
-    ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
+    Adjustment, Artificial, Contestant, Form, Payload, PolicySet, ResultNotPlayed, ResultRecorded,
+    ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
 };
 use tdlog::keys::Role;
 use tdlog::log::{replay, Log};
@@ -114,7 +114,14 @@ fn set_policy(log: &mut Log, json: &str) -> tdlog::log::Hash32 {
     log.append(&key(1), Payload::PolicySet(p)).unwrap()
 }
 
-fn artificial(log: &mut Log, seats: (&str, &str), table: u32, board: u32, ns: Artificial, ew: Artificial) {
+fn artificial(
+    log: &mut Log,
+    seats: (&str, &str),
+    table: u32,
+    board: u32,
+    ns: Artificial,
+    ew: Artificial,
+) {
     log.append(
         &key(2),
         Payload::ScoreAdjusted(ScoreAdjusted {
@@ -176,7 +183,14 @@ fn w23_session(p: &Path) -> Log {
             (4, 4, "4S", 11),
         ],
     );
-    artificial(&mut log, PAIRS[0], 1, 4, Artificial::AveragePlus, Artificial::AverageMinus);
+    artificial(
+        &mut log,
+        PAIRS[0],
+        1,
+        4,
+        Artificial::AveragePlus,
+        Artificial::AverageMinus,
+    );
     log
 }
 
@@ -192,7 +206,11 @@ fn law_12c2c_w23_own_session_percentage_wbf_reading_by_default() {
     // Non-offender above 60 %: its own 88.89 %; offender below 40 %: its own 11.11 %.
     assert_eq!((a.pct_ns, a.pct_ew), (Some(88.89), Some(11.11)));
     assert_eq!((a.mp_ns, a.mp_ew), (Some(5.3), Some(0.7)), "of a top of 6");
-    assert!(a.note.as_deref().unwrap().contains("Law 12C2(c)"), "{:?}", a.note);
+    assert!(
+        a.note.as_deref().unwrap().contains("Law 12C2(c)"),
+        "{:?}",
+        a.note
+    );
     // The pair's total follows: (16 + 5.3) / 24.
     let r = ranking(&t, &rows);
     let one = r.standings.iter().find(|s| s.contestant == "1").unwrap();
@@ -240,7 +258,14 @@ fn late_pair_session(p: &Path) -> Log {
     let mut log = section_log(p, Form::Pairs, &PAIRS, &[1, 2, 3, 4, 5, 6], &played);
     for b in 1..=4 {
         not_played(&mut log, PAIRS[0], 1, b);
-        artificial(&mut log, PAIRS[0], 1, b, Artificial::AveragePlus, Artificial::AverageMinus);
+        artificial(
+            &mut log,
+            PAIRS[0],
+            1,
+            b,
+            Artificial::AveragePlus,
+            Artificial::AverageMinus,
+        );
     }
     log
 }
@@ -266,7 +291,11 @@ fn dbv_footnote_c_pairs_get_the_session_average_from_the_third_unplayed_board() 
     assert_eq!(pct(&rows, 2), (60.0, 40.0));
     for b in 3..=4 {
         assert_eq!(pct(&rows, b), (41.67, 58.33), "board {b}: session averages");
-        assert!(row(&rows, 1, b).note.as_deref().unwrap().contains("DBV footnote C"));
+        assert!(row(&rows, 1, b)
+            .note
+            .as_deref()
+            .unwrap()
+            .contains("DBV footnote C"));
     }
 }
 
@@ -278,9 +307,18 @@ fn law_78b_w10_teams_board_in_the_log_is_12_imps() {
     let p = dir.path().join("t.tdlog");
     // Board 13, both vulnerable: team A N-S makes 4S (+620); at the other table team A E-W
     // defeats 4S by one (B N-S -100).
-    section_log(&p, Form::Teams, &TEAMS, &[13], &[(1, 13, "4S", 10), (2, 13, "4S", 9)]);
+    section_log(
+        &p,
+        Form::Teams,
+        &TEAMS,
+        &[13],
+        &[(1, 13, "4S", 10), (2, 13, "4S", 9)],
+    );
     let rows = results(&fold(&p));
-    assert_eq!((row(&rows, 1, 13).imp_ns, row(&rows, 1, 13).imp_ew), (Some(12.0), Some(-12.0)));
+    assert_eq!(
+        (row(&rows, 1, 13).imp_ns, row(&rows, 1, 13).imp_ew),
+        (Some(12.0), Some(-12.0))
+    );
     assert_eq!(row(&rows, 2, 13).imp_ns, Some(-12.0));
 }
 
@@ -290,7 +328,13 @@ fn law_12c1c_w24_weighted_imps_by_either_method_of_the_policy() {
     let p = dir.path().join("t.tdlog");
     // W24: at the other table team B (N-S) made 4S (+620, -620 for team A); at table 1 the
     // TD assigns team A (N-S) 60 % of 4S made and 40 % of 4S down one.
-    let mut log = section_log(&p, Form::Teams, &TEAMS, &[13], &[(1, 13, "4S", 8), (2, 13, "4S", 10)]);
+    let mut log = section_log(
+        &p,
+        Form::Teams,
+        &TEAMS,
+        &[13],
+        &[(1, 13, "4S", 8), (2, 13, "4S", 10)],
+    );
     log.append(
         &key(2),
         Payload::ScoreAdjusted(ScoreAdjusted {
@@ -300,8 +344,14 @@ fn law_12c1c_w24_weighted_imps_by_either_method_of_the_policy() {
             law: "12C1(c)".into(),
             adjustment: Adjustment::Weighted {
                 ns: vec![
-                    Weighted { weight: 3, result: result("4S", 10) },
-                    Weighted { weight: 2, result: result("4S", 9) },
+                    Weighted {
+                        weight: 3,
+                        result: result("4S", 10),
+                    },
+                    Weighted {
+                        weight: 2,
+                        result: result("4S", 9),
+                    },
                 ],
                 ew: None,
             },
@@ -312,12 +362,23 @@ fn law_12c1c_w24_weighted_imps_by_either_method_of_the_policy() {
     let rows = results(&fold(&p));
     let a = row(&rows, 1, 13);
     assert!(a.weighted && a.adjusted);
-    assert_eq!(a.imp_ns, Some(-4.8), "default: IMP each outcome, then weight");
+    assert_eq!(
+        a.imp_ns,
+        Some(-4.8),
+        "default: IMP each outcome, then weight"
+    );
     assert_eq!(row(&rows, 2, 13).imp_ns, Some(4.8));
-    set_policy(&mut log, r#"{"method": "teams_imps", "scoring": {"weighted_imps": "weight_points"}}"#);
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "scoring": {"weighted_imps": "weight_points"}}"#,
+    );
     let t = fold(&p);
     let rows = results(&t);
-    assert_eq!(row(&rows, 1, 13).imp_ns, Some(-7.0), "weight the points, then IMP");
+    assert_eq!(
+        row(&rows, 1, 13).imp_ns,
+        Some(-7.0),
+        "weight the points, then IMP"
+    );
     assert_eq!(row(&rows, 2, 13).imp_ns, Some(7.0));
     let r = ranking(&t, &rows);
     assert_eq!(
@@ -386,7 +447,13 @@ fn law_78d_vp_scale_by_policy_wbf_continuous_or_acbl_discrete() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("t.tdlog");
     // One 1-board match: +420 and -50, A wins by 470 points, 10 IMPs.
-    let mut log = section_log(&p, Form::Teams, &TEAMS, &[1], &[(1, 1, "4S", 10), (2, 1, "4S", 9)]);
+    let mut log = section_log(
+        &p,
+        Form::Teams,
+        &TEAMS,
+        &[1],
+        &[(1, 1, "4S", 10), (2, 1, "4S", 9)],
+    );
     let vps = |t: &Tournament| -> Vec<f64> {
         let mut s = ranking(t, &results(t)).standings;
         s.sort_by(|a, b| a.contestant.cmp(&b.contestant));
@@ -396,12 +463,22 @@ fn law_78d_vp_scale_by_policy_wbf_continuous_or_acbl_discrete() {
     let wbf = vps(&t);
     assert_eq!(wbf[0] + wbf[1], 20.0);
     let want = tdlog::scoring::vp::vp(10.0, 1, &Default::default()).unwrap();
-    assert_eq!((wbf[0], wbf[1]), want, "WBF continuous scale for a 1-board match");
-    set_policy(&mut log, r#"{"method": "teams_imps", "scoring": {"vp": {"scale": "acbl_discrete"}}}"#);
+    assert_eq!(
+        (wbf[0], wbf[1]),
+        want,
+        "WBF continuous scale for a 1-board match"
+    );
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "scoring": {"vp": {"scale": "acbl_discrete"}}}"#,
+    );
     let acbl = vps(&fold(&p));
     let policy: tdlog::scoring::policy::VpPolicy =
         serde_json::from_str(r#"{"scale": "acbl_discrete"}"#).unwrap();
-    assert_eq!((acbl[0], acbl[1]), tdlog::scoring::vp::vp(10.0, 1, &policy).unwrap());
+    assert_eq!(
+        (acbl[0], acbl[1]),
+        tdlog::scoring::vp::vp(10.0, 1, &policy).unwrap()
+    );
     assert_eq!(acbl[0].fract(), 0.0, "the ACBL scale gives whole VPs");
     assert_ne!(acbl, wbf);
 }
@@ -418,7 +495,8 @@ fn neuberg_rounding_and_factoring_by_policy() {
         &[1],
         &[(1, 1, "4S", 11), (2, 1, "4S", 10), (3, 1, "4S", 9)],
     );
-    let mps = |p: &Path| -> Vec<f64> { results(&fold(p)).iter().map(|r| r.mp_ns.unwrap()).collect() };
+    let mps =
+        |p: &Path| -> Vec<f64> { results(&fold(p)).iter().map(|r| r.mp_ns.unwrap()).collect() };
     // Neuberg, one decimal half away from zero: (MP + 1) * 4/3 - 1 of a top of 6.
     assert_eq!(mps(&p), vec![5.7, 3.0, 0.3]);
     set_policy(
@@ -426,8 +504,15 @@ fn neuberg_rounding_and_factoring_by_policy() {
         r#"{"scoring": {"matchpoints": {"mp_rounding": {"decimals": 1, "mode": "down"}}}}"#,
     );
     assert_eq!(mps(&p), vec![5.6, 3.0, 0.3], "rounded down (NZ Scorer)");
-    set_policy(&mut log, r#"{"scoring": {"matchpoints": {"factoring": "none"}}}"#);
-    assert_eq!(mps(&p), vec![4.0, 2.0, 0.0], "no factoring: the board's own top of 4");
+    set_policy(
+        &mut log,
+        r#"{"scoring": {"matchpoints": {"factoring": "none"}}}"#,
+    );
+    assert_eq!(
+        mps(&p),
+        vec![4.0, 2.0, 0.0],
+        "no factoring: the board's own top of 4"
+    );
 }
 
 #[test]
@@ -441,7 +526,14 @@ fn dbv_footnote_c_teams_score_the_third_unplayed_board_as_not_played() {
     let mut log = section_log(&p, Form::Teams, &TEAMS, &[1, 2, 3, 4, 5], &played);
     for b in 1..=4 {
         not_played(&mut log, TEAMS[0], 1, b);
-        artificial(&mut log, TEAMS[0], 1, b, Artificial::AveragePlus, Artificial::AverageMinus);
+        artificial(
+            &mut log,
+            TEAMS[0],
+            1,
+            b,
+            Artificial::AveragePlus,
+            Artificial::AverageMinus,
+        );
     }
     let margin = |t: &Tournament| {
         let r = ranking(t, &results(t));
@@ -456,20 +548,39 @@ fn dbv_footnote_c_teams_score_the_third_unplayed_board_as_not_played() {
     let rows = results(&t);
     for b in 1..=4 {
         assert_eq!(row(&rows, 1, b).imp_ns, Some(3.0), "board {b}, table 1");
-        assert_eq!(row(&rows, 2, b).imp_ns, Some(-3.0), "board {b}, B N-S at table 2");
+        assert_eq!(
+            row(&rows, 2, b).imp_ns,
+            Some(-3.0),
+            "board {b}, B N-S at table 2"
+        );
     }
     assert_eq!(margin(&t), 4.0 * 3.0 + 12.0);
-    set_policy(&mut log, r#"{"method": "teams_imps", "dbv_footnote_c": true}"#);
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "dbv_footnote_c": true}"#,
+    );
     let t = fold(&p);
     let rows = results(&t);
     for b in 1..=2 {
-        assert_eq!(row(&rows, 1, b).imp_ns, Some(3.0), "board {b}: normal artificial score");
+        assert_eq!(
+            row(&rows, 1, b).imp_ns,
+            Some(3.0),
+            "board {b}: normal artificial score"
+        );
     }
     for b in 3..=4 {
         for table in 1..=2 {
             let r = row(&rows, table, b);
-            assert_eq!((r.imp_ns, r.imp_ew), (None, None), "board {b} table {table}");
-            assert!(r.note.as_deref().unwrap().contains("DBV footnote C"), "{:?}", r.note);
+            assert_eq!(
+                (r.imp_ns, r.imp_ew),
+                (None, None),
+                "board {b} table {table}"
+            );
+            assert!(
+                r.note.as_deref().unwrap().contains("DBV footnote C"),
+                "{:?}",
+                r.note
+            );
         }
     }
     assert_eq!(margin(&t), 2.0 * 3.0 + 12.0);

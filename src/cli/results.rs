@@ -83,7 +83,7 @@ fn tournament(v: &Verified, at: Option<&str>) -> Result<Tournament, String> {
     Ok(t)
 }
 
-fn verified(log: &PathBuf) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
+fn verified(log: &std::path::Path) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
     let v = open_log(log)?.verify(None)?;
     v.require_no_forks()?;
     Ok(v)
@@ -176,16 +176,12 @@ pub fn show_ranking(a: RankingArgs) -> CliResult {
         }
         policy_lines(&r);
         let show = |p: &Option<audit::Placing>| {
-            p.as_ref()
-                .map_or("-".to_string(), |p| format!("{:>5} {:>8} {}", p.place, p.total, p.unit))
+            p.as_ref().map_or("-".to_string(), |p| {
+                format!("{:>5} {:>8} {}", p.place, p.total, p.unit)
+            })
         };
         for c in &changes {
-            println!(
-                "{:<30} {} -> {}",
-                c.name,
-                show(&c.before),
-                show(&c.after)
-            );
+            println!("{:<30} {} -> {}", c.name, show(&c.before), show(&c.after));
         }
         println!("{} contestant(s) changed", changes.len());
         return Ok(0);
@@ -248,7 +244,10 @@ pub fn audit(a: AuditArgs) -> CliResult {
                 h.role,
                 h.event.short(),
                 h.board.map(|b| format!(", board {b}")).unwrap_or_default(),
-                h.law.as_ref().map(|l| format!(", Law {l}")).unwrap_or_default()
+                h.law
+                    .as_ref()
+                    .map(|l| format!(", Law {l}"))
+                    .unwrap_or_default()
             );
             if let Some(r) = &h.result {
                 println!("     result: {r}");

@@ -180,10 +180,12 @@ pub fn contestant_history(
                 .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
                 .unwrap_or_default(),
             what: e.payload.kind(),
-            board: seats(&e.payload).map(|(_, b, _, _)| b).or(match &e.payload {
-                Payload::BoardFouled(f) => Some(f.board),
-                _ => None,
-            }),
+            board: seats(&e.payload)
+                .map(|(_, b, _, _)| b)
+                .or(match &e.payload {
+                    Payload::BoardFouled(f) => Some(f.board),
+                    _ => None,
+                }),
             law,
             reason,
             result,

@@ -30,7 +30,12 @@ pub struct Basis {
 }
 
 impl Basis {
-    pub(crate) fn new(ns: Artificial, ew: Artificial, unplayed: bool, note: &Option<String>) -> Self {
+    pub(crate) fn new(
+        ns: Artificial,
+        ew: Artificial,
+        unplayed: bool,
+        note: &Option<String>,
+    ) -> Self {
         Basis {
             ns,
             ew,
@@ -192,11 +197,7 @@ fn pairs_mp_row(b: &Basis, p: &PolicySet, top: f64, sides: [(&Session, bool); 2]
     let cfg = p.artificial.config();
     let mut parts = vec![];
     let mut pct = [0.0; 2];
-    for (k, ((s, fn_c), (a, dir))) in sides
-        .iter()
-        .zip([(b.ns, "N-S"), (b.ew, "E-W")])
-        .enumerate()
-    {
+    for (k, ((s, fn_c), (a, dir))) in sides.iter().zip([(b.ns, "N-S"), (b.ew, "E-W")]).enumerate() {
         let session = s.pct();
         pct[k] = if *fn_c {
             parts.push(format!(
