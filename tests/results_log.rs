@@ -95,6 +95,26 @@ fn law_78b_imported_pbn_reproduces_score_imp_on_every_comparable_table() {
         .collect();
     assert!(unplayed.len() >= 10, "{}", unplayed.len());
     assert!(unplayed.iter().all(|r| r.ns == "WALES" || r.ns == "ITALY"));
+    // The board with one table: shown with its score, no IMPs, and the reason.
+    let lone: Vec<_> = rows
+        .iter()
+        .filter(|r| {
+            r.note
+                .as_deref()
+                .is_some_and(|n| n.contains("the other table of this match has no result"))
+        })
+        .collect();
+    assert_eq!(lone.len(), 1);
+    assert_eq!((lone[0].board, lone[0].table), (20, 6));
+    assert!(lone[0].score_ns.is_some() && lone[0].imp_ns.is_none());
+    // The ranking says why Wales and Italy have no VPs.
+    let r = tdlog::results::ranking(&t, &rows);
+    for (team, other) in [("WALES", "ITALY"), ("ITALY", "WALES")] {
+        let s = r.standings.iter().find(|s| s.contestant == team).unwrap();
+        let note = s.note.as_deref().unwrap_or_default();
+        assert!(note.contains(&format!("v {other}: no board scored")), "{note}");
+    }
+    assert_eq!(r.standings.iter().filter(|s| s.note.is_some()).count(), 2);
 }
 
 #[test]
@@ -182,6 +202,15 @@ fn a_pbn_file_with_errors_imports_nothing_and_lists_every_problem_by_line() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("imported 1 records (4 skipped)"));
+    // Each skipped record is named with its line, as a warning.
+    let warn = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        warn.lines()
+            .filter(|l| l.starts_with("warning: skipped ") && l.contains(": line "))
+            .count()
+            >= 4,
+        "{warn}"
+    );
 }
 
 fn slot(board: u32, table: u32) -> Slot {

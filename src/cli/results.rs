@@ -35,8 +35,10 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let records = tdlog::bridge::pbn::parse(&text)?;
     let plan = import::plan(&records, &section);
+    // With --lenient each problem record is skipped, and said so as a warning.
+    let prefix = if lenient { "warning: skipped " } else { "" };
     for p in &plan.problems {
-        eprintln!("{}: {p}", file.display());
+        eprintln!("{prefix}{}: {p}", file.display());
     }
     if !plan.problems.is_empty() && !lenient {
         return Err(format!(
@@ -192,6 +194,9 @@ pub fn show_ranking(a: RankingArgs) -> CliResult {
         policy_lines(&r);
         for s in &r.standings {
             println!("{:>5}  {:<30} {:>8} {}", s.place, s.name, s.total, s.unit);
+            if let Some(n) = &s.note {
+                println!("       note: {n}");
+            }
         }
     }
     Ok(0)

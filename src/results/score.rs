@@ -477,6 +477,9 @@ pub struct Standing {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imps: Option<f64>,
     pub boards: u32,
+    /// Why part of the total is missing (a team match with no board scored).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The policy a section was scored under, as shown on every report.
@@ -508,8 +511,8 @@ struct Acc {
 /// Team matches: `(round, team a, team b)` with a < b → (a's IMP margin, boards scheduled).
 /// A board's IMPs appear at both tables of the match (once per team as N-S, same value), so a
 /// team's margin is the sum of `imp_ns` where it sat N-S. A match with no scored board at
-/// all (not played) is left out: the TD or the regulations decide what it is worth, not a
-/// silent 10-10.
+/// all (not played) is flagged (`false`): the TD or the regulations decide what it is worth,
+/// not a silent 10-10; the ranking says so in the teams' notes.
 fn team_matches<'a>(
     t: &Tournament,
     rows: impl Iterator<Item = &'a ResultRow>,
@@ -533,7 +536,6 @@ fn team_matches<'a>(
         e.1 = e.1.max(scheduled);
         e.2 |= r.imp_ns.is_some();
     }
-    m.retain(|_, e| e.2);
     m
 }
 
@@ -569,8 +571,17 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 Method::TotalPoints => "points",
             }
         };
+        let mut notes: BTreeMap<String, Vec<String>> = BTreeMap::new();
         if teams {
-            for ((_, a, b), (margin, boards, _)) in team_matches(t, rows.iter().copied()) {
+            for ((round, a, b), (margin, boards, scored)) in team_matches(t, rows.iter().copied()) {
+                if !scored {
+                    for (x, y) in [(&a, &b), (&b, &a)] {
+                        notes.entry(x.clone()).or_default().push(format!(
+                            "round {round} v {y}: no board scored (not played); no VPs until the TD rules (Law 86) or the regulations say"
+                        ));
+                    }
+                    continue;
+                }
                 let (va, vb) = match p.team_totals {
                     TeamTotals::VictoryPoints => {
                         crate::scoring::vp::vp(margin, boards.max(1), &p.scoring.vp)
@@ -658,6 +669,7 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 mp_top: (unit == "%").then(|| round(a.top, 2)),
                 imps: (unit == "VP").then(|| round(a.imps, 2)),
                 boards: a.boards,
+                note: notes.get(&r.id).map(|n| n.join("; ")),
             });
         }
         policies.push(SectionPolicy {
