@@ -57,6 +57,20 @@ pub struct ResultRow {
     pub(crate) basis: Option<super::session::Basis>,
 }
 
+/// The contestants a side stands for. In an individual event a side is its two players
+/// written `3+7`, and its score counts for both (Law 12C3, Law 89); otherwise the side is
+/// the contestant.
+pub fn players(form: Form, side: &str) -> Vec<&str> {
+    if form == Form::Individual {
+        side.split('+')
+            .map(str::trim)
+            .filter(|x| !x.is_empty())
+            .collect()
+    } else {
+        vec![side]
+    }
+}
+
 /// Rounds to `d` decimals (IMPs from weighted scores are shown at this precision).
 pub fn round(x: f64, d: i32) -> f64 {
     let f = 10f64.powi(d);
@@ -558,7 +572,8 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 acc.entry(id.clone()).or_default();
             }
         }
-        let teams = p.method == Method::TeamsImps && t.form(&sec) == Form::Teams;
+        let form = t.form(&sec);
+        let teams = p.method == Method::TeamsImps && form == Form::Teams;
         let unit = if teams {
             match p.team_totals {
                 TeamTotals::VictoryPoints => "VP",
@@ -602,26 +617,28 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                     (&r.ns, r.mp_ns, r.imp_ns, r.score_ns),
                     (&r.ew, r.mp_ew, r.imp_ew, r.score_ns.map(|x| -x)),
                 ];
-                for (who, m, i, pts) in sides {
-                    let a = acc.entry(who.clone()).or_default();
-                    match p.method {
-                        Method::Matchpoints | Method::TeamsImps => {
-                            if let (Some(m), Some(top)) = (m, r.mp_top) {
-                                a.mp += m;
-                                a.top += top;
-                                a.boards += 1;
+                for (side, m, i, pts) in sides {
+                    for who in players(form, side) {
+                        let a = acc.entry(who.to_string()).or_default();
+                        match p.method {
+                            Method::Matchpoints | Method::TeamsImps => {
+                                if let (Some(m), Some(top)) = (m, r.mp_top) {
+                                    a.mp += m;
+                                    a.top += top;
+                                    a.boards += 1;
+                                }
                             }
-                        }
-                        Method::CrossImps | Method::Butler => {
-                            if let Some(i) = i {
-                                a.total += i;
-                                a.boards += 1;
+                            Method::CrossImps | Method::Butler => {
+                                if let Some(i) = i {
+                                    a.total += i;
+                                    a.boards += 1;
+                                }
                             }
-                        }
-                        Method::TotalPoints => {
-                            if let Some(x) = pts {
-                                a.total += x as f64;
-                                a.boards += 1;
+                            Method::TotalPoints => {
+                                if let Some(x) = pts {
+                                    a.total += x as f64;
+                                    a.boards += 1;
+                                }
                             }
                         }
                     }

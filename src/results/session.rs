@@ -13,7 +13,7 @@
 //! A section is one session. The session figures come only from compared results (never
 //! from artificial scores), so settling is a second pass that does not feed back.
 
-use super::score::{artificial_imps, artificial_pct, ResultRow};
+use super::score::{artificial_imps, artificial_pct, players, ResultRow};
 use super::tournament::Tournament;
 use crate::bridge::adjust::{artificial_pairs, Fault};
 use crate::events::{Artificial, Form, Method, PolicySet};
@@ -98,25 +98,34 @@ pub(crate) fn settle<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a mut 
     if rows.iter().all(|r| r.basis.is_none()) {
         return;
     }
+    let mut forms: BTreeMap<&str, Form> = BTreeMap::new();
+    for r in &rows {
+        forms
+            .entry(&r.section)
+            .or_insert_with(|| t.form(&r.section));
+    }
     let mut sessions: BTreeMap<(&str, &str), Session> = BTreeMap::new();
     for r in &rows {
+        let form = forms[r.section.as_str()];
         let sides = [(&r.ns, r.mp_ns, r.imp_ns), (&r.ew, r.mp_ew, r.imp_ew)];
-        for (who, mp, imp) in sides {
-            let s = sessions.entry((&r.section, who)).or_default();
-            match &r.basis {
-                Some(b) => {
-                    if b.unplayed {
-                        s.unplayed.push((r.round, r.board));
+        for (side, mp, imp) in sides {
+            for who in players(form, side) {
+                let s = sessions.entry((&r.section, who)).or_default();
+                match &r.basis {
+                    Some(b) => {
+                        if b.unplayed {
+                            s.unplayed.push((r.round, r.board));
+                        }
                     }
-                }
-                None => {
-                    if let (Some(m), Some(top)) = (mp, r.mp_top) {
-                        s.mp += m;
-                        s.top += top;
-                    }
-                    if let Some(i) = imp {
-                        s.imps += i;
-                        s.boards += 1;
+                    None => {
+                        if let (Some(m), Some(top)) = (mp, r.mp_top) {
+                            s.mp += m;
+                            s.top += top;
+                        }
+                        if let Some(i) = imp {
+                            s.imps += i;
+                            s.boards += 1;
+                        }
                     }
                 }
             }
@@ -135,8 +144,25 @@ pub(crate) fn settle<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a mut 
             let teams = p.method == Method::TeamsImps && t.form(&r.section) == Form::Teams;
             (p, teams)
         });
-        let ns = &sessions[&(r.section.as_str(), r.ns.as_str())];
-        let ew = &sessions[&(r.section.as_str(), r.ew.as_str())];
+        // A side's session: its contestant's, or in an individual event its two players'
+        // pooled (Law 12C3: the score applies to both players of the side).
+        let side = |id: &str| {
+            let mut s = Session::default();
+            for who in players(forms[r.section.as_str()], id) {
+                if let Some(x) = sessions.get(&(r.section.as_str(), who)) {
+                    s.mp += x.mp;
+                    s.top += x.top;
+                    s.imps += x.imps;
+                    s.boards += x.boards;
+                    let nth = x.nth(r.round, r.board);
+                    if nth > s.unplayed.len() {
+                        s.unplayed = x.unplayed[..nth].to_vec();
+                    }
+                }
+            }
+            s
+        };
+        let (ns, ew) = (&side(&r.ns), &side(&r.ew));
         let fn_c = |s: &Session| p.dbv_footnote_c && b.unplayed && s.nth(r.round, r.board) >= 3;
         let settled = if *teams {
             team_row(b, p, fn_c(ns) || fn_c(ew))

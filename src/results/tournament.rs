@@ -286,7 +286,12 @@ impl Tournament {
                 self.warn(e, msg);
             }
         }
-        for c in [ns, ew] {
+        let form = self.form(&slot.section);
+        let players: Vec<&str> = [ns, ew]
+            .into_iter()
+            .flat_map(|side| super::score::players(form, side))
+            .collect();
+        for c in players {
             if !self.contestants.is_empty()
                 && !self
                     .contestants

@@ -1,0 +1,240 @@
+//! Tournament structure as data: phantoms and sit-outs, individual events (Law 12C3 / 89),
+//! teams with captains.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+use tdlog::bridge::seat::Seat;
+use tdlog::events::{
+    Adjustment, Artificial, Contestant, Form, Payload, ResultRecorded, ScoreAdjusted, Section,
+    Slot, TableAssignment, TableResult,
+};
+use tdlog::keys::Role;
+use tdlog::log::{replay, Log};
+use tdlog::results::{ranking, results, Tournament};
+
+fn genesis_payload() -> tdlog::events::Genesis {
+    match genesis() {
+        Payload::Genesis(g) => g,
+        _ => unreachable!(),
+    }
+}
+
+fn fold(p: &Path) -> Tournament {
+    let v = Log::open(p).unwrap().verify(None).unwrap();
+    let mut t = Tournament::default();
+    replay(&v, &mut t);
+    t
+}
+
+fn slot(table: u32, board: u32) -> Slot {
+    Slot {
+        section: "A".into(),
+        round: 1,
+        table,
+        board,
+    }
+}
+
+/// A one-round section of `form`; `people` = (id, phantom); `seats[t]` = (N-S, E-W) at
+/// table t+1, board 1 everywhere; `played` = (table, contract by North, tricks).
+fn section(
+    p: &Path,
+    form: Form,
+    people: &[(&str, bool)],
+    seats: &[(&str, &str)],
+    played: &[(u32, &str, u8)],
+) -> Log {
+    let (chief, scorer) = (key(1), key(3));
+    let mut log = Log::create(p, &chief, genesis_payload()).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue"))
+        .unwrap();
+    log.append(&chief, enrol(&key(2), Role::Td, "Tom TD"))
+        .unwrap();
+    let mut ps = vec![Payload::Section(Section {
+        section: "A".into(),
+        form,
+        title: "A".into(),
+    })];
+    for (id, phantom) in people {
+        ps.push(Payload::Contestant(Contestant {
+            section: "A".into(),
+            id: id.to_string(),
+            name: format!("Player {id}"),
+            members: vec![],
+            captain: None,
+            phantom: *phantom,
+        }));
+    }
+    for (i, (ns, ew)) in seats.iter().enumerate() {
+        ps.push(Payload::TableAssignment(TableAssignment {
+            section: "A".into(),
+            round: 1,
+            table: i as u32 + 1,
+            ns: ns.to_string(),
+            ew: ew.to_string(),
+            boards: vec![1],
+        }));
+    }
+    for &(table, contract, tricks) in played {
+        let (ns, ew) = seats[table as usize - 1];
+        ps.push(Payload::ResultRecorded(ResultRecorded {
+            slot: slot(table, 1),
+            ns: ns.into(),
+            ew: ew.into(),
+            result: TableResult {
+                contract: contract.into(),
+                declarer: Some(Seat::N),
+                tricks: Some(tricks),
+            },
+        }));
+    }
+    log.append_batch(&scorer, ps).unwrap();
+    log
+}
+
+#[test]
+fn a_phantom_table_is_a_sit_out_not_scheduled_and_the_phantom_is_not_ranked() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.tdlog");
+    let people: Vec<(String, bool)> = (1..=8).map(|n| (n.to_string(), n == 8)).collect();
+    let people: Vec<(&str, bool)> = people.iter().map(|(a, b)| (a.as_str(), *b)).collect();
+    section(
+        &p,
+        Form::Pairs,
+        &people,
+        &[("1", "2"), ("3", "4"), ("5", "6"), ("7", "8")],
+        &[(1, "4S", 11), (2, "4S", 10), (3, "4S", 9)],
+    );
+    let t = fold(&p);
+    assert_eq!(
+        t.expected("A", 1),
+        Some(3),
+        "the phantom's table is not scheduled"
+    );
+    let rows = results(&t);
+    // Three results of three expected: plain matchpoints on a top of 4, nothing factored.
+    let mp: Vec<f64> = rows.iter().map(|r| r.mp_ns.unwrap()).collect();
+    assert_eq!(mp, vec![4.0, 2.0, 0.0]);
+    assert!(rows
+        .iter()
+        .all(|r| r.mp_top == Some(4.0) && r.note.is_none()));
+    let r = ranking(&t, &rows);
+    assert!(r.standings.iter().all(|s| s.contestant != "8"));
+    let seven = r.standings.iter().find(|s| s.contestant == "7").unwrap();
+    assert_eq!(seven.boards, 0, "pair 7 sat out");
+    assert!(t.warnings.is_empty(), "{:?}", t.warnings);
+}
+
+#[test]
+fn law_12c3_an_individual_side_score_counts_for_both_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("i.tdlog");
+    let ids: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+    let people: Vec<(&str, bool)> = ids.iter().map(|x| (x.as_str(), false)).collect();
+    let mut log = section(
+        &p,
+        Form::Individual,
+        &people,
+        &[("1+2", "3+4"), ("5+6", "7+8"), ("9+10", "11+12")],
+        &[(1, "4S", 11), (2, "4S", 10), (3, "4S", 9)],
+    );
+    let t = fold(&p);
+    assert!(
+        t.warnings.is_empty(),
+        "every player is known: {:?}",
+        t.warnings
+    );
+    let r = ranking(&t, &results(&t));
+    let pct = |r: &tdlog::results::Ranking, id: &str| {
+        let s = r.standings.iter().find(|s| s.contestant == id).unwrap();
+        (s.place.clone(), s.total)
+    };
+    assert_eq!(r.standings.len(), 12, "each player ranked on its own");
+    // N-S +450, +420, -50: players 1-2 and (E-W at table 3) 11-12 have 100 %.
+    for id in ["1", "2", "11", "12"] {
+        assert_eq!(pct(&r, id), ("1-4".into(), 100.0), "player {id}");
+    }
+    for id in ["3", "4", "9", "10"] {
+        assert_eq!(pct(&r, id), ("9-12".into(), 0.0), "player {id}");
+    }
+    // An artificial score at table 3 applies to both players of each side.
+    log.append(
+        &key(2),
+        Payload::ScoreAdjusted(ScoreAdjusted {
+            slot: slot(3, 1),
+            ns: "9+10".into(),
+            ew: "11+12".into(),
+            law: "12C2".into(),
+            adjustment: Adjustment::Artificial {
+                ns: Artificial::AveragePlus,
+                ew: Artificial::AverageMinus,
+            },
+            reason: "board fouled at the table".into(),
+        }),
+    )
+    .unwrap();
+    let t = fold(&p);
+    let r = ranking(&t, &results(&t));
+    for id in ["9", "10"] {
+        assert_eq!(pct(&r, id).1, 60.0, "player {id}");
+    }
+    for id in ["11", "12"] {
+        assert_eq!(pct(&r, id).1, 40.0, "player {id}");
+    }
+}
+
+#[test]
+fn teams_have_captains_and_a_result_naming_an_unknown_contestant_is_kept_and_flagged() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.tdlog");
+    let mut log = section(
+        &p,
+        Form::Teams,
+        &[("A", false), ("B", false)],
+        &[("A", "B"), ("B", "A")],
+        &[(1, "4S", 10)],
+    );
+    log.append(
+        &key(3),
+        Payload::Contestant(Contestant {
+            section: "A".into(),
+            id: "A".into(),
+            name: "Team A".into(),
+            members: vec!["Ann".into(), "Bob".into(), "Cy".into(), "Di".into()],
+            captain: Some("Ann".into()),
+            phantom: false,
+        }),
+    )
+    .unwrap();
+    // Record first, judge later: a result for a team the structure does not know.
+    log.append(
+        &key(3),
+        Payload::ResultRecorded(ResultRecorded {
+            slot: slot(2, 1),
+            ns: "B".into(),
+            ew: "Z".into(),
+            result: TableResult {
+                contract: "4S".into(),
+                declarer: Some(Seat::N),
+                tricks: Some(9),
+            },
+        }),
+    )
+    .unwrap();
+    let t = fold(&p);
+    let a = &t.contestants[&("A".to_string(), "A".to_string())];
+    assert_eq!(a.captain.as_deref(), Some("Ann"));
+    assert_eq!(a.members.len(), 4);
+    let msgs: Vec<&str> = t.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(
+        msgs.iter().any(|m| m.contains("Z is not a contestant")),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs.iter().any(|m| m.contains("the movement says B v A")),
+        "{msgs:?}"
+    );
+    assert_eq!(results(&t).len(), 2, "the result is kept");
+}
