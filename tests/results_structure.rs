@@ -238,3 +238,98 @@ fn teams_have_captains_and_a_result_naming_an_unknown_contestant_is_kept_and_fla
     );
     assert_eq!(results(&t).len(), 2, "the result is kept");
 }
+
+fn attendance(log: &mut Log, id: &str, presence: tdlog::events::Presence, reason: &str) {
+    log.append(
+        &key(3),
+        Payload::Attendance(tdlog::events::Attendance {
+            section: "A".into(),
+            contestant: id.into(),
+            presence,
+            reason: reason.into(),
+        }),
+    )
+    .unwrap();
+}
+
+#[test]
+fn an_absent_pair_makes_its_table_a_sit_out_and_a_late_pair_is_flagged() {
+    use tdlog::events::Presence;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.tdlog");
+    let people: Vec<(String, bool)> = (1..=8).map(|n| (n.to_string(), false)).collect();
+    let people: Vec<(&str, bool)> = people.iter().map(|(a, b)| (a.as_str(), *b)).collect();
+    let mut log = section(
+        &p,
+        Form::Pairs,
+        &people,
+        &[("1", "2"), ("3", "4"), ("5", "6"), ("7", "8")],
+        &[(1, "4S", 11), (2, "4S", 10), (3, "4S", 9)],
+    );
+    // Table 4 has no result: 3 of 4 expected, Neuberg-factored.
+    let t = fold(&p);
+    assert_eq!(t.expected("A", 1), Some(4));
+    assert_eq!(results(&t)[0].mp_top, Some(6.0));
+    attendance(
+        &mut log,
+        "8",
+        Presence::Absent,
+        "withdrew before the session",
+    );
+    attendance(&mut log, "1", Presence::Late { from_round: 2 }, "traffic");
+    let t = fold(&p);
+    assert_eq!(
+        t.expected("A", 1),
+        Some(3),
+        "the absent pair's table is a sit-out"
+    );
+    let rows = results(&t);
+    assert!(
+        rows.iter().all(|r| r.mp_top == Some(4.0)),
+        "nothing to factor now"
+    );
+    let r = ranking(&t, &rows);
+    let eight = r.standings.iter().find(|s| s.contestant == "8").unwrap();
+    assert_eq!(eight.place, "-");
+    assert!(eight.note.as_deref().unwrap().contains("absent (withdrew"));
+    assert_eq!(
+        r.standings.last().unwrap().contestant,
+        "8",
+        "listed after the ranked"
+    );
+    let one = r.standings.iter().find(|s| s.contestant == "1").unwrap();
+    assert!(one
+        .note
+        .as_deref()
+        .unwrap()
+        .contains("late: plays from round 2"));
+    // Pair 1's round-1 result was recorded before the late record: the fold does not warn
+    // about the past, but a result recorded now for round 1 is flagged.
+    log.append(
+        &key(3),
+        Payload::ResultRecorded(ResultRecorded {
+            slot: slot(1, 1),
+            ns: "1".into(),
+            ew: "2".into(),
+            result: TableResult {
+                contract: "4S".into(),
+                declarer: Some(Seat::N),
+                tricks: Some(10),
+            },
+        }),
+    )
+    .unwrap();
+    let t = fold(&p);
+    assert!(
+        t.warnings.iter().any(|w| w
+            .message
+            .contains("1 has a result in round 1 but is recorded as late")),
+        "{:?}",
+        t.warnings
+    );
+    // Present after all: the pair is ranked again and the table scheduled.
+    attendance(&mut log, "8", Presence::Present, "arrived");
+    let t = fold(&p);
+    assert_eq!(t.expected("A", 1), Some(4));
+    assert!(t.attendance.get(&("A".into(), "8".into())).is_none());
+}

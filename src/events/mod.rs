@@ -16,6 +16,7 @@ mod tournament;
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
+pub use results::{Attendance, Presence};
 pub use results::{
     Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed,
     ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
@@ -133,6 +134,8 @@ payloads! {
     Section(Section) => SCORING, "A section of the tournament (pairs, teams or individual).";
     Contestant(Contestant) => SCORING,
         "A pair, team (with captain) or player of a section; phantoms flagged.";
+    Attendance(Attendance) => SCORING,
+        "A late contestant (from which round it plays) or an absent one (its tables are sit-outs), or present after all.";
     TableAssignment(TableAssignment) => SCORING,
         "The movement as data: who sits N-S and E-W at a table in a round, and which boards.";
     BoardFacts(BoardFacts) => SCORING,

@@ -6,7 +6,7 @@
 use super::session::{self, Basis};
 use super::tournament::{Outcome, SlotState, Tournament};
 use crate::events::{
-    Adjustment, Artificial, Form, Method, PolicySet, TableResult, TeamTotals, Weighted,
+    Adjustment, Artificial, Form, Method, PolicySet, Presence, TableResult, TeamTotals, Weighted,
 };
 use crate::log::Hash32;
 use crate::scoring::imps::{self as imp, ImpEntry};
@@ -567,8 +567,8 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
     for (sec, rows) in by_section {
         let (p, set_by) = t.policy(&sec);
         let mut acc: BTreeMap<String, Acc> = BTreeMap::new();
-        for ((s, id), c) in &t.contestants {
-            if s == &sec && !c.phantom {
+        for (s, id) in t.contestants.keys() {
+            if s == &sec && !t.sits_out(&sec, id) {
                 acc.entry(id.clone()).or_default();
             }
         }
@@ -654,6 +654,23 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 }
             }
         }
+        let mut absent = vec![];
+        for ((s, id), a) in &t.attendance {
+            if s != &sec {
+                continue;
+            }
+            let note = match a.presence {
+                Presence::Late { from_round } => {
+                    format!("late: plays from round {from_round} ({})", a.reason)
+                }
+                _ => format!("absent ({}): not ranked, its tables are sit-outs", a.reason),
+            };
+            notes.entry(id.clone()).or_default().push(note);
+            if a.presence == Presence::Absent {
+                acc.remove(id);
+                absent.push(id.clone());
+            }
+        }
         // Tie-break keys (policy `ranking.tie_break: keys`, Law 78D): a VP ranking is broken
         // by the IMP difference; other rankings have no key, so equal totals share the place.
         let by_imps = unit == "VP" && p.scoring.ranking.tie_break == TieBreak::Keys;
@@ -687,6 +704,22 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 imps: (unit == "VP").then(|| round(a.imps, 2)),
                 boards: a.boards,
                 note: notes.get(&r.id).map(|n| n.join("; ")),
+            });
+        }
+        for id in absent {
+            let c = t.contestants.get(&(sec.clone(), id.clone()));
+            standings.push(Standing {
+                section: sec.clone(),
+                place: "-".into(),
+                name: c.map_or_else(|| id.clone(), |c| c.name.clone()),
+                total: 0.0,
+                unit,
+                mp: None,
+                mp_top: None,
+                imps: None,
+                boards: 0,
+                note: notes.get(&id).map(|n| n.join("; ")),
+                contestant: id,
             });
         }
         policies.push(SectionPolicy {
