@@ -92,6 +92,36 @@ impl Session {
     }
 }
 
+/// Adds a row to a contestant's session, if that contestant's session is needed.
+fn add<'a>(
+    sessions: &mut BTreeMap<(&'a str, &'a str), Session>,
+    key: (&'a str, &'a str),
+    r: &ResultRow,
+    mp: Option<f64>,
+    imp: Option<f64>,
+) {
+    let Some(s) = sessions.get_mut(&key) else {
+        return;
+    };
+    match &r.basis {
+        Some(b) => {
+            if b.unplayed {
+                s.unplayed.push((r.round, r.board));
+            }
+        }
+        None => {
+            if let (Some(m), Some(top)) = (mp, r.mp_top) {
+                s.mp += m;
+                s.top += top;
+            }
+            if let Some(i) = imp {
+                s.imps += i;
+                s.boards += 1;
+            }
+        }
+    }
+}
+
 /// Applies Law 12C2(c) and DBV footnote C to every row with an artificial score.
 pub(crate) fn settle<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a mut ResultRow>) {
     let mut rows: Vec<&mut ResultRow> = rows.into_iter().collect();
@@ -104,30 +134,27 @@ pub(crate) fn settle<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a mut 
             .entry(&r.section)
             .or_insert_with(|| t.form(&r.section));
     }
+    // Only the contestants with an artificial score need their session: the pass over the
+    // other rows is then a lookup in a small map (this runs after every incremental update).
     let mut sessions: BTreeMap<(&str, &str), Session> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.basis.is_some()) {
+        let form = forms[r.section.as_str()];
+        for side in [&r.ns, &r.ew] {
+            for who in players(form, side) {
+                sessions.entry((&r.section, who)).or_default();
+            }
+        }
+    }
     for r in &rows {
         let form = forms[r.section.as_str()];
         let sides = [(&r.ns, r.mp_ns, r.imp_ns), (&r.ew, r.mp_ew, r.imp_ew)];
         for (side, mp, imp) in sides {
-            for who in players(form, side) {
-                let s = sessions.entry((&r.section, who)).or_default();
-                match &r.basis {
-                    Some(b) => {
-                        if b.unplayed {
-                            s.unplayed.push((r.round, r.board));
-                        }
-                    }
-                    None => {
-                        if let (Some(m), Some(top)) = (mp, r.mp_top) {
-                            s.mp += m;
-                            s.top += top;
-                        }
-                        if let Some(i) = imp {
-                            s.imps += i;
-                            s.boards += 1;
-                        }
-                    }
+            if form == Form::Individual {
+                for who in players(form, side) {
+                    add(&mut sessions, (&r.section, who), r, mp, imp);
                 }
+            } else {
+                add(&mut sessions, (&r.section, side), r, mp, imp);
             }
         }
     }
