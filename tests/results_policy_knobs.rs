@@ -585,3 +585,46 @@ fn dbv_footnote_c_teams_score_the_third_unplayed_board_as_not_played() {
     }
     assert_eq!(margin(&t), 2.0 * 3.0 + 12.0);
 }
+
+#[test]
+fn law_78b_butler_and_law_78c_total_points_by_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.tdlog");
+    // Board 1 (none vulnerable): +450, +420, +400, -50.
+    let mut log = section_log(
+        &p,
+        Form::Pairs,
+        &PAIRS,
+        &[1],
+        &[
+            (1, 1, "4S", 11),
+            (2, 1, "4S", 10),
+            (3, 1, "3NT", 9),
+            (4, 1, "4S", 9),
+        ],
+    );
+    let id = set_policy(&mut log, r#"{"method": "butler"}"#);
+    let t = fold(&p);
+    let rows = results(&t);
+    // Four results: one dropped at each end, datum (420 + 400) / 2 = 410.
+    let imps: Vec<f64> = rows.iter().map(|r| r.imp_ns.unwrap()).collect();
+    assert_eq!(imps, vec![1.0, 0.0, 0.0, -10.0]);
+    assert!(rows.iter().all(|r| r.note.as_deref() == Some("datum 410")));
+    let r = ranking(&t, &rows);
+    assert_eq!(r.policies[0].set_by, Some(id));
+    let two = r.standings.iter().find(|s| s.contestant == "8").unwrap();
+    assert_eq!((two.total, two.unit), (10.0, "IMP"));
+    set_policy(&mut log, r#"{"method": "total_points"}"#);
+    let t = fold(&p);
+    let r = ranking(&t, &results(&t));
+    let total = |id: &str| {
+        r.standings
+            .iter()
+            .find(|s| s.contestant == id)
+            .unwrap()
+            .total
+    };
+    assert_eq!((total("1"), total("2"), total("8")), (450.0, -450.0, 50.0));
+    assert!(r.standings.iter().all(|s| s.unit == "points"));
+    assert_eq!(r.standings[0].contestant, "1");
+}
