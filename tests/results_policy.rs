@@ -177,3 +177,18 @@ fn law_78d_team_ranking_in_victory_points_sums_to_twenty_per_match() {
     let top = &r.standings[0];
     assert!(top.imps.unwrap() > 0.0 && top.total > 10.0);
 }
+
+#[test]
+fn a_policy_that_would_not_read_back_is_refused_at_append_and_the_log_stays_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.tdlog");
+    let mut log = pairs_log(&p);
+    let before = log.count().unwrap();
+    // JSON has no NaN: serde_json writes it as null, which no f64 field reads back.
+    let mut bad = PolicySet::default();
+    bad.artificial.average_plus_pct = f64::NAN;
+    let e = log.append(&key(1), Payload::PolicySet(bad)).unwrap_err();
+    assert!(e.to_string().contains("scoring.policy"), "{e}");
+    assert_eq!(log.count().unwrap(), before, "nothing written");
+    Log::open(&p).unwrap().verify(None).unwrap();
+}

@@ -94,7 +94,11 @@ macro_rules! payloads {
                 match self {
                     $( Payload::$variant(p) => {
                         p.check().map_err(inv)?;
-                        serde_json::to_vec(p).map_err(|e| inv(e.to_string()))
+                        let bytes = serde_json::to_vec(p).map_err(|e| inv(e.to_string()))?;
+                        // What is signed must decode: a payload type whose serde does not
+                        // round-trip would otherwise make the log unverifiable after append.
+                        strict::<$ty>(kind, v, &bytes)?;
+                        Ok(bytes)
                     } )*
                 }
             }
