@@ -333,3 +333,99 @@ fn an_absent_pair_makes_its_table_a_sit_out_and_a_late_pair_is_flagged() {
     assert_eq!(t.expected("A", 1), Some(4));
     assert!(t.attendance.get(&("A".into(), "8".into())).is_none());
 }
+
+#[test]
+fn the_overall_ranking_of_two_sessions_weighs_each_by_its_tops() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("two.tdlog");
+    let (chief, scorer) = (key(1), key(3));
+    let mut log = Log::create(&p, &chief, genesis_payload()).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue"))
+        .unwrap();
+    let mut ps = vec![];
+    // Session 1: one board; session 2: two boards. Same three tables, same pairs.
+    let sessions: [(&str, Vec<(u32, [(&str, u8); 3])>); 2] = [
+        ("S1", vec![(1, [("4S", 11), ("4S", 10), ("4S", 9)])]),
+        (
+            "S2",
+            vec![
+                (1, [("4S", 9), ("4S", 10), ("4S", 11)]),
+                (2, [("4S", 9), ("4S", 10), ("4S", 11)]),
+            ],
+        ),
+    ];
+    for (sec, boards) in &sessions {
+        ps.push(Payload::Section(Section {
+            section: sec.to_string(),
+            form: Form::Pairs,
+            title: format!("Session {sec}"),
+        }));
+        for n in 1..=6 {
+            ps.push(Payload::Contestant(Contestant {
+                section: sec.to_string(),
+                id: n.to_string(),
+                name: format!("Pair {n}"),
+                members: vec![],
+                captain: None,
+                phantom: false,
+            }));
+        }
+        for table in 1..=3u32 {
+            ps.push(Payload::TableAssignment(TableAssignment {
+                section: sec.to_string(),
+                round: 1,
+                table,
+                ns: (2 * table - 1).to_string(),
+                ew: (2 * table).to_string(),
+                boards: boards.iter().map(|b| b.0).collect(),
+            }));
+        }
+        for (board, res) in boards {
+            for (i, (contract, tricks)) in res.iter().enumerate() {
+                let table = i as u32 + 1;
+                ps.push(Payload::ResultRecorded(ResultRecorded {
+                    slot: Slot {
+                        section: sec.to_string(),
+                        round: 1,
+                        table,
+                        board: *board,
+                    },
+                    ns: (2 * table - 1).to_string(),
+                    ew: (2 * table).to_string(),
+                    result: TableResult {
+                        contract: contract.to_string(),
+                        declarer: Some(Seat::N),
+                        tricks: Some(*tricks),
+                    },
+                }));
+            }
+        }
+    }
+    log.append_batch(&scorer, ps).unwrap();
+    let t = fold(&p);
+    let r = ranking(&t, &results(&t));
+    let o = tdlog::results::overall::overall(&t, &r, &["S1".into(), "S2".into()]).unwrap();
+    let got: Vec<(String, String, f64)> = o
+        .iter()
+        .map(|s| (s.place.clone(), s.contestant.clone(), s.total))
+        .collect();
+    // Pair 5: 0 of 4, then 8 of 8 = 8 of 12; pair 1: 4 of 4, then 0 of 8 = 4 of 12.
+    let want = [
+        ("1-2", "2", 66.67),
+        ("1-2", "5", 66.67),
+        ("3-4", "3", 50.0),
+        ("3-4", "4", 50.0),
+        ("5-6", "1", 33.33),
+        ("5-6", "6", 33.33),
+    ];
+    let want: Vec<(String, String, f64)> = want
+        .iter()
+        .map(|(p, c, x)| (p.to_string(), c.to_string(), *x))
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(
+        (o[0].mp, o[0].mp_top, o[0].boards),
+        (Some(8.0), Some(12.0), 3)
+    );
+    assert!(tdlog::results::overall::overall(&t, &r, &["S3".into()]).is_err());
+}

@@ -139,6 +139,10 @@ pub struct RankingArgs {
     /// before and after.
     #[arg(long, value_name = "EVENT-ID")]
     diff: Option<String>,
+    /// Also rank the event overall over these sections, one per session, in order
+    /// (e.g. `--overall A,B`): contestants keep their ids from session to session.
+    #[arg(long, value_delimiter = ',', value_name = "SECTIONS")]
+    overall: Vec<String>,
     #[arg(long)]
     json: bool,
 }
@@ -188,11 +192,45 @@ pub fn show_ranking(a: RankingArgs) -> CliResult {
         println!("{} contestant(s) changed", changes.len());
         return Ok(0);
     }
+    let overall = if a.overall.is_empty() {
+        None
+    } else {
+        Some(tdlog::results::overall::overall(&t, &r, &a.overall)?)
+    };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
+        match &overall {
+            None => println!("{}", serde_json::to_string_pretty(&r)?),
+            Some(o) => {
+                #[derive(serde::Serialize)]
+                struct WithOverall<'a> {
+                    #[serde(flatten)]
+                    ranking: &'a Ranking,
+                    overall: Overall<'a>,
+                }
+                #[derive(serde::Serialize)]
+                struct Overall<'a> {
+                    sections: &'a [String],
+                    standings: &'a [tdlog::results::Standing],
+                }
+                let out = WithOverall {
+                    ranking: &r,
+                    overall: Overall {
+                        sections: &a.overall,
+                        standings: o,
+                    },
+                };
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            }
+        }
     } else {
         policy_lines(&r);
-        for s in &r.standings {
+        let all = r.standings.iter().chain(overall.iter().flatten());
+        let mut section = None;
+        for s in all {
+            if section != Some(&s.section) && (r.policies.len() > 1 || overall.is_some()) {
+                println!("{}:", s.section);
+            }
+            section = Some(&s.section);
             println!("{:>5}  {:<30} {:>8} {}", s.place, s.name, s.total, s.unit);
             if let Some(n) = &s.note {
                 println!("       note: {n}");

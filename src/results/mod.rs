@@ -6,6 +6,7 @@ pub mod tournament;
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod import;
 pub mod audit;
+pub mod overall;
 pub mod score;
 mod session;
 
