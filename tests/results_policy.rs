@@ -105,7 +105,9 @@ fn a_signed_policy_switches_the_method_and_every_report_names_it() {
     let p = dir.path().join("p.tdlog");
     let mut log = pairs_log(&p);
     let t = fold(&p);
-    let r = ranking(&t, &results(&t));
+    let rows = results(&t);
+    assert!(rows.iter().all(|r| r.policy.is_none()));
+    let r = ranking(&t, &rows);
     assert_eq!(r.policies[0].set_by, None, "defaults until a policy event");
     assert_eq!(r.standings[0].unit, "%");
     // A TD may not set the policy; the organiser may.
@@ -135,6 +137,7 @@ fn a_signed_policy_switches_the_method_and_every_report_names_it() {
     let t = fold(&p);
     let rows = results(&t);
     assert!(rows.iter().all(|r| r.imp_ns.is_some() && r.mp_ns.is_none()));
+    assert!(rows.iter().all(|r| r.policy == Some(id)), "each row names its policy");
     let sum: f64 = rows.iter().map(|r| r.imp_ns.unwrap()).sum();
     assert!(
         sum.abs() < 1e-9,

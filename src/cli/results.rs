@@ -104,6 +104,7 @@ pub fn show_results(log: PathBuf, json: bool) -> CliResult {
     if json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
+        policy_lines(&ranking(&t, &rows));
         for r in &rows {
             println!(
                 "board {:>2} round {} table {:>2}  {} v {}  {}{}{}",

@@ -52,6 +52,10 @@ pub struct ResultRow {
     pub note: Option<String>,
     /// Number of signed events behind this result (see `tdlog audit`).
     pub events: usize,
+    /// The `scoring.policy` event this row was scored under; absent: the defaults of the
+    /// section's form (principle 3: every report names its policy).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<Hash32>,
     /// The artificial score behind this row, kept for the session pass (`results::session`).
     #[serde(skip)]
     pub(crate) basis: Option<super::session::Basis>,
@@ -181,6 +185,7 @@ fn base_row(s: &SlotState) -> ResultRow {
         adjusted: s.ruling.is_some(),
         note: None,
         events: s.history.len(),
+        policy: None,
         basis: None,
     }
 }
@@ -359,7 +364,7 @@ fn pairs_rows(
 /// The rows of one board: its table results compared as the section's policy says; on a
 /// fouled board (Law 87) only within each group of tables that played the same cards.
 pub fn board_rows(t: &Tournament, section: &str, board: u32) -> Vec<ResultRow> {
-    let (policy, _) = t.policy(section);
+    let (policy, set_by) = t.policy(section);
     let mut slots: Vec<&SlotState> = t
         .board_slots(section, board)
         .filter_map(|k| t.slots.get(k))
@@ -412,6 +417,9 @@ pub fn board_rows(t: &Tournament, section: &str, board: u32) -> Vec<ResultRow> {
         rows.extend(part);
     }
     rows.sort_by_key(|r| (r.round, r.table));
+    for r in &mut rows {
+        r.policy = set_by;
+    }
     rows
 }
 
