@@ -628,3 +628,32 @@ fn law_78b_butler_and_law_78c_total_points_by_policy() {
     assert!(r.standings.iter().all(|s| s.unit == "points"));
     assert_eq!(r.standings[0].contestant, "1");
 }
+
+#[test]
+fn law_78d_a_match_the_vp_scale_cannot_convert_is_left_out_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.tdlog");
+    // A 37-board match: beyond the ACBL scale's 36 boards.
+    let boards: Vec<u32> = (1..=37).collect();
+    let mut log = section_log(
+        &p,
+        Form::Teams,
+        &TEAMS,
+        &boards,
+        &[(1, 1, "4S", 10), (2, 1, "4S", 9)],
+    );
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "scoring": {"vp": {"scale": "acbl_discrete"}}}"#,
+    );
+    let t = fold(&p);
+    let r = ranking(&t, &results(&t));
+    for s in &r.standings {
+        assert_eq!(s.total, 0.0, "no silent 10-10");
+        let note = s.note.as_deref().unwrap_or_default();
+        assert!(
+            note.contains("no VPs") && note.contains("Law 78D"),
+            "{note}"
+        );
+    }
+}

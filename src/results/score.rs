@@ -607,8 +607,19 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 }
                 let (va, vb) = match p.team_totals {
                     TeamTotals::VictoryPoints => {
-                        crate::scoring::vp::vp(margin, boards.max(1), &p.scoring.vp)
-                            .unwrap_or((10.0, 10.0))
+                        match crate::scoring::vp::vp(margin, boards.max(1), &p.scoring.vp) {
+                            Ok(v) => v,
+                            // Never a silent 10-10: the match is left out and says why.
+                            Err(e) => {
+                                for (x, y) in [(&a, &b), (&b, &a)] {
+                                    notes
+                                        .entry(x.clone())
+                                        .or_default()
+                                        .push(format!("round {round} v {y}: no VPs ({e})"));
+                                }
+                                continue;
+                            }
+                        }
                     }
                     TeamTotals::Imps => (margin, -margin),
                 };
