@@ -638,7 +638,10 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 ];
                 for (side, m, i, pts) in sides {
                     for who in players(form, side) {
-                        let a = acc.entry(who.to_string()).or_default();
+                        if !acc.contains_key(who) {
+                            acc.insert(who.to_string(), Acc::default());
+                        }
+                        let Some(a) = acc.get_mut(who) else { continue };
                         match p.method {
                             Method::Matchpoints | Method::TeamsImps => {
                                 if let (Some(m), Some(top)) = (m, r.mp_top) {

@@ -299,7 +299,8 @@ impl Tournament {
             .into_iter()
             .flat_map(|side| super::score::players(form, side))
             .collect();
-        for c in &players {
+        let check_attendance = !self.attendance.is_empty();
+        for c in players.iter().filter(|_| check_attendance) {
             let late = self
                 .attendance
                 .get(&(slot.section.clone(), c.to_string()))
