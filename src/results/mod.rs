@@ -4,8 +4,8 @@
 pub mod tournament;
 
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
-pub mod import;
 pub mod audit;
+pub mod import;
 pub mod overall;
 pub mod score;
 mod session;

@@ -64,15 +64,16 @@ pub struct ResultRow {
 /// The contestants a side stands for. In an individual event a side is its two players
 /// written `3+7`, and its score counts for both (Law 12C3, Law 89); otherwise the side is
 /// the contestant.
-pub fn players(form: Form, side: &str) -> Vec<&str> {
-    if form == Form::Individual {
-        side.split('+')
-            .map(str::trim)
-            .filter(|x| !x.is_empty())
-            .collect()
-    } else {
-        vec![side]
-    }
+pub fn players(form: Form, side: &str) -> impl Iterator<Item = &str> {
+    // Without allocating: a non-individual side is split on nothing and kept as it is.
+    let individual = form == Form::Individual;
+    let mut parts = side.split(move |c| individual && c == '+');
+    std::iter::from_fn(move || {
+        parts.by_ref().find_map(|x| {
+            let x = if individual { x.trim() } else { x };
+            (!x.is_empty() || !individual).then_some(x)
+        })
+    })
 }
 
 /// Rounds to `d` decimals (IMPs from weighted scores are shown at this precision).

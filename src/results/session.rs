@@ -149,12 +149,8 @@ pub(crate) fn settle<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a mut 
         let form = forms[r.section.as_str()];
         let sides = [(&r.ns, r.mp_ns, r.imp_ns), (&r.ew, r.mp_ew, r.imp_ew)];
         for (side, mp, imp) in sides {
-            if form == Form::Individual {
-                for who in players(form, side) {
-                    add(&mut sessions, (&r.section, who), r, mp, imp);
-                }
-            } else {
-                add(&mut sessions, (&r.section, side), r, mp, imp);
+            for who in players(form, side) {
+                add(&mut sessions, (&r.section, who), r, mp, imp);
             }
         }
     }

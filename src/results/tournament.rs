@@ -295,12 +295,13 @@ impl Tournament {
             }
         }
         let form = self.form(&slot.section);
-        let players: Vec<&str> = [ns, ew]
-            .into_iter()
-            .flat_map(|side| super::score::players(form, side))
-            .collect();
+        let players = || {
+            [ns, ew]
+                .into_iter()
+                .flat_map(move |side| super::score::players(form, side))
+        };
         let check_attendance = !self.attendance.is_empty();
-        for c in players.iter().filter(|_| check_attendance) {
+        for c in players().filter(|_| check_attendance) {
             let late = self
                 .attendance
                 .get(&(slot.section.clone(), c.to_string()))
@@ -315,7 +316,7 @@ impl Tournament {
             };
             self.warn(e, msg);
         }
-        for c in players {
+        for c in players() {
             if !self.contestants.is_empty()
                 && !self
                     .contestants
