@@ -331,7 +331,7 @@ fn an_absent_pair_makes_its_table_a_sit_out_and_a_late_pair_is_flagged() {
     attendance(&mut log, "8", Presence::Present, "arrived");
     let t = fold(&p);
     assert_eq!(t.expected("A", 1), Some(4));
-    assert!(t.attendance.get(&("A".into(), "8".into())).is_none());
+    assert!(!t.attendance.contains_key(&("A".into(), "8".into())));
 }
 
 #[test]
@@ -344,7 +344,8 @@ fn the_overall_ranking_of_two_sessions_weighs_each_by_its_tops() {
         .unwrap();
     let mut ps = vec![];
     // Session 1: one board; session 2: two boards. Same three tables, same pairs.
-    let sessions: [(&str, Vec<(u32, [(&str, u8); 3])>); 2] = [
+    type Board = (u32, [(&'static str, u8); 3]);
+    let sessions: [(&str, Vec<Board>); 2] = [
         ("S1", vec![(1, [("4S", 11), ("4S", 10), ("4S", 9)])]),
         (
             "S2",

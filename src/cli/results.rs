@@ -92,7 +92,7 @@ fn verified(log: &std::path::Path) -> Result<Verified, Box<dyn std::error::Error
 }
 
 fn load(
-    log: &PathBuf,
+    log: &std::path::Path,
     at: Option<&str>,
 ) -> Result<Tournament, Box<dyn std::error::Error + Send + Sync>> {
     Ok(tournament(&verified(log)?, at)?)

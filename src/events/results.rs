@@ -121,7 +121,7 @@ impl EventPayload for TableAssignment {
         if self.ns == self.ew {
             return Err(format!("{} cannot play against itself", self.ns));
         }
-        if self.boards.iter().any(|&b| b == 0) {
+        if self.boards.contains(&0) {
             return Err("board numbers start at 1".into());
         }
         Ok(())
