@@ -85,7 +85,11 @@ fn build(path: &Path) -> (Log, DeviceKey) {
                 ew,
                 result: TableResult {
                     contract: contracts[k % 5].into(),
-                    declarer: Some(if k.is_multiple_of(2) { Seat::N } else { Seat::E }),
+                    declarer: Some(if k.is_multiple_of(2) {
+                        Seat::N
+                    } else {
+                        Seat::E
+                    }),
                     tricks: Some(7 + (k % 6) as u8),
                 },
             }));

@@ -113,7 +113,10 @@ fn law_78b_imported_pbn_reproduces_score_imp_on_every_comparable_table() {
     for (team, other) in [("WALES", "ITALY"), ("ITALY", "WALES")] {
         let s = r.standings.iter().find(|s| s.contestant == team).unwrap();
         let note = s.note.as_deref().unwrap_or_default();
-        assert!(note.contains(&format!("v {other}: no board scored")), "{note}");
+        assert!(
+            note.contains(&format!("v {other}: no board scored")),
+            "{note}"
+        );
     }
     assert_eq!(r.standings.iter().filter(|s| s.note.is_some()).count(), 2);
 }

@@ -137,7 +137,10 @@ fn a_signed_policy_switches_the_method_and_every_report_names_it() {
     let t = fold(&p);
     let rows = results(&t);
     assert!(rows.iter().all(|r| r.imp_ns.is_some() && r.mp_ns.is_none()));
-    assert!(rows.iter().all(|r| r.policy == Some(id)), "each row names its policy");
+    assert!(
+        rows.iter().all(|r| r.policy == Some(id)),
+        "each row names its policy"
+    );
     let sum: f64 = rows.iter().map(|r| r.imp_ns.unwrap()).sum();
     assert!(
         sum.abs() < 1e-9,

@@ -16,12 +16,14 @@ mod tournament;
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
-pub use results::{Attendance, Presence};
 pub use results::{
     Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed,
     ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
 };
 pub use tournament::{Game, Genesis};
+
+// Late and absent contestants (`structure.attendance`).
+pub use results::{Attendance, Presence};
 
 use crate::keys::Role;
 use serde::{de::DeserializeOwned, Serialize};
