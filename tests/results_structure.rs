@@ -430,3 +430,120 @@ fn the_overall_ranking_of_two_sessions_weighs_each_by_its_tops() {
     );
     assert!(tdlog::results::overall::overall(&t, &r, &["S3".into()]).is_err());
 }
+
+#[test]
+fn incremental_scores_follow_structure_entered_after_the_results() {
+    use tdlog::events::{Attendance, PolicySet, Presence};
+    use tdlog::log::Projection;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("late-structure.tdlog");
+    let (chief, scorer, td) = (key(1), key(3), key(2));
+    let mut log = Log::create(&p, &chief, genesis_payload()).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue"))
+        .unwrap();
+    log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
+    let seats = [("1", "2"), ("3", "4"), ("5", "6"), ("7", "8")];
+    let mut ps = vec![];
+    // Results first (boards 1-2 at tables 1-3) ...
+    for board in 1..=2u32 {
+        for (i, tricks) in [11u8, 10, 9].into_iter().enumerate() {
+            let (ns, ew) = seats[i];
+            ps.push(Payload::ResultRecorded(ResultRecorded {
+                slot: Slot {
+                    section: "A".into(),
+                    round: 1,
+                    table: i as u32 + 1,
+                    board,
+                },
+                ns: ns.into(),
+                ew: ew.into(),
+                result: TableResult {
+                    contract: "4S".into(),
+                    declarer: Some(Seat::N),
+                    tricks: Some(tricks + board as u8 - 1),
+                },
+            }));
+        }
+    }
+    // ... then the movement (four tables: the field is factored for table 4) ...
+    for (i, (ns, ew)) in seats.iter().enumerate() {
+        ps.push(Payload::TableAssignment(TableAssignment {
+            section: "A".into(),
+            round: 1,
+            table: i as u32 + 1,
+            ns: ns.to_string(),
+            ew: ew.to_string(),
+            boards: vec![1, 2],
+        }));
+    }
+    // ... then the contestants, pair 8 a phantom (table 4 a sit-out: nothing to factor).
+    for n in 1..=8 {
+        ps.push(Payload::Contestant(Contestant {
+            section: "A".into(),
+            id: n.to_string(),
+            name: format!("Pair {n}"),
+            members: vec![],
+            captain: None,
+            phantom: n == 8,
+        }));
+    }
+    log.append_batch(&scorer, ps).unwrap();
+    log.append(
+        &td,
+        Payload::ScoreAdjusted(ScoreAdjusted {
+            slot: slot(1, 2),
+            ns: "1".into(),
+            ew: "2".into(),
+            law: "12C2".into(),
+            adjustment: Adjustment::Artificial {
+                ns: Artificial::AveragePlus,
+                ew: Artificial::AverageMinus,
+            },
+            reason: "no result obtainable".into(),
+        }),
+    )
+    .unwrap();
+    log.append(
+        &scorer,
+        Payload::Attendance(Attendance {
+            section: "A".into(),
+            contestant: "7".into(),
+            presence: Presence::Absent,
+            reason: "ill".into(),
+        }),
+    )
+    .unwrap();
+    log.append(
+        &chief,
+        Payload::PolicySet(PolicySet {
+            dbv_footnote_c: true,
+            ..Default::default()
+        }),
+    )
+    .unwrap();
+    let v = Log::open(&p).unwrap().verify(None).unwrap();
+    let mut t = Tournament::default();
+    let mut scores = tdlog::results::Scores::default();
+    for (i, e) in v.events.iter().enumerate() {
+        t.apply(e, v.keys.get(&e.env.author).unwrap());
+        scores.update(&mut t);
+        assert_eq!(scores.rows(), results(&t), "after event {i}");
+        assert_eq!(
+            ranking(&t, scores.iter()),
+            ranking(&t, &results(&t)),
+            "ranking after event {i}"
+        );
+    }
+    // The end state: three of three scheduled tables, nothing factored, pair 1's artificial
+    // score by its session (Law 12C2(c)).
+    let rows = results(&t);
+    assert!(rows.iter().all(|r| r.mp_top == Some(4.0)), "{rows:#?}");
+    assert!(row_pct(&rows, 1, 2) >= 60.0);
+}
+
+fn row_pct(rows: &[tdlog::results::ResultRow], table: u32, board: u32) -> f64 {
+    rows.iter()
+        .find(|r| r.table == table && r.board == board)
+        .and_then(|r| r.pct_ns)
+        .unwrap()
+}

@@ -261,6 +261,16 @@ impl Tournament {
         d
     }
 
+    /// Marks every board of a section with results for rescoring.
+    fn dirty_section(&mut self, section: &str) {
+        let boards: Vec<(String, u32)> = self
+            .by_board
+            .range((section.to_string(), 0)..=(section.to_string(), u32::MAX))
+            .map(|(k, _)| k.clone())
+            .collect();
+        self.dirty.extend(boards);
+    }
+
     fn warn(&mut self, e: &CheckedEvent, message: String) {
         self.warnings.push(Warning {
             event: e.id,
@@ -379,6 +389,8 @@ impl Projection for Tournament {
             Payload::Contestant(c) => {
                 self.contestants
                     .insert((c.section.clone(), c.id.clone()), c.clone());
+                // A phantom changes how often boards are scheduled.
+                self.dirty_section(&c.section);
             }
             Payload::Attendance(a) => {
                 let key = (a.section.clone(), a.contestant.clone());
@@ -388,17 +400,20 @@ impl Projection for Tournament {
                     self.attendance.insert(key, a.clone());
                 }
                 // The schedule changes: every board of the section is rescored.
-                let boards: Vec<(String, u32)> = self
-                    .by_board
-                    .keys()
-                    .filter(|(s, _)| s == &a.section)
-                    .cloned()
-                    .collect();
-                self.dirty.extend(boards);
+                self.dirty_section(&a.section);
             }
             Payload::TableAssignment(t) => {
-                self.tables
+                // The boards it schedules now and those it scheduled before.
+                let old = self
+                    .tables
                     .insert((t.section.clone(), t.round, t.table), t.clone());
+                let boards = old
+                    .into_iter()
+                    .flat_map(|o| o.boards)
+                    .chain(t.boards.clone());
+                for b in boards {
+                    self.dirty.push((t.section.clone(), b));
+                }
             }
             Payload::BoardFacts(b) => {
                 self.boards.insert((b.section.clone(), b.board), b.clone());
