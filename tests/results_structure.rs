@@ -443,7 +443,12 @@ fn incremental_scores_follow_structure_entered_after_the_results() {
         .unwrap();
     log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
     let seats = [("1", "2"), ("3", "4"), ("5", "6"), ("7", "8")];
-    let mut ps = vec![];
+    // A teams section at first: entered by mistake, corrected below.
+    let mut ps = vec![Payload::Section(Section {
+        section: "A".into(),
+        form: Form::Teams,
+        title: "A".into(),
+    })];
     // Results first (boards 1-2 at tables 1-3) ...
     for board in 1..=2u32 {
         for (i, tricks) in [11u8, 10, 9].into_iter().enumerate() {
@@ -476,6 +481,12 @@ fn incremental_scores_follow_structure_entered_after_the_results() {
             boards: vec![1, 2],
         }));
     }
+    // ... the section (its form decides the comparison) ...
+    ps.push(Payload::Section(Section {
+        section: "A".into(),
+        form: Form::Pairs,
+        title: "A".into(),
+    }));
     // ... then the contestants, pair 8 a phantom (table 4 a sit-out: nothing to factor).
     for n in 1..=8 {
         ps.push(Payload::Contestant(Contestant {

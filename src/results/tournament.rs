@@ -385,6 +385,8 @@ impl Projection for Tournament {
             }
             Payload::Section(s) => {
                 self.sections.insert(s.section.clone(), s.clone());
+                // Its form decides how the boards are compared.
+                self.dirty_section(&s.section);
             }
             Payload::Contestant(c) => {
                 self.contestants
