@@ -105,7 +105,9 @@ fn a_signed_policy_switches_the_method_and_every_report_names_it() {
     let p = dir.path().join("p.tdlog");
     let mut log = pairs_log(&p);
     let t = fold(&p);
-    let r = ranking(&t, &results(&t));
+    let rows = results(&t);
+    assert!(rows.iter().all(|r| r.policy.is_none()));
+    let r = ranking(&t, &rows);
     assert_eq!(r.policies[0].set_by, None, "defaults until a policy event");
     assert_eq!(r.standings[0].unit, "%");
     // A TD may not set the policy; the organiser may.
@@ -135,6 +137,10 @@ fn a_signed_policy_switches_the_method_and_every_report_names_it() {
     let t = fold(&p);
     let rows = results(&t);
     assert!(rows.iter().all(|r| r.imp_ns.is_some() && r.mp_ns.is_none()));
+    assert!(
+        rows.iter().all(|r| r.policy == Some(id)),
+        "each row names its policy"
+    );
     let sum: f64 = rows.iter().map(|r| r.imp_ns.unwrap()).sum();
     assert!(
         sum.abs() < 1e-9,
@@ -176,4 +182,19 @@ fn law_78d_team_ranking_in_victory_points_sums_to_twenty_per_match() {
     // IMPs and VPs agree in order: the VP winner of each match had the IMP lead.
     let top = &r.standings[0];
     assert!(top.imps.unwrap() > 0.0 && top.total > 10.0);
+}
+
+#[test]
+fn a_policy_that_would_not_read_back_is_refused_at_append_and_the_log_stays_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.tdlog");
+    let mut log = pairs_log(&p);
+    let before = log.count().unwrap();
+    // JSON has no NaN: serde_json writes it as null, which no f64 field reads back.
+    let mut bad = PolicySet::default();
+    bad.artificial.average_plus_pct = f64::NAN;
+    let e = log.append(&key(1), Payload::PolicySet(bad)).unwrap_err();
+    assert!(e.to_string().contains("scoring.policy"), "{e}");
+    assert_eq!(log.count().unwrap(), before, "nothing written");
+    Log::open(&p).unwrap().verify(None).unwrap();
 }

@@ -755,6 +755,12 @@ pub struct Folded {
     pub tournament: Tournament,
 }
 
+impl crate::results::audit::TournamentFold for Folded {
+    fn tournament_mut(&mut self) -> &mut Tournament {
+        &mut self.tournament
+    }
+}
+
 impl Projection for Folded {
     fn apply(&mut self, e: &CheckedEvent, k: &KeyInfo) {
         if !self.workflow.fold(e, k) {

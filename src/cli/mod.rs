@@ -65,27 +65,12 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Places and totals per section; --at EVENT-ID shows the ranking as it stood then.
-    Ranking {
-        log: PathBuf,
-        #[arg(long)]
-        at: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Every signed event behind a board's result: who, when, which law, before and after.
-    Audit {
-        log: PathBuf,
-        #[arg(long)]
-        board: u32,
-        /// Only results of this pair number or team.
-        #[arg(long, alias = "team")]
-        pair: Option<String>,
-        #[arg(long)]
-        table: Option<u32>,
-        #[arg(long)]
-        json: bool,
-    },
+    /// Places and totals per section; --at EVENT-ID shows the ranking as it stood then,
+    /// --diff EVENT-ID what changed since that point.
+    Ranking(results::RankingArgs),
+    /// Every signed event behind a board's result or a pair's or team's total: who, when,
+    /// which law, before and after.
+    Audit(results::AuditArgs),
     /// The director's call and ruling at a table (Laws 9, 81-85).
     #[command(subcommand)]
     Ruling(appeals::RulingCmd),
@@ -198,14 +183,8 @@ pub fn main() -> i32 {
         Cmd::Import(c) => results::import(c),
         Cmd::Policy(c) => results::policy(c),
         Cmd::Results { log, json } => results::show_results(log, json),
-        Cmd::Ranking { log, at, json } => results::show_ranking(log, at, json),
-        Cmd::Audit {
-            log,
-            board,
-            pair,
-            table,
-            json,
-        } => results::audit(log, board, pair, table, json),
+        Cmd::Ranking(a) => results::show_ranking(a),
+        Cmd::Audit(a) => results::audit(a),
         Cmd::Ruling(c) => appeals::ruling(c),
         Cmd::Publish {
             log,

@@ -1,10 +1,10 @@
 //! `tdlog import pbn | results | ranking | audit`: tournament results from the log.
 
 use super::{load_key, open_log, CliResult, KeyOpts};
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use tdlog::log::{Hash32, Verified};
-use tdlog::results::{import, ranking, results, Tournament};
+use tdlog::results::{audit, import, ranking, results, Ranking, Tournament};
 
 #[derive(Subcommand)]
 pub enum ImportCmd {
@@ -35,8 +35,10 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let records = tdlog::bridge::pbn::parse(&text)?;
     let plan = import::plan(&records, &section);
+    // With --lenient each problem record is skipped, and said so as a warning.
+    let prefix = if lenient { "warning: skipped " } else { "" };
     for p in &plan.problems {
-        eprintln!("{}: {p}", file.display());
+        eprintln!("{prefix}{}: {p}", file.display());
     }
     if !plan.problems.is_empty() && !lenient {
         return Err(format!(
@@ -76,13 +78,17 @@ fn tournament(v: &Verified, at: Option<&str>) -> Result<Tournament, String> {
     Ok(t)
 }
 
-fn load(
-    log: &PathBuf,
-    at: Option<&str>,
-) -> Result<Tournament, Box<dyn std::error::Error + Send + Sync>> {
+fn verified(log: &std::path::Path) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
     let v = open_log(log)?.verify(None)?;
     v.require_no_forks()?;
-    Ok(tournament(&v, at)?)
+    Ok(v)
+}
+
+fn load(
+    log: &std::path::Path,
+    at: Option<&str>,
+) -> Result<Tournament, Box<dyn std::error::Error + Send + Sync>> {
+    Ok(tournament(&verified(log)?, at)?)
 }
 
 pub fn show_results(log: PathBuf, json: bool) -> CliResult {
@@ -91,6 +97,7 @@ pub fn show_results(log: PathBuf, json: bool) -> CliResult {
     if json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
+        policy_lines(&ranking(&t, &rows));
         for r in &rows {
             println!(
                 "board {:>2} round {} table {:>2}  {} v {}  {}{}{}",
@@ -116,51 +123,208 @@ pub fn show_results(log: PathBuf, json: bool) -> CliResult {
     Ok(0)
 }
 
-pub fn show_ranking(log: PathBuf, at: Option<String>, json: bool) -> CliResult {
-    let t = load(&log, at.as_deref())?;
-    let rows = results(&t);
-    let r = ranking(&t, &rows);
-    if json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
-    } else {
-        for p in &r.policies {
-            println!(
-                "section {}: {:?} scoring, {}",
-                p.section,
-                p.policy.method,
-                match p.set_by {
-                    Some(id) => format!("policy of event {}", id.short()),
-                    None => "default policy (no scoring.policy event)".into(),
-                }
-            );
+#[derive(Args)]
+pub struct RankingArgs {
+    log: PathBuf,
+    /// The ranking as it stood just after this event.
+    #[arg(long, value_name = "EVENT-ID")]
+    at: Option<String>,
+    /// Show only what changed between this event and --at (or now): places and totals
+    /// before and after.
+    #[arg(long, value_name = "EVENT-ID")]
+    diff: Option<String>,
+    /// Also rank the event overall over these sections, one per session, in order
+    /// (e.g. `--overall A,B`): contestants keep their ids from session to session.
+    #[arg(long, value_delimiter = ',', value_name = "SECTIONS")]
+    overall: Vec<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+fn policy_lines(r: &Ranking) {
+    for p in &r.policies {
+        println!(
+            "section {}: {:?} scoring, {}",
+            p.section,
+            p.policy.method,
+            match p.set_by {
+                Some(id) => format!("policy of event {}", id.short()),
+                None => "default policy (no scoring.policy event)".into(),
+            }
+        );
+    }
+}
+
+pub fn show_ranking(a: RankingArgs) -> CliResult {
+    let v = verified(&a.log)?;
+    let t = tournament(&v, a.at.as_deref())?;
+    let r = ranking(&t, &results(&t));
+    if let Some(from) = &a.diff {
+        let f = tournament(&v, Some(from))?;
+        let before = ranking(&f, &results(&f));
+        let changes = audit::ranking_diff(&before, &r);
+        if a.json {
+            let out = serde_json::json!({
+                "from": from,
+                "to": a.at,
+                "policies_before": before.policies,
+                "policies": r.policies,
+                "changes": changes,
+            });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+            return Ok(0);
         }
-        for s in &r.standings {
+        policy_lines(&r);
+        let show = |p: &Option<audit::Placing>| {
+            p.as_ref().map_or("-".to_string(), |p| {
+                format!("{:>5} {:>8} {}", p.place, p.total, p.unit)
+            })
+        };
+        for c in &changes {
+            println!("{:<30} {} -> {}", c.name, show(&c.before), show(&c.after));
+        }
+        println!("{} contestant(s) changed", changes.len());
+        return Ok(0);
+    }
+    let overall = if a.overall.is_empty() {
+        None
+    } else {
+        Some(tdlog::results::overall::overall(&t, &r, &a.overall)?)
+    };
+    if a.json {
+        match &overall {
+            None => println!("{}", serde_json::to_string_pretty(&r)?),
+            Some(o) => {
+                #[derive(serde::Serialize)]
+                struct WithOverall<'a> {
+                    #[serde(flatten)]
+                    ranking: &'a Ranking,
+                    overall: Overall<'a>,
+                }
+                #[derive(serde::Serialize)]
+                struct Overall<'a> {
+                    sections: &'a [String],
+                    standings: &'a [tdlog::results::Standing],
+                }
+                let out = WithOverall {
+                    ranking: &r,
+                    overall: Overall {
+                        sections: &a.overall,
+                        standings: o,
+                    },
+                };
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            }
+        }
+    } else {
+        policy_lines(&r);
+        let all = r.standings.iter().chain(overall.iter().flatten());
+        let mut section = None;
+        for s in all {
+            if section != Some(&s.section) && (r.policies.len() > 1 || overall.is_some()) {
+                println!("{}:", s.section);
+            }
+            section = Some(&s.section);
             println!("{:>5}  {:<30} {:>8} {}", s.place, s.name, s.total, s.unit);
+            if let Some(n) = &s.note {
+                println!("       note: {n}");
+            }
         }
     }
     Ok(0)
 }
 
-pub fn audit(
+#[derive(Args)]
+pub struct AuditArgs {
     log: PathBuf,
-    board: u32,
-    contestant: Option<String>,
+    /// The board whose results to explain.
+    #[arg(long)]
+    board: Option<u32>,
+    /// Only results of this pair number or team; without --board: the events that made
+    /// this contestant's total, with its place and total before and after each.
+    #[arg(long, alias = "team")]
+    pair: Option<String>,
+    #[arg(long)]
+    section: Option<String>,
+    #[arg(long)]
     table: Option<u32>,
+    #[arg(long)]
     json: bool,
-) -> CliResult {
-    let t = load(&log, None)?;
+}
+
+pub fn audit(a: AuditArgs) -> CliResult {
+    let v = verified(&a.log)?;
+    let t = tournament(&v, None)?;
+    let history = match &a.pair {
+        Some(c) => audit::contestant_history::<tdlog::appeals::Folded>(&v, a.section.as_deref(), c),
+        None => vec![],
+    };
+    let Some(board) = a.board else {
+        let Some(c) = &a.pair else {
+            return Err("audit: give --board, --pair, or both".into());
+        };
+        if history.is_empty() {
+            return Err(format!("no event concerns {c}").into());
+        }
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&history)?);
+            return Ok(0);
+        }
+        println!("{c}: every event that changed its results or its total");
+        for (i, h) in history.iter().enumerate() {
+            println!(
+                "  {}. {} {} by {} ({}), event {}{}{}",
+                i + 1,
+                h.time,
+                h.what,
+                h.signer,
+                h.role,
+                h.event.short(),
+                h.board.map(|b| format!(", board {b}")).unwrap_or_default(),
+                h.law
+                    .as_ref()
+                    .map(|l| format!(", Law {l}"))
+                    .unwrap_or_default()
+            );
+            if let Some(r) = &h.result {
+                println!("     result: {r}");
+            }
+            println!(
+                "     total:  {} -> {}",
+                h.before.as_ref().map_or("-".into(), |p| p.to_string()),
+                h.after.as_ref().map_or("-".into(), |p| p.to_string())
+            );
+            if let Some(r) = &h.reason {
+                println!("     reason: {r}");
+            }
+        }
+        return Ok(0);
+    };
     let slots: Vec<_> = t
         .slots
         .values()
         .filter(|s| s.slot.board == board)
-        .filter(|s| contestant.as_ref().is_none_or(|c| &s.ns == c || &s.ew == c))
-        .filter(|s| table.is_none_or(|n| s.slot.table == n))
+        .filter(|s| a.section.as_ref().is_none_or(|x| &s.slot.section == x))
+        .filter(|s| a.pair.as_ref().is_none_or(|c| &s.ns == c || &s.ew == c))
+        .filter(|s| a.table.is_none_or(|n| s.slot.table == n))
         .collect();
     if slots.is_empty() {
         return Err(format!("no result for board {board} matches").into());
     }
-    if json {
-        println!("{}", serde_json::to_string_pretty(&slots)?);
+    // With --pair, each change shows the contestant's standing before and after it.
+    let standing = |id: &Hash32| history.iter().find(|h| &h.event == id);
+    if a.json {
+        let mut out = serde_json::to_value(&slots)?;
+        for s in out.as_array_mut().into_iter().flatten() {
+            for c in s["history"].as_array_mut().into_iter().flatten() {
+                let id = c["event"].as_str().and_then(|x| Hash32::from_hex(x).ok());
+                if let Some(h) = id.as_ref().and_then(standing) {
+                    c["ranking_before"] = serde_json::to_value(&h.before)?;
+                    c["ranking_after"] = serde_json::to_value(&h.after)?;
+                }
+            }
+        }
+        println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(0);
     }
     for s in slots {
@@ -194,6 +358,13 @@ pub fn audit(
             if let Some(r) = &c.reason {
                 println!("     reason: {r}");
             }
+            if let (Some(h), Some(p)) = (standing(&c.event), &a.pair) {
+                println!(
+                    "     {p}: {} -> {}",
+                    h.before.as_ref().map_or("-".into(), |x| x.to_string()),
+                    h.after.as_ref().map_or("-".into(), |x| x.to_string())
+                );
+            }
         }
     }
     Ok(0)
@@ -218,11 +389,18 @@ pub fn policy(cmd: PolicyCmd) -> CliResult {
         PolicyCmd::Set { log, file, key } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let p: tdlog::events::PolicySet = serde_json::from_str(&text)
+            let mut v: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a scoring policy: {e}", file.display()))?;
+            if let Some(m) = v.as_object_mut().filter(|m| !m.contains_key("method")) {
+                let method = default_method(&load(&log, None)?, m.get("section"))?;
+                m.insert("method".into(), serde_json::to_value(method)?);
+            }
+            let p: tdlog::events::PolicySet = serde_json::from_value(v)
                 .map_err(|e| format!("{} is not a scoring policy: {e}", file.display()))?;
             let k = load_key(&key)?;
+            let method = p.method;
             let id = open_log(&log)?.append(&k, tdlog::events::Payload::PolicySet(p))?;
-            println!("scoring policy set (event {id})");
+            println!("scoring policy set: {method:?} (event {id})");
             Ok(0)
         }
         PolicyCmd::Show { log } => {
@@ -232,4 +410,26 @@ pub fn policy(cmd: PolicyCmd) -> CliResult {
             Ok(0)
         }
     }
+}
+
+/// A policy file without `method` gets the default for the form of the sections it governs
+/// (teams IMPs for teams, matchpoints otherwise), never a method of another form of contest.
+fn default_method(
+    t: &Tournament,
+    section: Option<&serde_json::Value>,
+) -> Result<tdlog::events::Method, String> {
+    use tdlog::events::{Form, PolicySet};
+    let forms: Vec<Form> = match section.and_then(|s| s.as_str()) {
+        Some(s) => vec![t.form(s)],
+        None => t.sections.values().map(|s| s.form).collect(),
+    };
+    let teams = forms.iter().filter(|f| **f == Form::Teams).count();
+    if teams > 0 && teams < forms.len() {
+        return Err(
+            "the policy governs teams and pairs sections: state its \"method\" (or its \"section\")"
+                .into(),
+        );
+    }
+    let form = forms.first().copied().unwrap_or(Form::Pairs);
+    Ok(PolicySet::default_for(form).method)
 }

@@ -34,6 +34,9 @@ pub use results::{
 pub use ruling::{Category, DirectorCall, Ruling};
 pub use tournament::{Game, Genesis};
 
+// Late and absent contestants (`structure.attendance`).
+pub use results::{Attendance, Presence};
+
 use crate::keys::Role;
 use serde::{de::DeserializeOwned, Serialize};
 use thiserror::Error;
@@ -107,7 +110,11 @@ macro_rules! payloads {
                 match self {
                     $( Payload::$variant(p) => {
                         p.check().map_err(inv)?;
-                        serde_json::to_vec(p).map_err(|e| inv(e.to_string()))
+                        let bytes = serde_json::to_vec(p).map_err(|e| inv(e.to_string()))?;
+                        // What is signed must decode: a payload type whose serde does not
+                        // round-trip would otherwise make the log unverifiable after append.
+                        strict::<$ty>(kind, v, &bytes)?;
+                        Ok(bytes)
                     } )*
                 }
             }
@@ -150,6 +157,8 @@ payloads! {
     Section(Section) => SCORING, "A section of the tournament (pairs, teams or individual).";
     Contestant(Contestant) => SCORING,
         "A pair, team (with captain) or player of a section; phantoms flagged.";
+    Attendance(Attendance) => SCORING,
+        "A late contestant (from which round it plays) or an absent one (its tables are sit-outs), or present after all.";
     TableAssignment(TableAssignment) => SCORING,
         "The movement as data: who sits N-S and E-W at a table in a round, and which boards.";
     BoardFacts(BoardFacts) => SCORING,

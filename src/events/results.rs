@@ -67,6 +67,41 @@ impl EventPayload for Contestant {
     }
 }
 
+/// Whether a contestant is there (the latest record for a contestant applies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "status")]
+pub enum Presence {
+    /// Playing as scheduled (withdraws an earlier late or absent record).
+    Present,
+    /// Arrives late: plays from this round on. The boards it misses are the TD's to rule on
+    /// (Law 12C2, W23); until then they stay scheduled, so the field is factored for them.
+    Late { from_round: u32 },
+    /// Does not play at all: its tables are sit-outs, as against a phantom.
+    Absent,
+}
+
+/// A late or absent contestant (or one present after all).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Attendance {
+    pub section: String,
+    pub contestant: String,
+    pub presence: Presence,
+    pub reason: String,
+}
+
+impl EventPayload for Attendance {
+    const KIND: &'static str = "structure.attendance";
+    fn check(&self) -> Result<(), String> {
+        check_text("section", &self.section, 20)?;
+        check_text("contestant", &self.contestant, 100)?;
+        if self.presence == (Presence::Late { from_round: 0 }) {
+            return Err("round numbers start at 1".into());
+        }
+        check_text("reason", &self.reason, 2000)
+    }
+}
+
 /// The movement as data: who sits N-S and E-W at a table in a round, and which boards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -86,7 +121,7 @@ impl EventPayload for TableAssignment {
         if self.ns == self.ew {
             return Err(format!("{} cannot play against itself", self.ns));
         }
-        if self.boards.iter().any(|&b| b == 0) {
+        if self.boards.contains(&0) {
             return Err("board numbers start at 1".into());
         }
         Ok(())

@@ -5,8 +5,11 @@ pub mod derived;
 pub mod tournament;
 
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
+pub mod audit;
 pub mod import;
+pub mod overall;
 pub mod score;
+mod session;
 
 pub use score::{
     board_rows, ranking, results, Ranking, ResultRow, Scores, SectionPolicy, Standing,

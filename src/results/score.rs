@@ -3,13 +3,15 @@
 //! explanation wherever no comparison was possible; rankings per section.
 //! Pure and deterministic: rows come out in (section, board, round, table) order.
 
+use super::session::{self, Basis};
 use super::tournament::{Outcome, SlotState, Tournament};
 use crate::events::{
-    Adjustment, Artificial, Form, Method, PolicySet, TableResult, TeamTotals, Weighted,
+    Adjustment, Artificial, Form, Method, PolicySet, Presence, TableResult, TeamTotals, Weighted,
 };
 use crate::log::Hash32;
 use crate::scoring::imps::{self as imp, ImpEntry};
 use crate::scoring::matchpoints::{self as mp, Entry};
+use crate::scoring::policy::TieBreak;
 use crate::scoring::ranking::{rank, Standing as RankInput};
 use crate::scoring::{Outcome as Weighting, Weight};
 use serde::Serialize;
@@ -50,6 +52,28 @@ pub struct ResultRow {
     pub note: Option<String>,
     /// Number of signed events behind this result (see `tdlog audit`).
     pub events: usize,
+    /// The `scoring.policy` event this row was scored under; absent: the defaults of the
+    /// section's form (principle 3: every report names its policy).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<Hash32>,
+    /// The artificial score behind this row, kept for the session pass (`results::session`).
+    #[serde(skip)]
+    pub(crate) basis: Option<super::session::Basis>,
+}
+
+/// The contestants a side stands for. In an individual event a side is its two players
+/// written `3+7`, and its score counts for both (Law 12C3, Law 89); otherwise the side is
+/// the contestant.
+pub fn players(form: Form, side: &str) -> impl Iterator<Item = &str> {
+    // Without allocating: a non-individual side is split on nothing and kept as it is.
+    let individual = form == Form::Individual;
+    let mut parts = side.split(move |c| individual && c == '+');
+    std::iter::from_fn(move || {
+        parts.by_ref().find_map(|x| {
+            let x = if individual { x.trim() } else { x };
+            (!x.is_empty() || !individual).then_some(x)
+        })
+    })
 }
 
 /// Rounds to `d` decimals (IMPs from weighted scores are shown at this precision).
@@ -63,7 +87,13 @@ fn points(t: &Tournament, s: &SlotState, r: &TableResult) -> Option<i32> {
     t.score(&s.slot.section, s.slot.board, r).ok()
 }
 
-fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
+/// The table did not play the board (no table result, or one saying it was not played):
+/// what DBV footnote C counts.
+fn unplayed(s: &SlotState) -> bool {
+    !matches!(s.table_result, Some(Outcome::Played { .. }))
+}
+
+pub(crate) fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
     match a {
         Artificial::AveragePlus => p.artificial.average_plus_pct,
         Artificial::Average => p.artificial.average_pct,
@@ -71,7 +101,7 @@ fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
     }
 }
 
-fn artificial_imps(a: Artificial, p: &PolicySet) -> f64 {
+pub(crate) fn artificial_imps(a: Artificial, p: &PolicySet) -> f64 {
     let i = p.artificial.imps as f64;
     match a {
         Artificial::AveragePlus => i,
@@ -156,6 +186,8 @@ fn base_row(s: &SlotState) -> ResultRow {
         adjusted: s.ruling.is_some(),
         note: None,
         events: s.history.len(),
+        policy: None,
+        basis: None,
     }
 }
 
@@ -176,12 +208,15 @@ fn teams_rows(t: &Tournament, slots: &[&SlotState], p: &PolicySet) -> Vec<Result
                 row.imp_ns = Some(artificial_imps(ns, p));
                 row.imp_ew = Some(artificial_imps(ew, p));
                 row.note = Some("artificial adjusted score for the match (Law 12C2, Law 86A)".into());
+                row.basis = Some(Basis::new(ns, ew, unplayed(s), &row.note));
             }
             (_, Some(Side::Artificial(ns, ew))) => {
                 // The other table's teams are swapped: its N-S team is our E-W team.
                 row.imp_ns = Some(artificial_imps(ew, p));
                 row.imp_ew = Some(artificial_imps(ns, p));
                 row.note = Some("artificial adjusted score at the other table (Law 12C2, Law 86A)".into());
+                let o = other.expect("the other table's side was computed from it");
+                row.basis = Some(Basis::new(ew, ns, unplayed(o), &row.note));
             }
             (Side::None(why), _) => row.note = Some(format!("{why}; no IMPs for this board")),
             (_, None) => {
@@ -213,11 +248,12 @@ fn pairs_rows(
 ) -> Vec<ResultRow> {
     let sides: Vec<Side> = slots.iter().map(|s| side(t, s)).collect();
     let mut rows: Vec<ResultRow> = slots.iter().map(|s| base_row(s)).collect();
-    for (row, sd) in rows.iter_mut().zip(&sides) {
+    for ((row, sd), s) in rows.iter_mut().zip(&sides).zip(slots) {
         match sd {
             Side::None(why) => row.note = Some(why.clone()),
-            Side::Artificial(..) => {
-                row.note = Some("artificial adjusted score (Law 12C2): not compared".into())
+            Side::Artificial(ns, ew) => {
+                row.note = Some("artificial adjusted score (Law 12C2): not compared".into());
+                row.basis = Some(Basis::new(*ns, *ew, unplayed(s), &row.note));
             }
             Side::Result(_) => {}
         }
@@ -329,7 +365,7 @@ fn pairs_rows(
 /// The rows of one board: its table results compared as the section's policy says; on a
 /// fouled board (Law 87) only within each group of tables that played the same cards.
 pub fn board_rows(t: &Tournament, section: &str, board: u32) -> Vec<ResultRow> {
-    let (policy, _) = t.policy(section);
+    let (policy, set_by) = t.policy(section);
     let mut slots: Vec<&SlotState> = t
         .board_slots(section, board)
         .filter_map(|k| t.slots.get(k))
@@ -382,14 +418,22 @@ pub fn board_rows(t: &Tournament, section: &str, board: u32) -> Vec<ResultRow> {
         rows.extend(part);
     }
     rows.sort_by_key(|r| (r.round, r.table));
+    for r in &mut rows {
+        r.policy = set_by;
+    }
     rows
 }
 
 /// Every table result with its score, in (section, board, round, table) order.
+/// Artificial scores that depend on the whole session (Law 12C2(c), DBV footnote C) are
+/// settled once every board is scored.
 pub fn results(t: &Tournament) -> Vec<ResultRow> {
-    t.boards_played()
+    let mut rows: Vec<ResultRow> = t
+        .boards_played()
         .flat_map(|(section, board)| board_rows(t, section, board))
-        .collect()
+        .collect();
+    session::settle(t, rows.iter_mut());
+    rows
 }
 
 /// Scores kept up to date incrementally: after new events are folded into the tournament,
@@ -400,8 +444,15 @@ pub struct Scores {
 }
 
 impl Scores {
-    /// Recomputes the boards changed since the last update; returns how many.
+    /// Recomputes the boards changed since the last update; returns how many. Artificial
+    /// scores that depend on the session (Law 12C2(c), DBV footnote C) are settled again,
+    /// since a change on one board can move a contestant's session percentage.
     pub fn update(&mut self, t: &mut Tournament) -> usize {
+        self.update_boards(t).len()
+    }
+
+    /// As [`Scores::update`], returning the boards recomputed as (section, board).
+    pub fn update_boards(&mut self, t: &mut Tournament) -> Vec<(String, u32)> {
         let dirty = t.take_dirty();
         for (section, board) in &dirty {
             let rows = board_rows(t, section, *board);
@@ -411,7 +462,10 @@ impl Scores {
                 self.rows.insert((section.clone(), *board), rows);
             }
         }
-        dirty.len()
+        if !dirty.is_empty() {
+            session::settle(t, self.rows.values_mut().flatten());
+        }
+        dirty
     }
 
     /// Every row, in the same order as [`results`].
@@ -446,6 +500,9 @@ pub struct Standing {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imps: Option<f64>,
     pub boards: u32,
+    /// Why part of the total is missing (a team match with no board scored).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The policy a section was scored under, as shown on every report.
@@ -477,8 +534,8 @@ struct Acc {
 /// Team matches: `(round, team a, team b)` with a < b → (a's IMP margin, boards scheduled).
 /// A board's IMPs appear at both tables of the match (once per team as N-S, same value), so a
 /// team's margin is the sum of `imp_ns` where it sat N-S. A match with no scored board at
-/// all (not played) is left out: the TD or the regulations decide what it is worth, not a
-/// silent 10-10.
+/// all (not played) is flagged (`false`): the TD or the regulations decide what it is worth,
+/// not a silent 10-10; the ranking says so in the teams' notes.
 fn team_matches<'a>(
     t: &Tournament,
     rows: impl Iterator<Item = &'a ResultRow>,
@@ -502,7 +559,6 @@ fn team_matches<'a>(
         e.1 = e.1.max(scheduled);
         e.2 |= r.imp_ns.is_some();
     }
-    m.retain(|_, e| e.2);
     m
 }
 
@@ -520,12 +576,13 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
     for (sec, rows) in by_section {
         let (p, set_by) = t.policy(&sec);
         let mut acc: BTreeMap<String, Acc> = BTreeMap::new();
-        for ((s, id), c) in &t.contestants {
-            if s == &sec && !c.phantom {
+        for (s, id) in t.contestants.keys() {
+            if s == &sec && !t.sits_out(&sec, id) {
                 acc.entry(id.clone()).or_default();
             }
         }
-        let teams = p.method == Method::TeamsImps && t.form(&sec) == Form::Teams;
+        let form = t.form(&sec);
+        let teams = p.method == Method::TeamsImps && form == Form::Teams;
         let unit = if teams {
             match p.team_totals {
                 TeamTotals::VictoryPoints => "VP",
@@ -538,12 +595,32 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 Method::TotalPoints => "points",
             }
         };
+        let mut notes: BTreeMap<String, Vec<String>> = BTreeMap::new();
         if teams {
-            for ((_, a, b), (margin, boards, _)) in team_matches(t, rows.iter().copied()) {
+            for ((round, a, b), (margin, boards, scored)) in team_matches(t, rows.iter().copied()) {
+                if !scored {
+                    for (x, y) in [(&a, &b), (&b, &a)] {
+                        notes.entry(x.clone()).or_default().push(format!(
+                            "round {round} v {y}: no board scored (not played); no VPs until the TD rules (Law 86) or the regulations say"
+                        ));
+                    }
+                    continue;
+                }
                 let (va, vb) = match p.team_totals {
                     TeamTotals::VictoryPoints => {
-                        crate::scoring::vp::vp(margin, boards.max(1), &p.scoring.vp)
-                            .unwrap_or((10.0, 10.0))
+                        match crate::scoring::vp::vp(margin, boards.max(1), &p.scoring.vp) {
+                            Ok(v) => v,
+                            // Never a silent 10-10: the match is left out and says why.
+                            Err(e) => {
+                                for (x, y) in [(&a, &b), (&b, &a)] {
+                                    notes
+                                        .entry(x.clone())
+                                        .or_default()
+                                        .push(format!("round {round} v {y}: no VPs ({e})"));
+                                }
+                                continue;
+                            }
+                        }
                     }
                     TeamTotals::Imps => (margin, -margin),
                 };
@@ -560,26 +637,31 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                     (&r.ns, r.mp_ns, r.imp_ns, r.score_ns),
                     (&r.ew, r.mp_ew, r.imp_ew, r.score_ns.map(|x| -x)),
                 ];
-                for (who, m, i, pts) in sides {
-                    let a = acc.entry(who.clone()).or_default();
-                    match p.method {
-                        Method::Matchpoints | Method::TeamsImps => {
-                            if let (Some(m), Some(top)) = (m, r.mp_top) {
-                                a.mp += m;
-                                a.top += top;
-                                a.boards += 1;
-                            }
+                for (side, m, i, pts) in sides {
+                    for who in players(form, side) {
+                        if !acc.contains_key(who) {
+                            acc.insert(who.to_string(), Acc::default());
                         }
-                        Method::CrossImps | Method::Butler => {
-                            if let Some(i) = i {
-                                a.total += i;
-                                a.boards += 1;
+                        let Some(a) = acc.get_mut(who) else { continue };
+                        match p.method {
+                            Method::Matchpoints | Method::TeamsImps => {
+                                if let (Some(m), Some(top)) = (m, r.mp_top) {
+                                    a.mp += m;
+                                    a.top += top;
+                                    a.boards += 1;
+                                }
                             }
-                        }
-                        Method::TotalPoints => {
-                            if let Some(x) = pts {
-                                a.total += x as f64;
-                                a.boards += 1;
+                            Method::CrossImps | Method::Butler => {
+                                if let Some(i) = i {
+                                    a.total += i;
+                                    a.boards += 1;
+                                }
+                            }
+                            Method::TotalPoints => {
+                                if let Some(x) = pts {
+                                    a.total += x as f64;
+                                    a.boards += 1;
+                                }
                             }
                         }
                     }
@@ -595,9 +677,35 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 }
             }
         }
+        let mut absent = vec![];
+        for ((s, id), a) in &t.attendance {
+            if s != &sec {
+                continue;
+            }
+            let note = match a.presence {
+                Presence::Late { from_round } => {
+                    format!("late: plays from round {from_round} ({})", a.reason)
+                }
+                _ => format!("absent ({}): not ranked, its tables are sit-outs", a.reason),
+            };
+            notes.entry(id.clone()).or_default().push(note);
+            if a.presence == Presence::Absent {
+                acc.remove(id);
+                absent.push(id.clone());
+            }
+        }
+        // Tie-break keys (policy `ranking.tie_break: keys`, Law 78D): a VP ranking is broken
+        // by the IMP difference; other rankings have no key, so equal totals share the place.
+        let by_imps = unit == "VP" && p.scoring.ranking.tie_break == TieBreak::Keys;
         let inputs: Vec<RankInput<String>> = acc
             .iter()
-            .map(|(id, a)| RankInput::new(id.clone(), round(a.total, 2)))
+            .map(|(id, a)| {
+                let mut s = RankInput::new(id.clone(), round(a.total, 2));
+                if by_imps {
+                    s.keys.push(round(a.imps, 2));
+                }
+                s
+            })
             .collect();
         let ranked = rank(&inputs, &p.scoring.ranking).unwrap_or_default();
         for r in ranked {
@@ -618,6 +726,23 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 mp_top: (unit == "%").then(|| round(a.top, 2)),
                 imps: (unit == "VP").then(|| round(a.imps, 2)),
                 boards: a.boards,
+                note: notes.get(&r.id).map(|n| n.join("; ")),
+            });
+        }
+        for id in absent {
+            let c = t.contestants.get(&(sec.clone(), id.clone()));
+            standings.push(Standing {
+                section: sec.clone(),
+                place: "-".into(),
+                name: c.map_or_else(|| id.clone(), |c| c.name.clone()),
+                total: 0.0,
+                unit,
+                mp: None,
+                mp_top: None,
+                imps: None,
+                boards: 0,
+                note: notes.get(&id).map(|n| n.join("; ")),
+                contestant: id,
             });
         }
         policies.push(SectionPolicy {

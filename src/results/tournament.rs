@@ -10,8 +10,8 @@ use crate::bridge::score::board_score;
 use crate::bridge::seat::Seat;
 use crate::bridge::vulnerability::Vulnerability;
 use crate::events::{
-    Adjustment, BoardFacts, BoardFouled, Contestant, Form, Payload, PolicySet, Slot,
-    TableAssignment, TableResult,
+    Adjustment, Attendance, BoardFacts, BoardFouled, Contestant, Form, Payload, PolicySet,
+    Presence, Slot, TableAssignment, TableResult,
 };
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection};
@@ -162,6 +162,8 @@ pub struct Tournament {
     pub boards: BTreeMap<(String, u32), BoardFacts>,
     pub slots: BTreeMap<Slot, SlotState>,
     pub fouled: BTreeMap<(String, u32), BoardFouled>,
+    /// Late and absent contestants by (section, id); `present` records are removed.
+    pub attendance: BTreeMap<(String, String), Attendance>,
     /// Scoring policies by section ("" = every section), with the event that set each.
     pub policies: BTreeMap<String, (PolicySet, Hash32)>,
     pub warnings: Vec<Warning>,
@@ -210,16 +212,22 @@ impl Tournament {
         if sec.is_empty() {
             return None;
         }
-        let phantom = |id: &String| {
-            self.contestants
-                .get(&(section.to_string(), id.clone()))
-                .is_some_and(|c| c.phantom)
-        };
+        let phantom = |id: &String| self.sits_out(section, id);
         Some(
             sec.iter()
                 .filter(|t| t.boards.contains(&board) && !phantom(&t.ns) && !phantom(&t.ew))
                 .count(),
         )
+    }
+
+    /// A phantom or an absent contestant: boards against it are not scheduled to be played.
+    pub fn sits_out(&self, section: &str, id: &str) -> bool {
+        let key = (section.to_string(), id.to_string());
+        self.contestants.get(&key).is_some_and(|c| c.phantom)
+            || self
+                .attendance
+                .get(&key)
+                .is_some_and(|a| a.presence == Presence::Absent)
     }
 
     pub fn form(&self, section: &str) -> Form {
@@ -259,6 +267,16 @@ impl Tournament {
         d
     }
 
+    /// Marks every board of a section with results for rescoring.
+    fn dirty_section(&mut self, section: &str) {
+        let boards: Vec<(String, u32)> = self
+            .by_board
+            .range((section.to_string(), 0)..=(section.to_string(), u32::MAX))
+            .map(|(k, _)| k.clone())
+            .collect();
+        self.dirty.extend(boards);
+    }
+
     pub(crate) fn warn(&mut self, e: &CheckedEvent, message: String) {
         self.warnings.push(Warning {
             event: e.id,
@@ -292,7 +310,29 @@ impl Tournament {
                 self.warn(e, msg);
             }
         }
-        for c in [ns, ew] {
+        let form = self.form(&slot.section);
+        let players = || {
+            [ns, ew]
+                .into_iter()
+                .flat_map(move |side| super::score::players(form, side))
+        };
+        let check_attendance = !self.attendance.is_empty();
+        for c in players().filter(|_| check_attendance) {
+            let late = self
+                .attendance
+                .get(&(slot.section.clone(), c.to_string()))
+                .map(|a| a.presence);
+            let msg = match late {
+                Some(Presence::Late { from_round }) if slot.round < from_round => format!(
+                    "{c} has a result in round {} but is recorded as late, playing from round {from_round}",
+                    slot.round
+                ),
+                Some(Presence::Absent) => format!("{c} has a result but is recorded as absent"),
+                _ => continue,
+            };
+            self.warn(e, msg);
+        }
+        for c in players() {
             if !self.contestants.is_empty()
                 && !self
                     .contestants
@@ -403,14 +443,37 @@ impl Projection for Tournament {
             }
             Payload::Section(s) => {
                 self.sections.insert(s.section.clone(), s.clone());
+                // Its form decides how the boards are compared.
+                self.dirty_section(&s.section);
             }
             Payload::Contestant(c) => {
                 self.contestants
                     .insert((c.section.clone(), c.id.clone()), c.clone());
+                // A phantom changes how often boards are scheduled.
+                self.dirty_section(&c.section);
+            }
+            Payload::Attendance(a) => {
+                let key = (a.section.clone(), a.contestant.clone());
+                if a.presence == Presence::Present {
+                    self.attendance.remove(&key);
+                } else {
+                    self.attendance.insert(key, a.clone());
+                }
+                // The schedule changes: every board of the section is rescored.
+                self.dirty_section(&a.section);
             }
             Payload::TableAssignment(t) => {
-                self.tables
+                // The boards it schedules now and those it scheduled before.
+                let old = self
+                    .tables
                     .insert((t.section.clone(), t.round, t.table), t.clone());
+                let boards = old
+                    .into_iter()
+                    .flat_map(|o| o.boards)
+                    .chain(t.boards.clone());
+                for b in boards {
+                    self.dirty.push((t.section.clone(), b));
+                }
             }
             Payload::BoardFacts(b) => {
                 self.boards.insert((b.section.clone(), b.board), b.clone());
