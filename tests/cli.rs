@@ -152,7 +152,8 @@ fn bad_input_gets_one_clear_line_and_changes_nothing() {
         &[],
     );
     let before = std::fs::read(p("t.tdlog")).unwrap();
-    let cases: Vec<(Vec<String>, Vec<(&str, &str)>, &str)> = vec![
+    type Case<'a> = (Vec<String>, Vec<(&'a str, &'a str)>, &'a str);
+    let cases: Vec<Case> = vec![
         (
             vec!["key".into(), "show".into(), "--key".into(), p("k.key")],
             vec![("TDLOG_PASSPHRASE", "wrong passphrase")],

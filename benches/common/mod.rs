@@ -11,7 +11,12 @@ pub fn write_section(name: &str, body: &str) {
     let old = std::fs::read_to_string(&path).unwrap_or_else(|_| "# Benchmarks\n".into());
     let new = match (old.find(&open), old.find(&close)) {
         (Some(a), Some(b)) if a < b => {
-            format!("{}{}{}", &old[..a], md, old[b + close.len()..].trim_start_matches('\n'))
+            format!(
+                "{}{}{}",
+                &old[..a],
+                md,
+                old[b + close.len()..].trim_start_matches('\n')
+            )
         }
         _ => format!("{}\n\n{}", old.trim_end(), md),
     };

@@ -7,9 +7,9 @@
 //! never rewritten; an old `(type, v)` is decoded by its own struct and upcast by a pure
 //! function to the current one (see `docs/events.md`).
 
+mod appeals;
 mod bridge;
 mod doko;
-mod appeals;
 mod keys;
 mod note;
 mod policy;
@@ -17,13 +17,13 @@ mod results;
 mod ruling;
 mod tournament;
 
-pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
-pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
 pub use appeals::{
     Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
     AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, Decision, Deposit, Forum,
     LateCorrectionConsent, Party, ResultsPublished, ScoreCorrected,
 };
+pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
+pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};

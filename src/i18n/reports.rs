@@ -2,8 +2,8 @@
 //! follow the DBV 2017 and DBf 2017 editions of the Laws (national-editions-glossary
 //! §4). The UI has its own catalogue in `ui/`; this one serves what the engine prints.
 
-use crate::appeals::GuardError;
 use super::Lang;
+use crate::appeals::GuardError;
 
 /// `(key, English, German, Danish)`.
 pub static LABELS: &[(&str, &str, &str, &str)] = &[

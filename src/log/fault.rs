@@ -140,8 +140,8 @@ impl Fault {
 /// The first fault found, and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub struct VerifyError {
-    pub at: Option<EventRef>,
-    pub fault: Fault,
+    pub at: Option<Box<EventRef>>,
+    pub fault: Box<Fault>,
 }
 
 impl fmt::Display for VerifyError {

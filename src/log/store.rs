@@ -36,12 +36,20 @@ pub enum LogError {
     Busy,
     #[error("database error: {0}")]
     Sql(rusqlite::Error),
+    /// Boxed: a verification failure carries the whole fault, and every `Result` of the store
+    /// should stay small.
     #[error("log does not verify: {0}")]
-    Verify(#[from] VerifyError),
+    Verify(Box<VerifyError>),
     #[error("{0}")]
     Payload(#[from] PayloadError),
     #[error("refused: {0}")]
     Refused(String),
+}
+
+impl From<VerifyError> for LogError {
+    fn from(e: VerifyError) -> Self {
+        LogError::Verify(Box::new(e))
+    }
 }
 
 impl From<rusqlite::Error> for LogError {

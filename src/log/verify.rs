@@ -81,7 +81,10 @@ impl Verified {
 pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 
 fn fail(at: Option<EventRef>, fault: Fault) -> VerifyError {
-    VerifyError { at, fault }
+    VerifyError {
+        at: at.map(Box::new),
+        fault: Box::new(fault),
+    }
 }
 
 fn eref(position: usize, e: &CheckedEvent) -> Option<EventRef> {
@@ -143,7 +146,7 @@ pub fn verify(inputs: Vec<Input>, progress: Option<Progress<'_>>) -> Result<Veri
             let r = check_one(i, inp);
             if let Some(p) = progress {
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if n % 4096 == 0 || n == total {
+                if n.is_multiple_of(4096) || n == total {
                     p(n, total);
                 }
             }
