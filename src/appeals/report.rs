@@ -71,8 +71,152 @@ fn deal_diagram(pbn: &str) -> String {
     lines.join("\n")
 }
 
+/// A Doppelkopf ruling as one line: classification, offender, and what it decided.
+fn doko_ruling(r: &crate::doko::penalty::Ruling) -> String {
+    let mut s = format!("{:?}, {:?}", r.classification, r.offender);
+    if let Some(p) = r.decided_for {
+        s.push_str(&format!(", decided for {p:?} (§8.5)"));
+    }
+    if r.opponent_absagen > 0 {
+        s.push_str(&format!(
+            ", opponents' Absagen {} (§8.6.2)",
+            r.opponent_absagen
+        ));
+    }
+    s
+}
+
+/// The dossier of a Doppelkopf objection: the game, the violation, the Schiedsrichter's
+/// ruling, the objection, the Schiedsgericht's final decision, every signed step.
+fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -> Vec<Block> {
+    let t = |k: &str| tr(lang, k).to_string();
+    let wf = &f.workflow;
+    let mut b = vec![Block::Title(format!(
+        "{} {} ({}): {} {} / {} {}",
+        t("appeal_form"),
+        a.id.short(),
+        f.tournament.name,
+        t("doko_game"),
+        c.at.game,
+        t("table"),
+        c.at.table
+    ))];
+    b.push(Block::Field(t("event"), f.tournament.name.clone()));
+    b.push(Block::Field(
+        t("doko_game"),
+        format!(
+            "{} {}  {} {}  {} {}  ({})",
+            t("round"),
+            c.at.round,
+            t("table"),
+            c.at.table,
+            t("doko_game"),
+            c.at.game,
+            f.doko.rule_profile
+        ),
+    ));
+    let players = wf.doko_players(&c.at);
+    if !players.is_empty() {
+        b.push(Block::Field(t("players"), players.join(", ")));
+    }
+    b.push(Block::Field(t("violation"), c.violation.to_string()));
+    b.push(Block::Heading(t("referee_ruling")));
+    b.push(Block::Field(t("classification"), doko_ruling(&c.ruling)));
+    if let Some(r) = wf.doko.rulings.get(&(c.at, c.violation)) {
+        b.push(Block::Field(
+            t("director"),
+            format!("{} ({}), {}", r.signed.signer, r.signed.role, r.signed.time),
+        ));
+    }
+    b.push(Block::Heading(t("objection")));
+    b.push(Block::Field(
+        t("filed"),
+        format!("{} ({})", a.filed().time, a.filed().signer),
+    ));
+    b.push(Block::Field(t("grounds"), a.grounds.clone()));
+    b.push(Block::Field(
+        t("state"),
+        t(&format!("st_{}", a.state.as_str())),
+    ));
+    if wf.play_suspended(a) {
+        b.push(Block::Field(t("play_suspended"), t("yes")));
+    }
+    if let Some(cm) = &a.committee {
+        let m: Vec<String> = cm.members.iter().map(|(_, h)| h.clone()).collect();
+        b.push(Block::Field(t("committee"), m.join(", ")));
+    }
+    if !a.statements.is_empty() {
+        b.push(Block::Heading(t("statements")));
+        for (s, signed) in &a.statements {
+            b.push(Block::Para(format!(
+                "{} - {} ({}): {}",
+                t(party_key(s.party)),
+                s.by,
+                signed.time,
+                s.text
+            )));
+        }
+    }
+    if let Some(d) = &c.decision {
+        b.push(Block::Heading(t("tribunal_decision")));
+        b.push(Block::Field(t("classification"), doko_ruling(d)));
+        if let Some(s) = a
+            .steps
+            .iter()
+            .rev()
+            .find(|s| s.state == super::pipeline::State::Decided)
+        {
+            b.push(Block::Field(
+                t("signer"),
+                format!("{} ({}), {}", s.signed.signer, s.signed.role, s.signed.time),
+            ));
+        }
+    }
+    signatures(&mut b, wf, a, lang);
+    b
+}
+
+/// Every signed step of an appeal, and the steps refused for it.
+fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) {
+    let t = |k: &str| tr(lang, k).to_string();
+    b.push(Block::Heading(t("signatures")));
+    b.push(Block::Row(vec![
+        t("time"),
+        t("step"),
+        t("signer"),
+        t("state"),
+        t("event_id"),
+    ]));
+    for s in &a.steps {
+        b.push(Block::Row(vec![
+            s.signed.time.clone(),
+            s.signed.kind.to_string(),
+            format!("{} ({})", s.signed.signer, s.signed.role),
+            s.state.as_str().to_string(),
+            s.signed.event.short(),
+        ]));
+    }
+    let refused: Vec<_> = wf
+        .flags
+        .iter()
+        .filter(|fl| fl.appeal == Some(a.id))
+        .collect();
+    if !refused.is_empty() {
+        b.push(Block::Heading(t("flags")));
+        for fl in refused {
+            b.push(Block::Para(format!(
+                "{} {}: {}",
+                fl.signed.time, fl.signed.kind, fl.message
+            )));
+        }
+    }
+}
+
 /// The dossier of one appeal.
 pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
+    if let Some(c) = &a.doko {
+        return doko_dossier(f, a, c, lang);
+    }
     let t = |k: &str| tr(lang, k).to_string();
     let wf = &f.workflow;
     let tour = &f.tournament;
@@ -288,37 +432,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         b.push(Block::Field(t("withdrawn"), w.clone()));
     }
 
-    b.push(Block::Heading(t("signatures")));
-    b.push(Block::Row(vec![
-        t("time"),
-        t("step"),
-        t("signer"),
-        t("state"),
-        t("event_id"),
-    ]));
-    for s in &a.steps {
-        b.push(Block::Row(vec![
-            s.signed.time.clone(),
-            s.signed.kind.to_string(),
-            format!("{} ({})", s.signed.signer, s.signed.role),
-            s.state.as_str().to_string(),
-            s.signed.event.short(),
-        ]));
-    }
-    let refused: Vec<_> = wf
-        .flags
-        .iter()
-        .filter(|fl| fl.appeal == Some(a.id))
-        .collect();
-    if !refused.is_empty() {
-        b.push(Block::Heading(t("flags")));
-        for fl in refused {
-            b.push(Block::Para(format!(
-                "{} {}: {}",
-                fl.signed.time, fl.signed.kind, fl.message
-            )));
-        }
-    }
+    signatures(&mut b, wf, a, lang);
     b
 }
 

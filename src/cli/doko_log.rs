@@ -4,22 +4,47 @@ use std::path::Path;
 use std::path::PathBuf;
 
 use super::{load_key, open_log, CliResult, KeyOpts};
+use tdlog::appeals::Flag;
 use tdlog::doko::game::{GameEvent, GameSetup};
 use tdlog::doko::report::{render_html, render_text};
 use tdlog::doko::table::TableFile;
 use tdlog::doko::tables::DokoTables;
 use tdlog::events::{DokoGame, DokoGameRef, Payload};
-use tdlog::log::replay;
 
-fn fold(log: &Path) -> Result<DokoTables, Box<dyn std::error::Error + Send + Sync>> {
+/// The tables folded through the appeals workflow: an objection or Schiedsgericht decision
+/// its guards refuse (§8.8.7, §7.1.1) stays on the log, is listed, and never reaches a list.
+fn fold(log: &Path) -> Result<(DokoTables, Vec<Flag>), Box<dyn std::error::Error + Send + Sync>> {
     let v = open_log(log)?.verify(None)?;
     v.require_no_forks()?;
-    let mut t = DokoTables::default();
-    replay(&v, &mut t);
-    if !t.is_doppelkopf {
+    let f = tdlog::appeals::fold(&v, None);
+    if !f.doko.is_doppelkopf {
         return Err("this log's genesis is not a Doppelkopf tournament (game: doppelkopf)".into());
     }
-    Ok(t)
+    let flags = f
+        .workflow
+        .flags
+        .into_iter()
+        .filter(|fl| fl.signed.kind.starts_with("doko."))
+        .collect();
+    Ok((f.doko, flags))
+}
+
+/// Signs `p` now, after the workflow guards (a late objection is refused, nothing written).
+fn append_guarded(
+    log: &Path,
+    key: &KeyOpts,
+    p: Payload,
+) -> Result<tdlog::log::Hash32, Box<dyn std::error::Error + Send + Sync>> {
+    let k = load_key(key)?;
+    let mut l = open_log(log)?;
+    let now = chrono::Utc::now().timestamp_millis();
+    match tdlog::appeals::append_checked(&mut l, &k, p, now) {
+        Ok(id) => Ok(id),
+        Err(tdlog::appeals::AppendError::Guard(g)) => {
+            Err(tdlog::i18n::refusal(super::appeals::lang_env(), &g).into())
+        }
+        Err(tdlog::appeals::AppendError::Log(e)) => Err(e),
+    }
 }
 
 pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> CliResult {
@@ -49,7 +74,7 @@ pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> 
 }
 
 pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
-    let t = fold(&log)?;
+    let (t, _) = fold(&log)?;
     let s = t.standings()?;
     if json {
         println!("{}", serde_json::to_string_pretty(&s)?);
@@ -66,7 +91,7 @@ pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
 }
 
 pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool) -> CliResult {
-    let t = fold(&log)?;
+    let (t, flags) = fold(&log)?;
     let round = match round {
         Some(r) => r,
         None => match t.rounds_of(table).as_slice() {
@@ -89,7 +114,8 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
                 "table": l.table,
                 "in_progress": l.in_progress,
                 "flags": l.replay.flags,
-            "refused": l.refused,
+                "refused": l.refused,
+                "refused_steps": flags,
                 "list": l.replay.list,
             }))?
         );
@@ -116,6 +142,14 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
                 .map(|e| format!(" event {}", e.short()))
                 .unwrap_or_default(),
             r.reason
+        );
+    }
+    for fl in &flags {
+        println!(
+            "refused: event {} ({}): {}",
+            fl.signed.event.short(),
+            fl.signed.kind,
+            fl.message
         );
     }
     for w in &t.warnings {
@@ -149,8 +183,7 @@ pub fn record(
         (None, None) => return Err("give --event JSON or --setup JSON".into()),
     };
     let kind = p.kind();
-    let k = load_key(&key)?;
-    let id = open_log(&log)?.append(&k, p)?;
+    let id = append_guarded(&log, &key, p)?;
     println!("recorded {kind} (event {})", id.short());
     Ok(0)
 }
