@@ -10,5 +10,6 @@ pub mod events;
 pub mod i18n;
 pub mod keys;
 pub mod log;
+pub mod report;
 pub mod results;
 pub mod scoring;

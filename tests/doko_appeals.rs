@@ -385,6 +385,24 @@ fn the_recorded_round_is_one_appeal_of_the_workflow_and_its_list_is_unchanged_7_
         serde_json::to_value(&alone.list(1, 3).unwrap().replay.list).unwrap()
     );
 
+    // The list as a PDF from the log (§6.3), through the shared writer.
+    let pdf = dir.path().join("list.pdf");
+    let out = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        .args(["doko", "list"])
+        .arg(&p)
+        .args(["--table", "3", "--pdf"])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-1.4"));
+    assert!(String::from_utf8_lossy(&bytes).contains("(Spielliste \\(Profil eppstein-2001\\)) Tj"));
+
     // `tdlog appeals` and `tdlog report appeal` show the Doppelkopf case.
     let bin = env!("CARGO_BIN_EXE_tdlog");
     let out = Command::new(bin).arg("appeals").arg(&p).output().unwrap();

@@ -269,7 +269,7 @@ impl Workflow {
                     ew: String::new(),
                     appellant: String::new(),
                     grounds: format!(
-                        "objection to the Schiedsrichter's ruling on violation {violation} ({:?}, offender {:?})",
+                        "objection to the Schiedsrichter's ruling on violation {violation} ({:?}, offender {})",
                         r.ruling.classification, r.ruling.offender
                     ),
                     state: State::Filed,

@@ -9,7 +9,6 @@
 pub mod clocks;
 pub mod doko;
 pub mod guard;
-pub mod pdf;
 pub mod pipeline;
 pub mod report;
 

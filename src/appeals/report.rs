@@ -9,18 +9,7 @@ use crate::bridge::board::dealer;
 use crate::events::{Category, Decision, Deposit, Forum, Party};
 use crate::i18n::{tr, Lang};
 
-/// A piece of a report, independent of the output format.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Block {
-    Title(String),
-    Heading(String),
-    Field(String, String),
-    Para(String),
-    /// Preformatted (the deal diagram).
-    Mono(String),
-    Row(Vec<String>),
-    PageBreak,
-}
+pub use crate::report::Block;
 
 fn cat_key(c: Category) -> &'static str {
     match c {
@@ -73,7 +62,7 @@ fn deal_diagram(pbn: &str) -> String {
 
 /// A Doppelkopf ruling as one line: classification, offender, and what it decided.
 fn doko_ruling(r: &crate::doko::penalty::Ruling) -> String {
-    let mut s = format!("{:?}, {:?}", r.classification, r.offender);
+    let mut s = format!("{:?}, offender {}", r.classification, r.offender);
     if let Some(p) = r.decided_for {
         s.push_str(&format!(", decided for {p:?} (§8.5)"));
     }
@@ -510,6 +499,27 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
                 }
                 o.push_str("</tr>\n");
             }
+            Block::Table(t) => {
+                o.push_str("<table>\n<tr>");
+                for c in &t.columns {
+                    o.push_str(&format!("<th>{}</th>", esc(&c.title)));
+                }
+                o.push_str("</tr>\n");
+                for r in &t.rows {
+                    o.push_str("<tr>");
+                    for (i, cell) in r.iter().enumerate() {
+                        let right = t.columns.get(i).is_some_and(|c| c.right);
+                        let style = if right {
+                            " style=\"text-align:right\""
+                        } else {
+                            ""
+                        };
+                        o.push_str(&format!("<td{style}>{}</td>", esc(cell)));
+                    }
+                    o.push_str("</tr>\n");
+                }
+                o.push_str("</table>\n");
+            }
             Block::PageBreak => o.push_str("<hr class=\"page\">\n"),
         }
     }
@@ -523,7 +533,7 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
     o
 }
 
-/// A PDF file (see `pdf.rs`).
+/// A PDF file (the shared writer, `crate::report::pdf`).
 pub fn pdf(blocks: &[Block]) -> Vec<u8> {
-    super::pdf::render(blocks)
+    crate::report::pdf::render(blocks)
 }

@@ -90,7 +90,14 @@ pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
     Ok(0)
 }
 
-pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool) -> CliResult {
+pub fn list(
+    log: PathBuf,
+    table: u32,
+    round: Option<u32>,
+    json: bool,
+    html: bool,
+    pdf: Option<PathBuf>,
+) -> CliResult {
     let (t, flags) = fold(&log)?;
     let round = match round {
         Some(r) => r,
@@ -122,6 +129,13 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
         return Ok(0);
     }
     let names = t.seating(round, table);
+    if let Some(out) = pdf {
+        let bytes =
+            tdlog::doko::report::render_pdf(&l.replay.list, &l.profile, &names, round, table);
+        std::fs::write(&out, bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        eprintln!("wrote {}", out.display());
+        return Ok(0);
+    }
     if html {
         print!("{}", render_html(&l.replay.list, &l.profile, &names));
         return Ok(0);
@@ -188,7 +202,14 @@ pub fn record(
     Ok(0)
 }
 
-pub fn import(log: PathBuf, text: &str, round: u32, table: u32, key: KeyOpts) -> CliResult {
+pub fn import(
+    log: PathBuf,
+    text: &str,
+    round: u32,
+    table: u32,
+    key: KeyOpts,
+    schiedsgericht_key: Option<PathBuf>,
+) -> CliResult {
     let file: TableFile =
         serde_json::from_str(text).map_err(|e| tdlog::doko::DokoError::Input(e.to_string()))?;
     let games = match file {
@@ -206,8 +227,33 @@ pub fn import(log: PathBuf, text: &str, round: u32, table: u32, key: KeyOpts) ->
         payloads.extend(g.events.into_iter().map(|e| at.payload(e)));
     }
     let k = load_key(&key)?;
+    let sg = match schiedsgericht_key {
+        Some(p) => Some(load_key(&KeyOpts { key_file: Some(p) })?),
+        None => None,
+    };
     let n = payloads.len();
-    open_log(&log)?.append_batch(&k, payloads)?;
+    let mut l = open_log(&log)?;
+    // Runs of events by the same signer go in one batch each.
+    let mut batch = Vec::new();
+    for p in payloads {
+        match (&p, &sg) {
+            (Payload::DokoSchiedsgericht(_), Some(sg)) => {
+                l.append_batch(&k, std::mem::take(&mut batch))?;
+                l.append(sg, p)?;
+            }
+            _ => batch.push(p),
+        }
+    }
+    l.append_batch(&k, batch)?;
     println!("imported table {table} round {round}: {n} signed events");
+    let (_, flags) = fold(&log)?;
+    for fl in &flags {
+        println!(
+            "refused: event {} ({}): {}",
+            fl.signed.event.short(),
+            fl.signed.kind,
+            fl.message
+        );
+    }
     Ok(0)
 }
