@@ -438,3 +438,115 @@ fn the_recorded_round_is_one_appeal_of_the_workflow_and_its_list_is_unchanged_7_
         );
     }
 }
+
+/// Two devices after the ruling: the scorer's records a card on one, the TD's the objection
+/// on the other, concurrently; the logs are merged. Returns the merged fold, the game and
+/// the objection's event id.
+fn concurrent(
+    card_after_ms: i64,
+    objection_after_ms: i64,
+) -> (tdlog::appeals::Folded, DokoGameRef, Hash32) {
+    let dir = tempfile::tempdir().unwrap();
+    let (pa, mut a, k) = new_log(dir.path());
+    let (g, rest) = up_to_the_ruling(&mut a, &k);
+    let t = a
+        .verify(None)
+        .unwrap()
+        .events
+        .iter()
+        .map(|e| e.env.wall_ms)
+        .max()
+        .unwrap();
+    drop(a);
+    let pb = dir.path().join("b.tdlog");
+    std::fs::copy(&pa, &pb).unwrap();
+    let (mut a, mut b) = (Log::open(&pa).unwrap(), Log::open(&pb).unwrap());
+    let card = rest
+        .iter()
+        .find(|e| matches!(e, GameEvent::CardPlayed { .. }))
+        .unwrap()
+        .clone();
+    // Both events get the same Lamport counter; replay order then goes by author: the
+    // card's signer is the one whose key sorts first, so the card is replayed first.
+    let (card_by, objection_by) = if k.scorer.public() < k.td.public() {
+        (&k.scorer, &k.td)
+    } else {
+        (&k.td, &k.scorer)
+    };
+    a.set_clock(move || t + card_after_ms);
+    let card_id = a.append(card_by, g.payload(card)).unwrap();
+    let objection = append_checked(
+        &mut b,
+        objection_by,
+        g.payload(rest[0].clone()),
+        t + objection_after_ms,
+    )
+    .unwrap();
+    let from_b: Vec<_> = b
+        .read_inputs()
+        .unwrap()
+        .into_iter()
+        .map(|i| i.raw)
+        .collect();
+    a.merge(from_b).unwrap();
+    drop(a);
+    let order: Vec<Hash32> = Log::open(&pa)
+        .unwrap()
+        .verify(None)
+        .unwrap()
+        .events
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    let pos = |id: Hash32| order.iter().position(|i| *i == id).unwrap();
+    assert!(pos(card_id) < pos(objection), "the card is replayed first");
+    (fold(&pa), g, objection)
+}
+
+#[test]
+fn rule_8_8_7_an_objection_signed_before_a_concurrent_card_stands_and_goes_before_it() {
+    // The objection (signed 10 s after the last event) precedes the card (20 s) in signed
+    // time, whatever the replay order: it stands, and the list folds it before the card.
+    let (f, g, objection) = concurrent(20_000, 10_000);
+    assert!(f.workflow.flags.is_empty(), "{:?}", f.workflow.flags);
+    assert!(f.workflow.appeals.contains_key(&objection));
+    let game = &f.doko.games[&g];
+    let at_objection = game
+        .events
+        .iter()
+        .position(|e| matches!(e, GameEvent::Appealed { .. }))
+        .unwrap();
+    let last_card = game
+        .events
+        .iter()
+        .rposition(|e| matches!(e, GameEvent::CardPlayed { .. }))
+        .unwrap();
+    assert!(
+        at_objection < last_card,
+        "the objection is folded before the later card"
+    );
+    // The game engine agrees: the objection applies (the card waits: play is suspended).
+    let l = f.doko.list(1, 3).unwrap();
+    assert!(
+        l.refused.iter().all(|r| r.event != Some(objection)),
+        "{:?}",
+        l.refused
+    );
+}
+
+#[test]
+fn rule_8_8_7_an_objection_signed_after_a_concurrent_card_is_late() {
+    // The card (10 s) precedes the objection (20 s) in signed time, and is replayed first:
+    // the objection is flagged and never reaches the list. (Replayed the other way round,
+    // the objection would stand: the fold does not look ahead.)
+    let (f, g, objection) = concurrent(10_000, 20_000);
+    let fl = f
+        .workflow
+        .flags
+        .iter()
+        .find(|fl| fl.signed.event == objection)
+        .expect("the objection signed after the card is late");
+    assert_eq!(fl.law, "Doko 8.8.7");
+    assert!(!f.workflow.appeals.contains_key(&objection));
+    assert!(!f.doko.games[&g].sources.contains(&objection));
+}

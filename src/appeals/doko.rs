@@ -72,15 +72,16 @@ fn game_name(at: &DokoGameRef) -> String {
     format!("round {} table {} game {}", at.round, at.table, at.game)
 }
 
-/// Whether a game event is play at the table (what ends the "immediately" of §8.8.7; the
-/// same events the game engine counts as play).
+/// What play at the table a game event is (`GameEvent::resumes_play`), for the refusal.
 fn is_play(e: &GameEvent) -> Option<&'static str> {
+    if !e.resumes_play() {
+        return None;
+    }
     Some(match e {
         GameEvent::CardPlayed { .. } => "a card",
         GameEvent::CardCorrected { .. } => "a corrected card",
         GameEvent::Announced { .. } => "an announcement",
-        GameEvent::SoloAbbreviated { .. } => "an abbreviation",
-        _ => return None,
+        _ => "an abbreviation",
     })
 }
 
