@@ -550,3 +550,63 @@ fn rule_8_8_7_an_objection_signed_after_a_concurrent_card_is_late() {
     assert!(!f.workflow.appeals.contains_key(&objection));
     assert!(!f.doko.games[&g].sources.contains(&objection));
 }
+
+#[test]
+fn rule_7_1_1_doko_import_signs_the_decision_with_the_schiedsgerichts_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bin = env!("CARGO_BIN_EXE_tdlog");
+    let run = |args: &[&str]| {
+        let out = Command::new(bin)
+            .args(args)
+            .current_dir(d)
+            .env("TDLOG_KEY", d.join("chief.key"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run(&["key", "new"]);
+    let sg = run(&["key", "new", "--key", "sg.key"]);
+    let sg_key = sg
+        .split_whitespace()
+        .find(|w| w.len() == 64)
+        .expect("the public key is printed")
+        .to_string();
+    let events = format!("{DIR}/events.json");
+    for (log, with_key) in [("one.tdlog", false), ("two.tdlog", true)] {
+        run(&["init", log, "--name", "Doko", "--game", "doppelkopf"]);
+        run(&[
+            "key",
+            "enrol",
+            log,
+            &sg_key,
+            "--role",
+            "committee",
+            "--holder",
+            "Schiedsgericht",
+        ]);
+        let mut args = vec![
+            "doko", "import", log, &events, "--round", "1", "--table", "3",
+        ];
+        if with_key {
+            args.extend(["--schiedsgericht-key", "sg.key"]);
+        }
+        let out = run(&args);
+        if with_key {
+            assert!(!out.contains("refused:"), "{out}");
+            let list = run(&["doko", "list", log, "--table", "3"]);
+            assert!(list.contains("Pflichtsolo Farbsolo(Herz)"), "{list}");
+        } else {
+            // One key signed the ruling and the decision: the decision is refused (§7.1.1).
+            assert!(
+                out.contains("refused:") && out.contains("Doppelkopf §7.1.1"),
+                "{out}"
+            );
+        }
+    }
+}
