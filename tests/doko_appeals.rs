@@ -607,6 +607,17 @@ fn rule_7_1_1_doko_import_signs_the_decision_with_the_schiedsgerichts_key() {
                 out.contains("refused:") && out.contains("Doppelkopf §7.1.1"),
                 "{out}"
             );
+            // The game stays suspended; the list says why.
+            let out = Command::new(bin)
+                .args(["doko", "list", log, "--table", "3"])
+                .current_dir(d)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !out.status.success() && err.contains("refused: Doppelkopf §7.1.1"),
+                "{err}"
+            );
         }
     }
 }

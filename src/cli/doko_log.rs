@@ -11,20 +11,48 @@ use tdlog::doko::table::TableFile;
 use tdlog::doko::tables::DokoTables;
 use tdlog::events::{DokoGame, DokoGameRef, Payload};
 
+/// A step the workflow refused, with the (round, table) it was recorded for.
+#[derive(serde::Serialize)]
+struct Refusal {
+    #[serde(flatten)]
+    flag: Flag,
+    round: u32,
+    table: u32,
+}
+
 /// The tables folded through the appeals workflow: an objection or Schiedsgericht decision
 /// its guards refuse (§8.8.7, §7.1.1) stays on the log, is listed, and never reaches a list.
-fn fold(log: &Path) -> Result<(DokoTables, Vec<Flag>), Box<dyn std::error::Error + Send + Sync>> {
+fn fold(
+    log: &Path,
+) -> Result<(DokoTables, Vec<Refusal>), Box<dyn std::error::Error + Send + Sync>> {
     let v = open_log(log)?.verify(None)?;
     v.require_no_forks()?;
     let f = tdlog::appeals::fold(&v, None);
     if !f.doko.is_doppelkopf {
         return Err("this log's genesis is not a Doppelkopf tournament (game: doppelkopf)".into());
     }
+    let at: BTreeMap<tdlog::log::Hash32, DokoGameRef> = v
+        .events
+        .iter()
+        .filter_map(|e| match &e.payload {
+            Payload::DokoEvent(x) => Some((e.id, x.at)),
+            Payload::DokoRuling(x) => Some((e.id, x.at)),
+            Payload::DokoSchiedsgericht(x) => Some((e.id, x.at)),
+            _ => None,
+        })
+        .collect();
     let flags = f
         .workflow
         .flags
         .into_iter()
-        .filter(|fl| fl.signed.kind.starts_with("doko."))
+        .filter_map(|flag| {
+            let g = at.get(&flag.signed.event)?;
+            Some(Refusal {
+                round: g.round,
+                table: g.table,
+                flag,
+            })
+        })
         .collect();
     Ok((f.doko, flags))
 }
@@ -98,7 +126,7 @@ pub fn list(
     html: bool,
     pdf: Option<PathBuf>,
 ) -> CliResult {
-    let (t, flags) = fold(&log)?;
+    let (t, all) = fold(&log)?;
     let round = match round {
         Some(r) => r,
         None => match t.rounds_of(table).as_slice() {
@@ -111,7 +139,28 @@ pub fn list(
             }
         },
     };
-    let l = t.list(round, table)?;
+    let flags: Vec<&Refusal> = all
+        .iter()
+        .filter(|r| r.round == round && r.table == table)
+        .collect();
+    // A game suspended by an objection whose decision was refused cannot be listed: say why.
+    let l = t.list(round, table).map_err(|e| {
+        let why: Vec<String> = flags
+            .iter()
+            .map(|r| {
+                format!(
+                    "event {} refused: {}",
+                    r.flag.signed.event.short(),
+                    r.flag.message
+                )
+            })
+            .collect();
+        if why.is_empty() {
+            e.to_string()
+        } else {
+            format!("{e} ({})", why.join("; "))
+        }
+    })?;
     if json {
         println!(
             "{}",
@@ -158,12 +207,12 @@ pub fn list(
             r.reason
         );
     }
-    for fl in &flags {
+    for r in &flags {
         println!(
             "refused: event {} ({}): {}",
-            fl.signed.event.short(),
-            fl.signed.kind,
-            fl.message
+            r.flag.signed.event.short(),
+            r.flag.signed.kind,
+            r.flag.message
         );
     }
     for w in &t.warnings {
@@ -247,12 +296,15 @@ pub fn import(
     l.append_batch(&k, batch)?;
     println!("imported table {table} round {round}: {n} signed events");
     let (_, flags) = fold(&log)?;
-    for fl in &flags {
+    for r in flags
+        .iter()
+        .filter(|r| r.round == round && r.table == table)
+    {
         println!(
             "refused: event {} ({}): {}",
-            fl.signed.event.short(),
-            fl.signed.kind,
-            fl.message
+            r.flag.signed.event.short(),
+            r.flag.signed.kind,
+            r.flag.message
         );
     }
     Ok(0)
