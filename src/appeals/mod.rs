@@ -435,8 +435,11 @@ impl Workflow {
                         if a.state == State::Filed && law_only {
                             return Err(GuardError::LawOnlyToChiefTd);
                         }
+                        // Only the chief TD's own law ruling (93B1) goes on to the
+                        // committee, not a decision on a further appeal.
                         if a.state == State::Decided
-                            && a.decisions.last().is_none_or(|d| d.forum != Forum::ChiefTd)
+                            && (a.decisions.last().is_none_or(|d| d.forum != Forum::ChiefTd)
+                                || a.steps.iter().any(|s| s.state == State::FurtherAppeal))
                         {
                             return Err(GuardError::not_allowed(a.state, step));
                         }
@@ -659,7 +662,11 @@ impl Workflow {
                     }
                     Payload::AppealStatement(s) => a.statements.push((s.clone(), signed.clone())),
                     Payload::AppealDecided(d) => {
-                        let forum = if from == State::AtChiefTd {
+                        // A further appeal (93C1) is decided by its body, which signs with
+                        // a committee or the chief TD's key: the forum is the signer's.
+                        let forum = if from == State::AtChiefTd
+                            || (from == State::FurtherAppeal && signed.role == Role::ChiefTd)
+                        {
                             Forum::ChiefTd
                         } else {
                             Forum::Committee
