@@ -10,6 +10,7 @@ pub mod events;
 pub mod i18n;
 pub mod keys;
 pub mod log;
+pub mod report;
 pub mod results;
 pub mod scoring;
 pub mod views;

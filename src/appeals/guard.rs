@@ -64,6 +64,22 @@ pub enum GuardError {
     UnknownRuling { ruling: String },
     #[error("Law 92: {appeal} is not an appeal of this log")]
     UnknownAppeal { appeal: String },
+    #[error("Doppelkopf §8.8.7: an objection to the Schiedsrichter's ruling is made immediately; play at the table resumed with {next} (signed at {next_at}) before the objection (signed at {at})")]
+    DokoObjectionLate {
+        next: String,
+        next_at: String,
+        at: String,
+    },
+    #[error("Doppelkopf §8.8.7: violation {violation} of {game} has no Schiedsrichter's ruling to object to")]
+    DokoNoRuling { game: String, violation: usize },
+    #[error("Doppelkopf §7.1.1: the Schiedsgericht's decision is final; there is no further objection or appeal")]
+    DokoFinal,
+    #[error("Doppelkopf §8.8.7: the Schiedsgericht decides only a ruling objected to; violation {violation} of {game} has no open objection")]
+    DokoNoObjection { game: String, violation: usize },
+    #[error("Doppelkopf §7.1.1: {holder} gave the Schiedsrichter's ruling and may not decide the objection to it in the Schiedsgericht")]
+    DokoRefereeDecides { holder: String },
+    #[error("Doppelkopf §8.8.7: the Schiedsgericht's decision on an objection is recorded as doko.schiedsgericht (TribunalDecided), which the game list folds")]
+    DokoDecisionElsewhere,
     #[error("Law 93 (pipeline): step `{step}` is not allowed while the appeal is `{state}`")]
     NotAllowed { state: String, step: String },
 }
@@ -97,6 +113,11 @@ impl GuardError {
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",
             UnknownRuling { .. } | UnknownAppeal { .. } => "92",
             NotAllowed { .. } => "93",
+            DokoObjectionLate { .. }
+            | DokoNoRuling { .. }
+            | DokoNoObjection { .. }
+            | DokoDecisionElsewhere => "Doko 8.8.7",
+            DokoFinal | DokoRefereeDecides { .. } => "Doko 7.1.1",
         }
     }
 }

@@ -7,8 +7,8 @@
 //! late, unconsented or unauthorised step.
 
 pub mod clocks;
+pub mod doko;
 pub mod guard;
-pub mod pdf;
 pub mod pipeline;
 pub mod report;
 
@@ -108,6 +108,9 @@ pub struct Appeal {
     pub referral: Option<(AppealReferred, Signed)>,
     pub withdrawn: Option<String>,
     pub steps: Vec<StepRec>,
+    /// A Doppelkopf objection (the game, the violation, the ruling and the decision).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doko: Option<doko::DokoCase>,
 }
 
 impl Appeal {
@@ -156,10 +159,12 @@ pub struct Workflow {
     pub rejected: BTreeSet<Hash32>,
     /// The latest signed time folded (a default "now").
     pub last_wall_ms: i64,
+    /// The Doppelkopf Schiedsrichter / Schiedsgericht path.
+    pub doko: doko::DokoPath,
 }
 
 /// Does a key holder ("Anna Berg (laptop)") name the player "Anna Berg"?
-fn same_person(holder: &str, player: &str) -> bool {
+pub(crate) fn same_person(holder: &str, player: &str) -> bool {
     let h = holder.split(" (").next().unwrap_or(holder).trim();
     h.eq_ignore_ascii_case(player.trim())
 }
@@ -184,6 +189,10 @@ impl Workflow {
 
     /// Law 92D: who must have signed an appeal by `appellant`, and whether they have.
     pub fn consent_status(&self, a: &Appeal) -> Result<(), GuardError> {
+        if a.doko.is_some() {
+            // Doppelkopf: the objection is the table's, at once (§8.8.7); no signatures.
+            return Ok(());
+        }
         let have = |n: &str| a.consents.iter().any(|c| same_person(c, n));
         let c = self.contestant(&a.slot.section, &a.appellant);
         let (ok, needed) = match (self.form(&a.slot.section), c) {
@@ -225,8 +234,18 @@ impl Workflow {
             .ok_or_else(|| GuardError::UnknownAppeal { appeal: id.short() })
     }
 
+    /// The pipeline an appeal follows: a Doppelkopf objection the `doko_schiedsgericht`
+    /// profile (or the organiser's own transitions given for that profile).
+    pub fn pipeline_of(&self, a: &Appeal) -> &[pipeline::Transition] {
+        if a.doko.is_some() && self.settings.profile != pipeline::Profile::DokoSchiedsgericht {
+            pipeline::DOKO
+        } else {
+            self.settings.pipeline()
+        }
+    }
+
     fn transition(&self, a: &Appeal, step: Step) -> Result<State, GuardError> {
-        next(self.settings.pipeline(), a.state, step)
+        next(self.pipeline_of(a), a.state, step)
             .ok_or_else(|| GuardError::not_allowed(a.state, step))
     }
 
@@ -313,8 +332,8 @@ impl Workflow {
             }
             Payload::AppealFiled(f) => self.check_filing(f, wall_ms),
             _ => match Self::step_of(p) {
+                None => self.doko_check(p, signer, wall_ms).unwrap_or(Ok(())),
                 Some((id, step)) => self.check_step(p, id, step, signer, wall_ms),
-                None => Ok(()),
             },
         }
     }
@@ -364,12 +383,20 @@ impl Workflow {
         wall_ms: i64,
     ) -> Result<(), GuardError> {
         let a = self.appeal(&id)?;
+        if a.doko.is_some() {
+            if a.state == State::Decided {
+                return Err(GuardError::DokoFinal);
+            }
+            if step == Step::Decide {
+                return Err(GuardError::DokoDecisionElsewhere);
+            }
+        }
         self.transition(a, step)?;
-        let played = |holder: &str| {
-            self.players(&a.slot.section, &a.ns, &a.ew)
-                .iter()
-                .any(|pl| same_person(holder, pl))
+        let players = match &a.doko {
+            Some(c) => self.doko_players(&c.at),
+            None => self.players(&a.slot.section, &a.ns, &a.ew),
         };
+        let played = |holder: &str| players.iter().any(|pl| same_person(holder, pl));
         match p {
             Payload::AppealConsent(c) => {
                 self.late(a.deadline_ms, wall_ms)?;
@@ -408,8 +435,11 @@ impl Workflow {
                         if a.state == State::Filed && law_only {
                             return Err(GuardError::LawOnlyToChiefTd);
                         }
+                        // Only the chief TD's own law ruling (93B1) goes on to the
+                        // committee, not a decision on a further appeal.
                         if a.state == State::Decided
-                            && a.decisions.last().is_none_or(|d| d.forum != Forum::ChiefTd)
+                            && (a.decisions.last().is_none_or(|d| d.forum != Forum::ChiefTd)
+                                || a.steps.iter().any(|s| s.state == State::FurtherAppeal))
                         {
                             return Err(GuardError::not_allowed(a.state, step));
                         }
@@ -457,7 +487,11 @@ impl Workflow {
                         }
                     }
                     _ => {
-                        if signer.role != Role::Committee && a.state == State::Convened {
+                        // Convened, or the Schiedsgericht deciding at once (Doppelkopf
+                        // profile): a committee key.
+                        if signer.role != Role::Committee
+                            && matches!(a.state, State::Convened | State::Filed)
+                        {
                             return Err(GuardError::NotCommitteeKey {
                                 holder: signer.holder.clone(),
                             });
@@ -500,7 +534,7 @@ impl Workflow {
             self.rejected.insert(e.id);
             self.flags.push(Flag {
                 signed: Signed::of(e, k),
-                appeal: Self::step_of(&e.payload).map(|(id, _)| id),
+                appeal: self.appeal_named(&e.payload),
                 law: err.law(),
                 message: err.to_string(),
                 error: err,
@@ -551,6 +585,11 @@ impl Workflow {
                     },
                 );
             }
+            Payload::DokoSeating(_)
+            | Payload::DokoGame(_)
+            | Payload::DokoRuling(_)
+            | Payload::DokoEvent(_)
+            | Payload::DokoSchiedsgericht(_) => self.doko_fold(e, &signed),
             Payload::AppealFiled(f) => {
                 let Some(r) = self.rulings.get(&f.ruling) else {
                     return false;
@@ -578,6 +617,7 @@ impl Workflow {
                         signed,
                         state: State::Filed,
                     }],
+                    doko: None,
                 };
                 self.appeals.insert(e.id, appeal);
             }
@@ -588,7 +628,7 @@ impl Workflow {
                 let Some(to) = self
                     .appeals
                     .get(&id)
-                    .and_then(|a| next(self.settings.pipeline(), a.state, step))
+                    .and_then(|a| next(self.pipeline_of(a), a.state, step))
                 else {
                     return true;
                 };
@@ -622,7 +662,11 @@ impl Workflow {
                     }
                     Payload::AppealStatement(s) => a.statements.push((s.clone(), signed.clone())),
                     Payload::AppealDecided(d) => {
-                        let forum = if from == State::AtChiefTd {
+                        // A further appeal (93C1) is decided by its body, which signs with
+                        // a committee or the chief TD's key: the forum is the signer's.
+                        let forum = if from == State::AtChiefTd
+                            || (from == State::FurtherAppeal && signed.role == Role::ChiefTd)
+                        {
                             Forum::ChiefTd
                         } else {
                             Forum::Committee
@@ -710,8 +754,29 @@ impl Workflow {
     /// Doppelkopf (Eppstein): play at the table is suspended while an objection is open
     /// before the Schiedsgericht.
     pub fn play_suspended(&self, a: &Appeal) -> bool {
-        self.settings.profile == pipeline::Profile::DokoSchiedsgericht
+        (self.settings.profile == pipeline::Profile::DokoSchiedsgericht || a.doko.is_some())
             && !matches!(a.state, State::Decided | State::Withdrawn)
+    }
+
+    /// The appeal a step names (a Doppelkopf decision names it through its ruling).
+    fn appeal_named(&self, p: &Payload) -> Option<Hash32> {
+        if let Some((id, _)) = Self::step_of(p) {
+            return Some(id);
+        }
+        let (at, v) = match p {
+            Payload::DokoEvent(x) => match x.event {
+                crate::doko::game::GameEvent::Appealed { violation } => (x.at, violation),
+                _ => return None,
+            },
+            Payload::DokoSchiedsgericht(x) => match x.event {
+                crate::doko::game::GameEvent::TribunalDecided { violation, .. } => {
+                    (x.at, violation)
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        self.doko.rulings.get(&(at, v)).and_then(|r| r.appeal)
     }
 
     /// The appeal whose id starts with `prefix` (hex), if exactly one does.
@@ -753,6 +818,9 @@ impl Projection for Workflow {
 pub struct Folded {
     pub workflow: Workflow,
     pub tournament: Tournament,
+    /// The Doppelkopf tables: an objection or decision the workflow refuses never reaches
+    /// a game list.
+    pub doko: crate::doko::tables::DokoTables,
 }
 
 impl crate::results::audit::TournamentFold for Folded {
@@ -767,6 +835,7 @@ impl Projection for Folded {
             return;
         }
         self.tournament.apply(e, k);
+        self.doko.apply(e, k);
         let appeal_of = |id: &Hash32| self.workflow.appeals.get(id).cloned();
         match &e.payload {
             Payload::AppealFiled(_) => {

@@ -134,9 +134,11 @@ pub const WBF: &[Transition] = &[
     t(S::FurtherAppeal, P::Withdraw, S::Withdrawn),
 ];
 
-/// The Doppelkopf path: objection, Schiedsgericht convened, heard, decided (final).
+/// The Doppelkopf path: objection, Schiedsgericht (convened, heard, or deciding at once),
+/// decided (final).
 pub const DOKO: &[Transition] = &[
     t(S::Filed, P::Consent, S::Filed),
+    t(S::Filed, P::Decide, S::Decided),
     t(S::Filed, P::Convene, S::Convened),
     t(S::Filed, P::Hear, S::Filed),
     t(S::Convened, P::Hear, S::Convened),

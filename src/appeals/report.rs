@@ -9,18 +9,7 @@ use crate::bridge::board::dealer;
 use crate::events::{Category, Decision, Deposit, Forum, Party};
 use crate::i18n::{tr, Lang};
 
-/// A piece of a report, independent of the output format.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Block {
-    Title(String),
-    Heading(String),
-    Field(String, String),
-    Para(String),
-    /// Preformatted (the deal diagram).
-    Mono(String),
-    Row(Vec<String>),
-    PageBreak,
-}
+pub use crate::report::Block;
 
 fn cat_key(c: Category) -> &'static str {
     match c {
@@ -71,8 +60,254 @@ fn deal_diagram(pbn: &str) -> String {
     lines.join("\n")
 }
 
+/// A Doppelkopf ruling as one line: classification, offender, and what it decided.
+fn doko_ruling(r: &crate::doko::penalty::Ruling) -> String {
+    let mut s = format!("{:?}, offender {}", r.classification, r.offender);
+    if let Some(p) = r.decided_for {
+        s.push_str(&format!(", decided for {p:?} (§8.5)"));
+    }
+    if r.opponent_absagen > 0 {
+        s.push_str(&format!(
+            ", opponents' Absagen {} (§8.6.2)",
+            r.opponent_absagen
+        ));
+    }
+    s
+}
+
+/// The dossier of a Doppelkopf objection: the game, the violation, the Schiedsrichter's
+/// ruling, the objection, the Schiedsgericht's final decision, every signed step.
+fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -> Vec<Block> {
+    let t = |k: &str| tr(lang, k).to_string();
+    let wf = &f.workflow;
+    let mut b = vec![Block::Title(format!(
+        "{} {} ({}): {} {} / {} {}",
+        t("appeal_form"),
+        a.id.short(),
+        f.tournament.name,
+        t("doko_game"),
+        c.at.game,
+        t("table"),
+        c.at.table
+    ))];
+    b.push(Block::Field(t("event"), f.tournament.name.clone()));
+    b.push(Block::Field(
+        t("doko_game"),
+        format!(
+            "{} {}  {} {}  {} {}  ({})",
+            t("round"),
+            c.at.round,
+            t("table"),
+            c.at.table,
+            t("doko_game"),
+            c.at.game,
+            f.doko.rule_profile
+        ),
+    ));
+    let players = wf.doko_players(&c.at);
+    if !players.is_empty() {
+        b.push(Block::Field(t("players"), players.join(", ")));
+    }
+    b.push(Block::Field(t("violation"), c.violation.to_string()));
+    b.push(Block::Heading(t("referee_ruling")));
+    b.push(Block::Field(t("classification"), doko_ruling(&c.ruling)));
+    if let Some(r) = wf.doko.rulings.get(&(c.at, c.violation)) {
+        b.push(Block::Field(
+            t("director"),
+            format!("{} ({}), {}", r.signed.signer, r.signed.role, r.signed.time),
+        ));
+    }
+    b.push(Block::Heading(t("objection")));
+    b.push(Block::Field(
+        t("filed"),
+        format!("{} ({})", a.filed().time, a.filed().signer),
+    ));
+    b.push(Block::Field(t("grounds"), a.grounds.clone()));
+    b.push(Block::Field(
+        t("state"),
+        t(&format!("st_{}", a.state.as_str())),
+    ));
+    if wf.play_suspended(a) {
+        b.push(Block::Field(t("play_suspended"), t("yes")));
+    }
+    if let Some(cm) = &a.committee {
+        let m: Vec<String> = cm.members.iter().map(|(_, h)| h.clone()).collect();
+        b.push(Block::Field(t("committee"), m.join(", ")));
+    }
+    if !a.statements.is_empty() {
+        b.push(Block::Heading(t("statements")));
+        for (s, signed) in &a.statements {
+            b.push(Block::Para(format!(
+                "{} - {} ({}): {}",
+                t(party_key(s.party)),
+                s.by,
+                signed.time,
+                s.text
+            )));
+        }
+    }
+    if let Some(d) = &c.decision {
+        b.push(Block::Heading(t("tribunal_decision")));
+        b.push(Block::Field(t("classification"), doko_ruling(d)));
+        if let Some(s) = a
+            .steps
+            .iter()
+            .rev()
+            .find(|s| s.state == super::pipeline::State::Decided)
+        {
+            b.push(Block::Field(
+                t("signer"),
+                format!("{} ({}), {}", s.signed.signer, s.signed.role, s.signed.time),
+            ));
+        }
+    }
+    signatures(&mut b, wf, a, lang);
+    b
+}
+
+/// Every signed step of an appeal, and the steps refused for it.
+fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) {
+    let t = |k: &str| tr(lang, k).to_string();
+    b.push(Block::Heading(t("signatures")));
+    b.push(Block::Row(vec![
+        t("time"),
+        t("step"),
+        t("signer"),
+        t("state"),
+        t("event_id"),
+    ]));
+    for s in &a.steps {
+        b.push(Block::Row(vec![
+            s.signed.time.clone(),
+            s.signed.kind.to_string(),
+            format!("{} ({})", s.signed.signer, s.signed.role),
+            s.state.as_str().to_string(),
+            s.signed.event.short(),
+        ]));
+    }
+    let refused: Vec<_> = wf
+        .flags
+        .iter()
+        .filter(|fl| fl.appeal == Some(a.id))
+        .collect();
+    if !refused.is_empty() {
+        b.push(Block::Heading(t("flags")));
+        for fl in refused {
+            b.push(Block::Para(format!(
+                "{} {}: {}",
+                fl.signed.time, fl.signed.kind, fl.message
+            )));
+        }
+    }
+}
+
+/// The auction as a grid (columns N E S W, from the dealer), each call with its mark: `?`
+/// pending a ruling, `(27B1)` cancelled under that law, `*` inserted by the engine.
+fn auction_grid(v: &crate::bridge::tables::BoardView) -> String {
+    use crate::bridge::auction::Status;
+    use crate::bridge::seat::Seat;
+    let order = [Seat::N, Seat::E, Seat::S, Seat::W];
+    let mut cells: Vec<String> =
+        vec![String::new(); order.iter().position(|s| *s == v.dealer).unwrap_or(0)];
+    for e in &v.calls {
+        let mark = match &e.status {
+            Status::Standing => String::new(),
+            Status::Pending => "?".into(),
+            Status::Cancelled { law } => format!("({law})"),
+        };
+        let forced = if e.forced_by.is_some() { "*" } else { "" };
+        cells.push(format!("{}{mark}{forced}", e.call));
+    }
+    let mut out = order
+        .iter()
+        .map(|s| format!("{:<10}", s.to_string()))
+        .collect::<String>();
+    for row in cells.chunks(4) {
+        out.push('\n');
+        out.push_str(&row.iter().map(|c| format!("{c:<10}")).collect::<String>());
+    }
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The board as recorded on the log (`bridge::tables`): the auction, the contract, the
+/// play trick by trick, a claim, and every irregularity flagged with its law and branch.
+fn board_record(b: &mut Vec<Block>, v: &crate::bridge::tables::BoardView, lang: Lang) {
+    let t = |k: &str| tr(lang, k).to_string();
+    if v.calls.is_empty() {
+        return;
+    }
+    b.push(Block::Heading(t("auction")));
+    b.push(Block::Mono(auction_grid(v)));
+    match (&v.contract, v.declarer) {
+        (Some(c), Some(d)) => b.push(Block::Field(t("contract"), format!("{c} {d}"))),
+        _ if v.auction == crate::bridge::auction::Outcome::PassedOut => {
+            b.push(Block::Field(t("contract"), "Pass".into()))
+        }
+        _ => {}
+    }
+    let tricks: Vec<String> = v
+        .tricks
+        .iter()
+        .enumerate()
+        .filter(|(_, tr)| !tr.cards.is_empty())
+        .map(|(n, tr)| {
+            let cards: Vec<String> = tr.cards.iter().map(|(s, c)| format!("{s} {c}")).collect();
+            format!(
+                "{:>2}: {}{}",
+                n + 1,
+                cards.join("  "),
+                tr.winner.map(|w| format!("  -> {w}")).unwrap_or_default()
+            )
+        })
+        .collect();
+    if !tricks.is_empty() {
+        b.push(Block::Heading(t("play")));
+        b.push(Block::Mono(tricks.join("\n")));
+    }
+    if let Some(c) = &v.claim {
+        b.push(Block::Field(
+            "Law 68".into(),
+            format!(
+                "{} claims {} of the remaining tricks ({:?})",
+                c.claimer, c.remaining, c.status
+            ),
+        ));
+    }
+    if !v.irregularities.is_empty() {
+        b.push(Block::Heading(t("irregularities")));
+        for x in &v.irregularities {
+            let state = match (&x.branch, x.pending) {
+                (Some(br), _) => format!("branch {br}"),
+                (None, true) => "pending".into(),
+                (None, false) => String::new(),
+            };
+            b.push(Block::Para(format!(
+                "Law {} ({}), {} {}: {} {}: {}{}",
+                x.law,
+                x.title,
+                x.phase,
+                x.at,
+                x.offender,
+                x.action,
+                x.description,
+                if state.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {state}")
+                }
+            )));
+        }
+    }
+}
+
 /// The dossier of one appeal.
 pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
+    if let Some(c) = &a.doko {
+        return doko_dossier(f, a, c, lang);
+    }
     let t = |k: &str| tr(lang, k).to_string();
     let wf = &f.workflow;
     let tour = &f.tournament;
@@ -120,6 +355,9 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     if let Some(deal) = facts.and_then(|x| x.deal.as_deref()) {
         b.push(Block::Heading(t("deal")));
         b.push(Block::Mono(deal_diagram(deal)));
+    }
+    if let Some(board) = tour.bridge.board(&a.slot) {
+        board_record(&mut b, &board.view(), lang);
     }
     if let Some(s) = tour.slots.get(&a.slot) {
         if let Some(r) = &s.table_result {
@@ -288,37 +526,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         b.push(Block::Field(t("withdrawn"), w.clone()));
     }
 
-    b.push(Block::Heading(t("signatures")));
-    b.push(Block::Row(vec![
-        t("time"),
-        t("step"),
-        t("signer"),
-        t("state"),
-        t("event_id"),
-    ]));
-    for s in &a.steps {
-        b.push(Block::Row(vec![
-            s.signed.time.clone(),
-            s.signed.kind.to_string(),
-            format!("{} ({})", s.signed.signer, s.signed.role),
-            s.state.as_str().to_string(),
-            s.signed.event.short(),
-        ]));
-    }
-    let refused: Vec<_> = wf
-        .flags
-        .iter()
-        .filter(|fl| fl.appeal == Some(a.id))
-        .collect();
-    if !refused.is_empty() {
-        b.push(Block::Heading(t("flags")));
-        for fl in refused {
-            b.push(Block::Para(format!(
-                "{} {}: {}",
-                fl.signed.time, fl.signed.kind, fl.message
-            )));
-        }
-    }
+    signatures(&mut b, wf, a, lang);
     b
 }
 
@@ -396,6 +604,27 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
                 }
                 o.push_str("</tr>\n");
             }
+            Block::Table(t) => {
+                o.push_str("<table>\n<tr>");
+                for c in &t.columns {
+                    o.push_str(&format!("<th>{}</th>", esc(&c.title)));
+                }
+                o.push_str("</tr>\n");
+                for r in &t.rows {
+                    o.push_str("<tr>");
+                    for (i, cell) in r.iter().enumerate() {
+                        let right = t.columns.get(i).is_some_and(|c| c.right);
+                        let style = if right {
+                            " style=\"text-align:right\""
+                        } else {
+                            ""
+                        };
+                        o.push_str(&format!("<td{style}>{}</td>", esc(cell)));
+                    }
+                    o.push_str("</tr>\n");
+                }
+                o.push_str("</table>\n");
+            }
             Block::PageBreak => o.push_str("<hr class=\"page\">\n"),
         }
     }
@@ -409,7 +638,7 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
     o
 }
 
-/// A PDF file (see `pdf.rs`).
+/// A PDF file (the shared writer, `crate::report::pdf`).
 pub fn pdf(blocks: &[Block]) -> Vec<u8> {
-    super::pdf::render(blocks)
+    crate::report::pdf::render(blocks)
 }

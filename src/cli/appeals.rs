@@ -337,7 +337,7 @@ pub enum ReportCmd {
 }
 
 /// Refusals in the language of `TDLOG_LANG` (en, de, da; default en).
-fn lang_env() -> Lang {
+pub(super) fn lang_env() -> Lang {
     std::env::var("TDLOG_LANG")
         .ok()
         .and_then(|l| l.parse().ok())
@@ -780,13 +780,20 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
         println!("no appeals");
     }
     for a in wf.appeals.values() {
+        let what = match &a.doko {
+            Some(c) => format!(
+                "doko round {} table {} game {} violation {}  objection",
+                c.at.round, c.at.table, c.at.game, c.violation
+            ),
+            None => format!(
+                "board {} table {}  appellant {}",
+                a.slot.board, a.slot.table, a.appellant
+            ),
+        };
         println!(
-            "{}  {:<14} board {} table {}  appellant {}  filed {}{}",
+            "{}  {:<14} {what}  filed {}{}",
             a.id.short(),
             wf.status(a, now),
-            a.slot.board,
-            a.slot.table,
-            a.appellant,
             a.filed().time,
             if wf.play_suspended(a) {
                 "  (play suspended)"

@@ -50,8 +50,11 @@ pub enum DokoCmd {
         round: Option<u32>,
         #[arg(long, conflicts_with = "html")]
         json: bool,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "json")]
         html: bool,
+        /// Write the list as a PDF in the layout of §6.3 to FILE.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "html"])]
+        pdf: Option<PathBuf>,
     },
     /// Record one game event (a `GameEvent` as JSON, or with --setup a `GameSetup` that
     /// begins the game) as a signed event: `doko.game`, `doko.event`, `doko.ruling`
@@ -103,6 +106,10 @@ pub enum DokoCmd {
         table: u32,
         #[command(flatten)]
         key: super::KeyOpts,
+        /// The Schiedsgericht's key (committee or chief TD): signs the table's
+        /// `doko.schiedsgericht` events, which the Schiedsrichter's key may not (§7.1.1).
+        #[arg(long, value_name = "FILE")]
+        schiedsgericht_key: Option<PathBuf>,
     },
 }
 
@@ -125,7 +132,8 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             round,
             json,
             html,
-        } => super::doko_log::list(log, table, round, json, html),
+            pdf,
+        } => super::doko_log::list(log, table, round, json, html, pdf),
         DokoCmd::Record {
             log,
             round,
@@ -149,9 +157,10 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             round,
             table,
             key,
+            schiedsgericht_key,
         } => {
             let text = read_input(&file)?;
-            super::doko_log::import(log, &text, round, table, key)
+            super::doko_log::import(log, &text, round, table, key, schiedsgericht_key)
         }
         DokoCmd::Score {
             game,

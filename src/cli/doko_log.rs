@@ -4,22 +4,75 @@ use std::path::Path;
 use std::path::PathBuf;
 
 use super::{load_key, open_log, CliResult, KeyOpts};
+use tdlog::appeals::Flag;
 use tdlog::doko::game::{GameEvent, GameSetup};
 use tdlog::doko::report::{render_html, render_text};
 use tdlog::doko::table::TableFile;
 use tdlog::doko::tables::DokoTables;
 use tdlog::events::{DokoGame, DokoGameRef, Payload};
-use tdlog::log::replay;
 
-fn fold(log: &Path) -> Result<DokoTables, Box<dyn std::error::Error + Send + Sync>> {
+/// A step the workflow refused, with the (round, table) it was recorded for.
+#[derive(serde::Serialize)]
+struct Refusal {
+    #[serde(flatten)]
+    flag: Flag,
+    round: u32,
+    table: u32,
+}
+
+/// The tables folded through the appeals workflow: an objection or Schiedsgericht decision
+/// its guards refuse (§8.8.7, §7.1.1) stays on the log, is listed, and never reaches a list.
+fn fold(
+    log: &Path,
+) -> Result<(DokoTables, Vec<Refusal>), Box<dyn std::error::Error + Send + Sync>> {
     let v = open_log(log)?.verify(None)?;
     v.require_no_forks()?;
-    let mut t = DokoTables::default();
-    replay(&v, &mut t);
-    if !t.is_doppelkopf {
+    let f = tdlog::appeals::fold(&v, None);
+    if !f.doko.is_doppelkopf {
         return Err("this log's genesis is not a Doppelkopf tournament (game: doppelkopf)".into());
     }
-    Ok(t)
+    let at: BTreeMap<tdlog::log::Hash32, DokoGameRef> = v
+        .events
+        .iter()
+        .filter_map(|e| match &e.payload {
+            Payload::DokoEvent(x) => Some((e.id, x.at)),
+            Payload::DokoRuling(x) => Some((e.id, x.at)),
+            Payload::DokoSchiedsgericht(x) => Some((e.id, x.at)),
+            _ => None,
+        })
+        .collect();
+    let flags = f
+        .workflow
+        .flags
+        .into_iter()
+        .filter_map(|flag| {
+            let g = at.get(&flag.signed.event)?;
+            Some(Refusal {
+                round: g.round,
+                table: g.table,
+                flag,
+            })
+        })
+        .collect();
+    Ok((f.doko, flags))
+}
+
+/// Signs `p` now, after the workflow guards (a late objection is refused, nothing written).
+fn append_guarded(
+    log: &Path,
+    key: &KeyOpts,
+    p: Payload,
+) -> Result<tdlog::log::Hash32, Box<dyn std::error::Error + Send + Sync>> {
+    let k = load_key(key)?;
+    let mut l = open_log(log)?;
+    let now = chrono::Utc::now().timestamp_millis();
+    match tdlog::appeals::append_checked(&mut l, &k, p, now) {
+        Ok(id) => Ok(id),
+        Err(tdlog::appeals::AppendError::Guard(g)) => {
+            Err(tdlog::i18n::refusal(super::appeals::lang_env(), &g).into())
+        }
+        Err(tdlog::appeals::AppendError::Log(e)) => Err(e),
+    }
 }
 
 pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> CliResult {
@@ -49,7 +102,7 @@ pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> 
 }
 
 pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
-    let t = fold(&log)?;
+    let (t, _) = fold(&log)?;
     let s = t.standings()?;
     if json {
         println!("{}", serde_json::to_string_pretty(&s)?);
@@ -65,8 +118,15 @@ pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
     Ok(0)
 }
 
-pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool) -> CliResult {
-    let t = fold(&log)?;
+pub fn list(
+    log: PathBuf,
+    table: u32,
+    round: Option<u32>,
+    json: bool,
+    html: bool,
+    pdf: Option<PathBuf>,
+) -> CliResult {
+    let (t, all) = fold(&log)?;
     let round = match round {
         Some(r) => r,
         None => match t.rounds_of(table).as_slice() {
@@ -79,7 +139,28 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
             }
         },
     };
-    let l = t.list(round, table)?;
+    let flags: Vec<&Refusal> = all
+        .iter()
+        .filter(|r| r.round == round && r.table == table)
+        .collect();
+    // A game suspended by an objection whose decision was refused cannot be listed: say why.
+    let l = t.list(round, table).map_err(|e| {
+        let why: Vec<String> = flags
+            .iter()
+            .map(|r| {
+                format!(
+                    "event {} refused: {}",
+                    r.flag.signed.event.short(),
+                    r.flag.message
+                )
+            })
+            .collect();
+        if why.is_empty() {
+            e.to_string()
+        } else {
+            format!("{e} ({})", why.join("; "))
+        }
+    })?;
     if json {
         println!(
             "{}",
@@ -89,13 +170,21 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
                 "table": l.table,
                 "in_progress": l.in_progress,
                 "flags": l.replay.flags,
-            "refused": l.refused,
+                "refused": l.refused,
+                "refused_steps": flags,
                 "list": l.replay.list,
             }))?
         );
         return Ok(0);
     }
     let names = t.seating(round, table);
+    if let Some(out) = pdf {
+        let bytes =
+            tdlog::doko::report::render_pdf(&l.replay.list, &l.profile, &names, round, table);
+        std::fs::write(&out, bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        eprintln!("wrote {}", out.display());
+        return Ok(0);
+    }
     if html {
         print!("{}", render_html(&l.replay.list, &l.profile, &names));
         return Ok(0);
@@ -116,6 +205,14 @@ pub fn list(log: PathBuf, table: u32, round: Option<u32>, json: bool, html: bool
                 .map(|e| format!(" event {}", e.short()))
                 .unwrap_or_default(),
             r.reason
+        );
+    }
+    for r in &flags {
+        println!(
+            "refused: event {} ({}): {}",
+            r.flag.signed.event.short(),
+            r.flag.signed.kind,
+            r.flag.message
         );
     }
     for w in &t.warnings {
@@ -149,13 +246,19 @@ pub fn record(
         (None, None) => return Err("give --event JSON or --setup JSON".into()),
     };
     let kind = p.kind();
-    let k = load_key(&key)?;
-    let id = open_log(&log)?.append(&k, p)?;
+    let id = append_guarded(&log, &key, p)?;
     println!("recorded {kind} (event {})", id.short());
     Ok(0)
 }
 
-pub fn import(log: PathBuf, text: &str, round: u32, table: u32, key: KeyOpts) -> CliResult {
+pub fn import(
+    log: PathBuf,
+    text: &str,
+    round: u32,
+    table: u32,
+    key: KeyOpts,
+    schiedsgericht_key: Option<PathBuf>,
+) -> CliResult {
     let file: TableFile =
         serde_json::from_str(text).map_err(|e| tdlog::doko::DokoError::Input(e.to_string()))?;
     let games = match file {
@@ -173,8 +276,36 @@ pub fn import(log: PathBuf, text: &str, round: u32, table: u32, key: KeyOpts) ->
         payloads.extend(g.events.into_iter().map(|e| at.payload(e)));
     }
     let k = load_key(&key)?;
+    let sg = match schiedsgericht_key {
+        Some(p) => Some(load_key(&KeyOpts { key_file: Some(p) })?),
+        None => None,
+    };
     let n = payloads.len();
-    open_log(&log)?.append_batch(&k, payloads)?;
+    let mut l = open_log(&log)?;
+    // Runs of events by the same signer go in one batch each.
+    let mut batch = Vec::new();
+    for p in payloads {
+        match (&p, &sg) {
+            (Payload::DokoSchiedsgericht(_), Some(sg)) => {
+                l.append_batch(&k, std::mem::take(&mut batch))?;
+                l.append(sg, p)?;
+            }
+            _ => batch.push(p),
+        }
+    }
+    l.append_batch(&k, batch)?;
     println!("imported table {table} round {round}: {n} signed events");
+    let (_, flags) = fold(&log)?;
+    for r in flags
+        .iter()
+        .filter(|r| r.round == round && r.table == table)
+    {
+        println!(
+            "refused: event {} ({}): {}",
+            r.flag.signed.event.short(),
+            r.flag.signed.kind,
+            r.flag.message
+        );
+    }
     Ok(0)
 }

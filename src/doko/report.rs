@@ -102,3 +102,59 @@ pub fn render_html(list: &GameList, profile: &str, names: &BTreeMap<Seat, String
     out.push_str("</table>\n");
     out
 }
+
+/// The list as report blocks (title with the profile, round and table, then the §6.3 table:
+/// Nr, Geber, one running-total column per player, Pflichtsolo, value and kind), for the
+/// shared PDF writer.
+pub fn blocks(
+    list: &GameList,
+    profile: &str,
+    names: &BTreeMap<Seat, String>,
+    round: u32,
+    table: u32,
+) -> Vec<crate::report::Block> {
+    use crate::report::{Block, Column, Table};
+    let mut columns = vec![Column::new("Nr", 4, true), Column::new("Geber", 8, false)];
+    for &s in &list.seats {
+        columns.push(Column::new(name(names, s), 9, true));
+    }
+    columns.push(Column::new("PS", 4, false));
+    columns.push(Column::new(
+        "Punkte dieses Spiels und Art des Spiels",
+        34,
+        false,
+    ));
+    let rows = list
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                r.game_no.map(|n| n.to_string()).unwrap_or_default(),
+                name(names, r.dealer),
+            ];
+            for &s in &list.seats {
+                cells.push(r.totals.get(&s).copied().unwrap_or(0).to_string());
+            }
+            let (text, ps) = describe(r);
+            cells.push(ps);
+            cells.push(text);
+            cells
+        })
+        .collect();
+    vec![
+        Block::Title(format!("Spielliste (Profil {profile})")),
+        Block::Field("Runde / Tisch".into(), format!("{round} / {table}")),
+        Block::Table(Table { columns, rows }),
+    ]
+}
+
+/// The list as a PDF in the layout of §6.3 (deterministic bytes).
+pub fn render_pdf(
+    list: &GameList,
+    profile: &str,
+    names: &BTreeMap<Seat, String>,
+    round: u32,
+    table: u32,
+) -> Vec<u8> {
+    crate::report::pdf::render(&blocks(list, profile, names, round, table))
+}

@@ -27,6 +27,9 @@ pub struct LoggedGame {
     pub events: Vec<GameEvent>,
     /// The signed events behind the game, in order (setup first).
     pub sources: Vec<Hash32>,
+    /// Signed time of each event (parallel to `events`).
+    #[serde(skip)]
+    pub walls: Vec<i64>,
 }
 
 /// A problem the fold noticed (the events stand).
@@ -252,8 +255,22 @@ impl Projection for DokoTables {
             _ => return,
         };
         let entry = self.games.entry(at).or_default();
-        entry.events.push(event);
-        entry.sources.push(e.id);
+        // An objection made before play resumed, though replayed after a concurrent card
+        // signed later (§8.8.7: judged by signed time), goes before that play; the appeals
+        // workflow's guard judges the same way, so the list and the workflow agree.
+        let mut pos = entry.events.len();
+        if matches!(event, GameEvent::Appealed { .. }) {
+            while pos > 0
+                && entry.events[pos - 1].resumes_play()
+                && entry.walls.get(pos - 1).is_some_and(|w| *w > e.env.wall_ms)
+            {
+                pos -= 1;
+            }
+        }
+        entry.events.insert(pos, event);
+        entry.walls.insert(pos, e.env.wall_ms);
+        let src = if entry.setup.is_some() { pos + 1 } else { pos };
+        entry.sources.insert(src.min(entry.sources.len()), e.id);
         if entry.setup.is_none() {
             let msg = format!(
                 "round {} table {} game {}: an event before the game's setup (kept)",

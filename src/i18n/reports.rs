@@ -23,6 +23,43 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ("event", "Event", "Turnier", "Turnering"),
     ("section", "Section", "Gruppe", "Række"),
     ("board", "Board", "Board", "Spil"),
+    ("doko_game", "Game", "Spiel", "Spil"),
+    ("violation", "Violation", "Regelverstoß", "Overtrædelse"),
+    ("objection", "Objection", "Einspruch", "Indsigelse"),
+    (
+        "referee_ruling",
+        "Schiedsrichter's ruling",
+        "Entscheidung des Schiedsrichters",
+        "Dommerens kendelse",
+    ),
+    (
+        "tribunal_decision",
+        "Schiedsgericht's decision (final, §7.1.1)",
+        "Entscheidung des Schiedsgerichts (endgültig, §7.1.1)",
+        "Voldgiftsrettens afgørelse (endelig, §7.1.1)",
+    ),
+    (
+        "classification",
+        "Classification",
+        "Einstufung",
+        "Klassifikation",
+    ),
+    ("players", "Players", "Spieler", "Spillere"),
+    (
+        "play_suspended",
+        "Play suspended",
+        "Spiel unterbrochen",
+        "Spillet afbrudt",
+    ),
+    ("auction", "Auction", "Reizung", "Melding"),
+    ("play", "Play", "Spielverlauf", "Spilforløb"),
+    (
+        "irregularities",
+        "Irregularities",
+        "Regelwidrigkeiten",
+        "Uregelmæssigheder",
+    ),
+    ("contract", "Contract", "Kontrakt", "Kontrakt"),
     ("table", "Table", "Tisch", "Bord"),
     ("round", "Round", "Runde", "Runde"),
     ("dealer", "Dealer", "Teiler", "Kortgiver"),
@@ -293,6 +330,10 @@ pub fn refusal(lang: Lang, e: &GuardError) -> String {
             "Regel 79C2: Korrektur nach der Korrekturfrist nur mit Zustimmung des Veranstalters"
         }
         (Lang::De, "82C") => "Regel 82C: Berichtigung einer Turnierleiterentscheidung",
+        (Lang::De, "Doko 8.8.7") => {
+            "Doppelkopf 8.8.7: Einspruch gegen die Entscheidung des Schiedsrichters nur sofort, vor dem Weiterspielen"
+        }
+        (Lang::De, "Doko 7.1.1") => "Doppelkopf 7.1.1: das Schiedsgericht entscheidet endgültig",
         (Lang::De, _) => "Regel 92/93: Schritt im Protestverfahren nicht zulässig",
         (Lang::Da, "92B") => "Lov 92B: appelfristen er udløbet; appellen behandles ikke",
         (Lang::Da, "92D") => "Lov 92D: nødvendigt samtykke mangler (par: begge; hold: kaptajnen)",
@@ -310,6 +351,10 @@ pub fn refusal(lang: Lang, e: &GuardError) -> String {
             "Lov 79C2: rettelse efter rettelsesfristen kun med arrangørens samtykke"
         }
         (Lang::Da, "82C") => "Lov 82C: rettelse af en kendelse",
+        (Lang::Da, "Doko 8.8.7") => {
+            "Doppelkopf 8.8.7: indsigelse mod dommerens kendelse kun straks, før spillet fortsætter"
+        }
+        (Lang::Da, "Doko 7.1.1") => "Doppelkopf 7.1.1: voldgiftsrettens afgørelse er endelig",
         (Lang::Da, _) => "Lov 92/93: trinnet er ikke tilladt i appelforløbet",
     };
     format!("{head} ({e})")

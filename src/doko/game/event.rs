@@ -94,6 +94,19 @@ pub enum GameEvent {
     },
 }
 
+impl GameEvent {
+    /// Play at the table: what ends the "immediately" of an objection (§8.8.7).
+    pub fn resumes_play(&self) -> bool {
+        matches!(
+            self,
+            GameEvent::CardPlayed { .. }
+                | GameEvent::CardCorrected { .. }
+                | GameEvent::Announced { .. }
+                | GameEvent::SoloAbbreviated { .. }
+        )
+    }
+}
+
 /// How a soloist ends play early (§4.3.2–4.3.6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "mode")]

@@ -2,7 +2,7 @@
 //! Helvetica and Helvetica-Bold (WinAnsiEncoding), so no font is embedded and no crate is
 //! needed. Output is deterministic (no dates, no ids): the same report gives the same bytes.
 
-use super::report::Block;
+use super::{Block, Table};
 
 const W: f64 = 595.0;
 const H: f64 = 842.0;
@@ -147,6 +147,96 @@ impl Pages {
     }
 }
 
+/// `s` cut to fit `width` points.
+fn fit(s: &str, size: f64, bold: bool, width: f64) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if text_width(&format!("{out}{c}"), size, bold) > width {
+            break;
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl Pages {
+    /// One table row: cells fitted to their columns, ruled below and between columns; a
+    /// header row on a grey ground.
+    fn table_row(&mut self, t: &Table, xs: &[f64], cells: &[String], header: bool) {
+        const SIZE: f64 = 9.0;
+        const ROW: f64 = 14.0;
+        let top = self.y;
+        self.y -= ROW;
+        let x_end = xs.last().copied().unwrap_or(W - MARGIN);
+        if header {
+            self.cur.push_str(&format!(
+                "0.88 g {MARGIN:.1} {:.1} {:.1} {ROW:.1} re f 0 g\n",
+                self.y,
+                x_end - MARGIN
+            ));
+        }
+        let font = if header { "F2" } else { "F1" };
+        for (i, c) in t.columns.iter().enumerate() {
+            let (x0, x1) = (xs[i], xs[i + 1]);
+            let cell = fit(
+                cells.get(i).map(String::as_str).unwrap_or(""),
+                SIZE,
+                header,
+                x1 - x0 - 6.0,
+            );
+            let x = if c.right && !header {
+                x1 - 3.0 - text_width(&cell, SIZE, false)
+            } else {
+                x0 + 3.0
+            };
+            self.cur.push_str(&format!(
+                "BT /{font} {SIZE} Tf {x:.1} {:.1} Td {} Tj ET\n",
+                self.y + 4.0,
+                pdf_string(&cell)
+            ));
+        }
+        self.cur.push_str(&format!(
+            "0.4 w {MARGIN:.1} {:.1} m {x_end:.1} {:.1} l S\n",
+            self.y, self.y
+        ));
+        for x in xs {
+            self.cur
+                .push_str(&format!("{x:.1} {top:.1} m {x:.1} {:.1} l S\n", self.y));
+        }
+    }
+
+    fn table_top(&mut self, t: &Table, xs: &[f64]) {
+        let x_end = xs.last().copied().unwrap_or(W - MARGIN);
+        self.cur.push_str(&format!(
+            "0.4 w {MARGIN:.1} {:.1} m {x_end:.1} {:.1} l S\n",
+            self.y, self.y
+        ));
+        let titles: Vec<String> = t.columns.iter().map(|c| c.title.clone()).collect();
+        self.table_row(t, xs, &titles, true);
+    }
+
+    fn table(&mut self, t: &Table) {
+        const ROW: f64 = 14.0;
+        let total: f64 = t.columns.iter().map(|c| f64::from(c.weight)).sum::<f64>();
+        let total = if total > 0.0 { total } else { 1.0 };
+        let mut xs = vec![MARGIN];
+        for c in &t.columns {
+            let last = xs[xs.len() - 1];
+            xs.push(last + (W - 2.0 * MARGIN) * f64::from(c.weight) / total);
+        }
+        self.need(3.0 * ROW);
+        self.y -= 4.0;
+        self.table_top(t, &xs);
+        for r in &t.rows {
+            if self.y - ROW < MARGIN {
+                self.new_page();
+                self.table_top(t, &xs);
+            }
+            self.table_row(t, &xs, r, false);
+        }
+    }
+}
+
 /// Renders blocks to a complete PDF file.
 pub fn render(blocks: &[Block]) -> Vec<u8> {
     let mut p = Pages::new();
@@ -204,6 +294,7 @@ pub fn render(blocks: &[Block]) -> Vec<u8> {
                 let line = cells.join("  |  ");
                 p.para(MARGIN + 10.0, &line, 9.0, false);
             }
+            Block::Table(t) => p.table(t),
             Block::PageBreak => p.new_page(),
         }
     }
