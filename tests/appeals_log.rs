@@ -358,6 +358,22 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     assert!(audit.contains("Law 16B1, 93B2"), "{audit}");
     assert!(audit.starts_with("board 1 round 1 table 1: 1 (N-S) v 2 (E-W): adjusted under Law 16B1, 93B2: assigned 4S by S, 10 tricks"), "{audit}");
 
+    // The audit of pair 1's total: the ruling that moved it and the decision that moved it
+    // back, in order, each with its law and signer.
+    let o = tdlog(&["audit", &p, "--pair", "1", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = j.as_array().or_else(|| j["changes"].as_array()).expect("audit rows");
+    let kinds: Vec<&str> = rows.iter().filter_map(|r| r["what"].as_str()).collect();
+    let (r, d) = (
+        kinds.iter().position(|k| *k == "director.ruling"),
+        kinds.iter().position(|k| *k == "appeal.decided"),
+    );
+    assert!(matches!((r, d), (Some(r), Some(d)) if r < d), "{kinds:?}");
+    let ruling = &rows[r.unwrap()];
+    assert_eq!(ruling["signer"], "Tom TD");
+    assert!(ruling["law"].as_str().unwrap_or("").contains("16B1"), "{ruling}");
+
     // Views.
     let o = tdlog(&["appeals", &p, "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();

@@ -125,6 +125,8 @@ fn seats(p: &Payload) -> Option<(&str, u32, &str, &str)> {
         Payload::ResultRecorded(r) => Some((&r.slot.section, r.slot.board, &r.ns, &r.ew)),
         Payload::ResultNotPlayed(r) => Some((&r.slot.section, r.slot.board, &r.ns, &r.ew)),
         Payload::ScoreAdjusted(r) => Some((&r.slot.section, r.slot.board, &r.ns, &r.ew)),
+        Payload::Ruling(r) => Some((&r.slot.section, r.slot.board, &r.ns, &r.ew)),
+        Payload::ScoreCorrected(r) => Some((&r.slot.section, r.slot.board, &r.ns, &r.ew)),
         _ => None,
     }
 }
@@ -174,6 +176,9 @@ pub fn contestant_history<F: TournamentFold>(
             Payload::ResultNotPlayed(r) => (None, Some(r.reason.clone())),
             Payload::BoardFouled(f) => (Some("87".into()), Some(f.reason.clone())),
             Payload::PolicySet(p) => (None, Some(p.note.clone())),
+            Payload::Ruling(r) => (Some(r.laws.join(", ")), Some(r.decision.clone())),
+            Payload::ScoreCorrected(r) => (Some("79C".into()), Some(r.reason.clone())),
+            Payload::AppealDecided(d) => (Some(d.laws.join(", ")), Some(d.reasoning.clone())),
             _ => (None, None),
         };
         let result = own.and_then(|_| {
@@ -181,6 +186,8 @@ pub fn contestant_history<F: TournamentFold>(
                 Payload::ResultRecorded(r) => &r.slot,
                 Payload::ResultNotPlayed(r) => &r.slot,
                 Payload::ScoreAdjusted(r) => &r.slot,
+                Payload::Ruling(r) => &r.slot,
+                Payload::ScoreCorrected(r) => &r.slot,
                 _ => return None,
             };
             t.slots.get(slot).map(|s| s.outcome().describe())
