@@ -17,6 +17,19 @@ pub const ALL: &[&str] = &[
     "ranking_show",
     "board_audit",
     "note_append",
+    "key_sign_as",
+    "rulings_list",
+    "ruling_give",
+    "results_publish",
+    "clocks_list",
+    "appeals_list",
+    "appeal_file",
+    "appeal_consent",
+    "appeal_route",
+    "appeal_convene",
+    "appeal_hear",
+    "appeal_decide",
+    "appeal_withdraw",
 ];
 
 #[cfg(test)]

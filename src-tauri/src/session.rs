@@ -4,16 +4,20 @@
 use crate::error::AppError;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use tdlog::appeals::Workflow;
 use tdlog::events::{DirectorNote, Payload};
 use tdlog::keys::{fingerprint, DeviceKey};
-use tdlog::log::{Hash32, Log, Projection, Verified};
+use tdlog::log::{Hash32, Log, Verified};
 use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState, Tournament};
 
-/// A log that was opened and verified, with its tournament projection.
+/// A log that was opened and verified, folded with the appeals workflow
+/// (`appeals::fold`, as the CLI's `results`, `ranking` and `audit` do): a refused step never
+/// reaches the scores, and an appeal decision's new score does.
 pub struct Opened {
     pub path: PathBuf,
     pub verified: Verified,
     pub tournament: Tournament,
+    pub workflow: Workflow,
 }
 
 /// Progress of a long operation: `phase` is `reading` or `verifying`.
@@ -48,16 +52,12 @@ pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened,
         }
     };
     let verified = tdlog::log::verify(inputs, Some(&cb))?;
-    let mut tournament = Tournament::default();
-    for e in &verified.events {
-        if let Some(k) = verified.keys.get(&e.env.author) {
-            tournament.apply(e, k);
-        }
-    }
+    let folded = tdlog::appeals::fold(&verified, None);
     Ok(Opened {
         path: path.to_owned(),
         verified,
-        tournament,
+        tournament: folded.tournament,
+        workflow: folded.workflow,
     })
 }
 
@@ -375,12 +375,19 @@ pub fn append_note(path: &Path, key: &DeviceKey, n: NoteInput) -> Result<Hash32,
     )?)
 }
 
+/// Demo logs and keys for the unit tests of this crate.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests_support {
     use super::*;
 
-    fn demo() -> PathBuf {
-        let d = std::env::temp_dir().join(format!("tdlog-desktop-session-{}", std::process::id()));
+    pub fn demo() -> PathBuf {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let d = std::env::temp_dir().join(format!(
+            "tdlog-desktop-session-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         let p = d.join("demo.tdlog");
@@ -392,7 +399,7 @@ mod tests {
         p
     }
 
-    fn demo_key(name: &str) -> DeviceKey {
+    pub fn demo_key(name: &str) -> DeviceKey {
         let path = format!(
             "{}/../fixtures/demo/keys/{name}.key",
             env!("CARGO_MANIFEST_DIR")
@@ -410,6 +417,32 @@ mod tests {
         }
         out
     }
+
+    /// The demo with the real PBN results imported by the scorer, as the e2e prepares it
+    /// (Sweden's captain named, so a Law 92D team consent is possible).
+    pub fn demo_with_results() -> PathBuf {
+        let p = demo();
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn"
+        ))
+        .unwrap();
+        let records = tdlog::bridge::pbn::parse(&text).unwrap();
+        let mut plan = tdlog::results::import::plan(&records, "A");
+        plan.set_captains(&[("SWEDEN".into(), "Ola Rimstedt".into())])
+            .unwrap();
+        Log::open(&p)
+            .unwrap()
+            .append_batch(&demo_key("scorer"), plan.payloads)
+            .unwrap();
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tests_support::*;
+    use super::*;
 
     #[test]
     fn demo_summary_names_every_key_and_the_revocation() {
