@@ -76,12 +76,7 @@ pub fn key_files(data_dir: &Path) -> Vec<KeyFile> {
     out
 }
 
-/// Reads only the public part of the key file (no passphrase needed).
-pub fn read_public(data_dir: &Path) -> Result<Option<DeviceKeyInfo>, AppError> {
-    read_public_at(&key_path(data_dir))
-}
-
-/// Reads only the public part of the key file at `path`.
+/// Reads only the public part of the key file at `path` (no passphrase needed).
 pub fn read_public_at(path: &Path) -> Result<Option<DeviceKeyInfo>, AppError> {
     let path = path.to_owned();
     let text = match std::fs::read_to_string(&path) {
@@ -181,6 +176,10 @@ pub fn demo_copy(data_dir: &Path, shipped: &Path) -> Result<PathBuf, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read_public(data_dir: &Path) -> Result<Option<DeviceKeyInfo>, AppError> {
+        read_public_at(&key_path(data_dir))
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("tdlog-desktop-{name}-{}", std::process::id()));

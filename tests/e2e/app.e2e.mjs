@@ -15,6 +15,7 @@ const SHOTS = env("E2E_ARTIFACTS");
 const EXPECT_EVENTS = Number(env("E2E_EXPECT_EVENTS"));
 const EXPECT_KEYS = Number(env("E2E_EXPECT_KEYS"));
 const FINGERPRINT = env("E2E_DEVICE_FINGERPRINT");
+const COMMITTEE_KEY = env("E2E_COMMITTEE_KEY");
 const ALT = "\uE00A";
 
 const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
@@ -27,6 +28,12 @@ async function shot(name) {
   const file = join(SHOTS, `${name}.png`);
   writeFileSync(file, Buffer.from(await wd.screenshot(), "base64"));
   shots.push(file);
+}
+
+/** A screenshot from the top of the page (headings, status bar, error banner). */
+async function shotTop(name) {
+  await wd.script("window.scrollTo(0, 0)");
+  await shot(name);
 }
 
 async function check(name, fn) {
@@ -48,6 +55,54 @@ function expect(cond, msg) {
 async function screen(id) {
   await wd.click(await wd.find(`#nav-${id}`));
   await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
+}
+
+/** Sets a form control's value as a user would (selects fire `change`, inputs `input`). */
+async function choose(css, value) {
+  await wd.script(
+    "const e = document.querySelector(arguments[0]); e.value = arguments[1];" +
+      "e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));",
+    [css, value],
+  );
+}
+
+async function fill(css, text) {
+  await wd.type(await wd.find(css), text);
+}
+
+/** The ranking as text, row by row (place, team, total). */
+async function rankingText() {
+  await screen("scores");
+  return wd.until("ranking rows", async () => {
+    const rows = await wd.findAll("#ranking-table tbody tr");
+    if (!rows.length) return null;
+    return (await Promise.all(rows.map((r) => wd.text(r)))).join("\n");
+  });
+}
+
+/** Chooses the key that signs, on the Start screen, and waits for the role it holds. */
+async function signAs(name, role) {
+  await screen("start");
+  await choose("#sign-as", name);
+  await screen("appeals");
+  await wd.textOf("#signing-as", (t) => t.endsWith(`${role}.`));
+}
+
+const verifiedCount = async () => {
+  const m = /^Verified: (\d+) events$/.exec(await wd.text(await wd.find("#verification-text")));
+  return m ? Number(m[1]) : -1;
+};
+
+/** Clicks a form's save button and waits until the log holds one more verified event (the
+ * step was signed, stored and the log re-verified), or fails with the error shown. */
+async function save(css, what) {
+  const before = await verifiedCount();
+  await wd.click(await wd.find(css));
+  await wd.until(`${what} signed`, async () => {
+    const banner = await wd.findAll("#error-banner");
+    if (banner.length) throw new Error(`${what} refused: ${await wd.text(banner[0])}`);
+    return (await verifiedCount()) === before + 1;
+  }, 30000);
 }
 
 const NOTE = "Director called at table 5: break in tempo before 4S; players to call me back after play.";
@@ -184,6 +239,166 @@ async function main() {
     const badge = await wd.text(await wd.find("#verification-text"));
     expect(badge === `Geprüft: ${EXPECT_EVENTS + 1} Ereignisse`, badge);
     await shot("start-error-de");
+    await wd.click(await wd.find("#lang-en"));
+  });
+
+  let ranking0 = "";
+  let ranking1 = "";
+  await check("Alt+6 opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
+    ranking0 = await rankingText();
+    await wd.keys([ALT, "6"]);
+    await wd.until("rulings screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "rulings");
+    await fill("#ruling-round", "1");
+    await fill("#ruling-table", "5");
+    await fill("#ruling-board", "11");
+    await wd.until("contestants from the movement", async () =>
+      (await wd.script("return document.querySelector('#ruling-ns').value")) === "CROATIA");
+    const ew = await wd.script("return document.querySelector('#ruling-ew').value");
+    expect(ew === "SWEDEN", `E-W was ${ew}`);
+    await choose("#ruling-offender", "SWEDEN");
+    await fill("#ruling-facts", "West bid 1S over North's 1NT (insufficient, Law 27). Not accepted by North; West replaced it with 2S, then East passed.");
+    await choose("#ruling-options", "Accept the insufficient bid (27A1)\nReplace with the lowest sufficient bid in the same denomination (27B1(a))");
+    await choose("#ruling-chosen", "Replace with the lowest sufficient bid in the same denomination (27B1(a))");
+    await fill("#ruling-chosen-by", "West");
+    await fill("#ruling-laws", "27B1(a), 12C2");
+    await choose("#ruling-category", "judgement");
+    await fill("#ruling-decision", "2S replaced 1S; East's pass was damaged by the information: artificial adjusted score");
+    await choose("#ruling-adj-kind", "artificial");
+    await wd.until("preset", async () => (await wd.findAll("#ruling-adj-preset")).length > 0);
+    await choose("#ruling-adj-preset", "60/40");
+    await shot("rulings");
+    await save("#ruling-save", "the ruling");
+    const first = await wd.textOf("#rulings-list .ruling-item .meta", (t) => t.includes("27B1(a)"));
+    expect(first.includes("Jens Hansen") && first.includes("CROATIA"), `ruling meta: ${first}`);
+    const adj = await wd.text(await wd.find("#rulings-list .ruling-item .ruling-adj"));
+    expect(adj === "Average plus / Average minus", `adjusted score: ${adj}`);
+    const chosen = await wd.text(await wd.find("#rulings-list .ruling-item .ruling-chosen"));
+    expect(chosen.includes("27B1(a)") && chosen.includes("West"), `option chosen: ${chosen}`);
+    await shotTop("rulings-saved");
+  });
+
+  await check("the adjusted score changes the ranking", async () => {
+    ranking1 = await rankingText();
+    expect(ranking1 !== ranking0, "the ranking did not change after the 60/40 ruling");
+  });
+
+  await check("publishing results starts the Law 79C and 92B clocks, counting down live", async () => {
+    await wd.keys([ALT, "7"]);
+    await wd.until("publish screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "publish");
+    await save("#publish-save", "publication");
+    const rows = await wd.until("clocks", async () => {
+      const r = await wd.findAll("#clocks-table .clock-row");
+      return r.length >= 2 ? r : null;
+    });
+    const whats = await Promise.all(rows.map((r) => wd.attr(r, "data-what")));
+    expect(whats.includes("correction_period") && whats.includes("appeal_period"), whats.join(", "));
+    const left = async () => Number(await wd.attr(await wd.find("#clocks-table .countdown"), "data-left"));
+    const a = await left();
+    // 30 minutes from the signed time of the publication (never earlier than anything it
+    // follows, so it may stand a few seconds ahead of this clock).
+    expect(a > 1700 && a <= 1860, `${a} s left of 30 minutes`);
+    await wd.until("the countdown ticks", async () => (await left()) < a, 5000);
+    await shotTop("publish");
+  });
+
+  await check("the TD files Sweden's appeal with the captain's consent (Law 92D)", async () => {
+    await wd.keys([ALT, "8"]);
+    await wd.until("appeals screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "appeals");
+    const ruling = await wd.until("appealable ruling", async () =>
+      wd.script("const o = document.querySelector('#file-ruling option:nth-child(2)'); return o ? o.value : null"));
+    await choose("#file-ruling", ruling);
+    await choose("#file-appellant", "SWEDEN");
+    await fill("#file-grounds", "2S was not the only sufficient bid; East was not damaged.");
+    await fill("#file-consents", "Ola Rimstedt");
+    await save("#file-save", "filing");
+    const status = await wd.textOf("#dossier-status");
+    expect(status === "filed", `status ${status}`);
+    const consents = await wd.text(await wd.find("#dossier-consents"));
+    expect(consents === "Ola Rimstedt", consents);
+    const steps = (await wd.findAll("#route-form")).length;
+    expect(steps === 0, "a TD key is offered the chief director's routing");
+    await shotTop("appeals-filed");
+  });
+
+  await check("a TD may not route: signing as the chief director routes to the committee", async () => {
+    await signAs("chief", "Chief director");
+    await wd.until("route form", async () => (await wd.findAll("#route-form")).length > 0);
+    await save("#route-save", "routing");
+    await wd.textOf("#dossier-status", (t) => t === "with the appeals committee");
+  });
+
+  await check("the chief director convenes the committee (members, chair)", async () => {
+    await wd.until("convene form", async () => (await wd.findAll("#convene-form")).length > 0);
+    await wd.click(await wd.find(`.convene-member[value="${COMMITTEE_KEY}"]`));
+    await choose("#convene-chair", COMMITTEE_KEY);
+    await save("#convene-save", "convening");
+    await wd.textOf("#dossier-status", (t) => t === "committee convened");
+    const c = await wd.text(await wd.find("#dossier-committee"));
+    expect(c === "Appeals committee member 1 (chair)", c);
+    await shotTop("appeals-convened");
+  });
+
+  await check("a refusal names the law: the chief director may not decide for the committee", async () => {
+    await fill("#hear-by", "West");
+    await fill("#hear-text", "I bid 2S because it was the lowest sufficient bid.");
+    await save("#hear-save", "the statement");
+    await choose("#decide-decision", "upheld");
+    await fill("#decide-reasoning", "chief TD tries to decide");
+    await wd.click(await wd.find("#decide-save"));
+    const title = await wd.textOf("#error-banner strong");
+    expect(title.includes("Law 93B"), `error title: ${title}`);
+    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    expect(detail.includes("Law 93B"), `detail: ${detail}`);
+    await shotTop("appeals-refused");
+    await wd.click(await wd.find("#error-banner button"));
+  });
+
+  await check("the committee changes the score to 50/50; the ranking changes", async () => {
+    await signAs("committee1", "Appeals committee");
+    await wd.until("decide form", async () => (await wd.findAll("#decide-form")).length > 0);
+    await choose("#decide-decision", "changed");
+    await wd.until("adjust", async () => (await wd.findAll("#decide-adj-preset")).length > 0);
+    await choose("#decide-adj-preset", "50/50");
+    await fill("#decide-laws", "12C2, 93B2");
+    await wd.script("document.querySelector('#decide-reasoning').value = ''");
+    await fill("#decide-reasoning", "Both sides partly at fault: average to each.");
+    await choose("#decide-deposit", "returned");
+    await shot("appeals-decide");
+    await save("#decide-save", "the decision");
+    await wd.textOf("#dossier-status", (t) => t === "decided");
+    const d = await wd.text(await wd.find("#dossier-decisions li"));
+    expect(d.includes("Appeals committee member 1") && d.includes("Ruling changed"), d);
+    await shotTop("appeals");
+    const ranking2 = await rankingText();
+    expect(ranking2 !== ranking1, "the ranking did not change after the committee's decision");
+  });
+
+  await check("the audit timeline of board 11 shows the ruling and the committee's decision in order", async () => {
+    const input = await wd.find("#audit-board");
+    await wd.script("arguments[0].value = ''", [elementRef(input)]);
+    await wd.type(input, "11");
+    await wd.click(await wd.find("#audit-show"));
+    const items = await wd.until("timeline", async () => {
+      const r = await wd.findAll("ol.timeline li");
+      return r.length > 0 ? r : null;
+    });
+    const texts = await Promise.all(items.map((i) => wd.text(i)));
+    const iRuling = texts.findIndex((t) => t.includes("Jens Hansen") && t.includes("27B1(a)"));
+    const iDecision = texts.findIndex((t) => t.includes("Appeals committee member 1"));
+    expect(iRuling >= 0 && iDecision > iRuling, `timeline:\n${texts.join("\n")}`);
+    await wd.script("document.getElementById('audit-h').scrollIntoView()");
+    await shot("scores-appeal-audit");
+  });
+
+  await check("the Appeals screen in German and Danish", async () => {
+    await wd.click(await wd.find("#lang-de"));
+    await screen("appeals");
+    const s = await wd.textOf("#dossier-status", (t) => t === "entschieden");
+    expect(s === "entschieden", s);
+    await shotTop("appeals-de");
+    await wd.click(await wd.find("#lang-da"));
+    const d = await wd.textOf("#dossier-status", (t) => t === "afgjort");
+    expect(d === "afgjort", d);
     await wd.click(await wd.find("#lang-en"));
   });
 }

@@ -10,6 +10,8 @@ export interface DeviceKeyInfo {
 export interface AppInfo {
   data_dir: string;
   device_key: DeviceKeyInfo | null;
+  sign_as: string | null;
+  key_files: KeyFile[];
   recent: string[];
   open_at_start: string | null;
 }
@@ -139,4 +141,103 @@ export interface SlotState {
 export interface AppError {
   code: string;
   message: string;
+}
+
+// Rulings, clocks and appeals (src-tauri/src/workflow.rs, tdlog::appeals).
+
+export interface KeyFile {
+  name: string;
+  key: DeviceKeyInfo;
+}
+
+export type Artificial = "average_plus" | "average" | "average_minus";
+export type Adjustment =
+  | { kind: "artificial"; ns: Artificial; ew: Artificial }
+  | { kind: "assigned"; contract: string; declarer?: string; tricks?: number };
+
+export type Category = "law" | "judgement" | "procedural_penalty" | "disciplinary";
+
+export interface Ruling {
+  section: string;
+  round: number;
+  table: number;
+  board: number;
+  ns: string;
+  ew: string;
+  offender?: string;
+  facts: string;
+  facts_agreed: boolean;
+  options_offered?: string[];
+  option_chosen?: string;
+  chosen_by?: string;
+  laws: string[];
+  category: Category;
+  decision: string;
+  adjustment?: Adjustment;
+  appeal_notice: boolean;
+}
+
+export interface Signed {
+  event: string;
+  kind: string;
+  signer: string;
+  key: string;
+  role: string;
+  wall_ms: number;
+  time: string;
+}
+
+export interface RulingRow {
+  id: string;
+  ruling: Ruling;
+  signed: Signed;
+  corrected_by: string | null;
+  appealed: boolean;
+}
+
+export interface OpenClock {
+  what: "correction_period" | "appeal_period";
+  law: string;
+  section: string;
+  subject: string | null;
+  ends: string;
+  ends_ms: number;
+  left_s: number;
+}
+
+export interface Appeal {
+  id: string;
+  ruling: string;
+  slot: { section: string; round: number; table: number; board: number };
+  ns: string;
+  ew: string;
+  appellant: string;
+  grounds: string;
+  state: string;
+  deadline_ms: number | null;
+  consents: string[];
+  route: { to: string; law_only: boolean; note?: string } | null;
+  law_only: boolean;
+  committee: { members: [string, string][]; chair: string } | null;
+  statements: [{ party: string; by: string; text: string }, Signed][];
+  decisions: { decided: { decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string }; forum: string; signed: Signed }[];
+  withdrawn: string | null;
+  steps: { step: string | null; signed: Signed; state: string }[];
+}
+
+export interface AppealRow {
+  id: string;
+  status: string;
+  consent_missing: string | null;
+  next_steps: string[];
+  appeal: Appeal;
+}
+
+export interface AppealsView {
+  appeals: AppealRow[];
+  committee_keys: [string, string][];
+  committee_available: boolean;
+  quorum: number;
+  deposit: string | null;
+  flags: string[];
 }
