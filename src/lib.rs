@@ -12,3 +12,4 @@ pub mod keys;
 pub mod log;
 pub mod results;
 pub mod scoring;
+pub mod views;

@@ -12,6 +12,7 @@ mod doko_log;
 mod key;
 mod log;
 mod results;
+mod view;
 
 /// Result of a CLI handler: an exit code, or an error printed as one line.
 pub type CliResult = Result<i32, Box<dyn std::error::Error + Send + Sync>>;
@@ -132,6 +133,9 @@ enum Cmd {
     /// Doppelkopf rules (Eppstein 2001 / DDV profiles): score a game, a table's list from the log.
     #[command(subcommand)]
     Doko(doko::DokoCmd),
+    /// The desktop app's screens as JSON view models (board, incident, rulings, overview).
+    #[command(subcommand)]
+    View(view::ViewCmd),
 }
 
 /// Where this device's key is.
@@ -216,6 +220,7 @@ pub fn main() -> i32 {
         Cmd::Report(c) => appeals::report(c),
         Cmd::Bridge(c) => bridge::run(c),
         Cmd::Doko(c) => doko::run(c),
+        Cmd::View(c) => view::run(c),
     };
     match res {
         Ok(code) => code,

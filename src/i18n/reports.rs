@@ -1,40 +1,9 @@
-//! The engine's user-facing text (reports, refusals) in English, German and Danish. Terms
+//! Report labels and workflow refusals (the appeals reports and guards) in English, German and Danish. Terms
 //! follow the DBV 2017 and DBf 2017 editions of the Laws (national-editions-glossary
 //! §4). The UI has its own catalogue in `ui/`; this one serves what the engine prints.
 
 use crate::appeals::GuardError;
-use serde::Serialize;
-use std::str::FromStr;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
-    Da,
-}
-
-impl FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" => Ok(Lang::En),
-            "de" => Ok(Lang::De),
-            "da" => Ok(Lang::Da),
-            _ => Err(format!("unknown language {s:?} (en, de or da)")),
-        }
-    }
-}
-
-impl Lang {
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-            Lang::Da => "da",
-        }
-    }
-}
+use super::Lang;
 
 /// `(key, English, German, Danish)`.
 pub static LABELS: &[(&str, &str, &str, &str)] = &[

@@ -1,0 +1,199 @@
+//! Localisation of the text a person reads: English, German (DBV 2017) and Danish (DBf 2017),
+//! terms from the national editions' glossary. Data-driven: a table of stable keys, each with
+//! its three strings ([`texts::TEXTS`]). Views return the key (and its parameters) next to
+//! the text, so a front end can keep the code and show the text in the chosen language.
+//!
+//! Adding a language or a message is adding a column or a row; a test checks every row has
+//! all three languages.
+
+mod reports;
+mod texts;
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+pub use reports::{refusal, tr, LABELS};
+pub use texts::TEXTS;
+
+/// A language the engine's messages are written in.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+    Da,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::De, Lang::Da];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Da => "da",
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.code())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown language {s:?} (one of en, de, da)"))
+    }
+}
+
+/// The text of `key` in `lang`; `None` if the key is not in the table.
+pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
+    TEXTS.iter().find(|r| r.0 == key).map(|r| match lang {
+        Lang::En => r.1,
+        Lang::De => r.2,
+        Lang::Da => r.3,
+    })
+}
+
+/// The text of `key` in `lang`. An unknown key comes back as itself, so a missing row shows
+/// up on screen as its code rather than as nothing.
+pub fn t(lang: Lang, key: &str) -> &str {
+    lookup(lang, key).unwrap_or(key)
+}
+
+/// A message a person reads: its stable key, the values put into its `{placeholders}`, and
+/// its text in the language asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Msg {
+    pub key: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, String>,
+    pub text: String,
+}
+
+impl Msg {
+    /// The message `key` in `lang` with `params` filled in.
+    pub fn new(lang: Lang, key: &str, params: &[(&str, String)]) -> Msg {
+        let mut text = t(lang, key).to_string();
+        for (k, v) in params {
+            text = text.replace(&format!("{{{k}}}"), v);
+        }
+        Msg {
+            key: key.to_string(),
+            params: params
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+            text,
+        }
+    }
+
+    /// A message whose English text is the engine's own data (e.g. a branch's "when" in a
+    /// decision tree): translated where the table has the key, else the English.
+    pub fn from_data(lang: Lang, key: String, english: &str) -> Msg {
+        Msg {
+            text: lookup(lang, &key).unwrap_or(english).to_string(),
+            key,
+            params: BTreeMap::new(),
+        }
+    }
+
+    /// A message whose text comes from the engine's data in English only: the key names where
+    /// it comes from.
+    pub fn english(key: String, text: &str) -> Msg {
+        Msg {
+            key,
+            params: BTreeMap::new(),
+            text: text.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn every_key_has_english_german_and_danish_text() {
+        for (key, en, de, da) in TEXTS {
+            for (lang, s) in [("en", en), ("de", de), ("da", da)] {
+                assert!(!s.trim().is_empty(), "{key} has no {lang} text");
+            }
+        }
+    }
+
+    #[test]
+    fn keys_are_unique_and_placeholders_agree_across_languages() {
+        let mut seen = BTreeSet::new();
+        let holes = |s: &str| {
+            s.split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}').map(|(h, _)| h.to_string()))
+                .collect::<BTreeSet<_>>()
+        };
+        for (key, en, de, da) in TEXTS {
+            assert!(seen.insert(*key), "duplicate key {key}");
+            assert_eq!(holes(en), holes(de), "{key}: de placeholders");
+            assert_eq!(holes(en), holes(da), "{key}: da placeholders");
+        }
+    }
+
+    #[test]
+    fn every_decision_tree_title_is_localised_and_english_is_the_trees_own() {
+        for tree in crate::bridge::irregularity::all_trees() {
+            let key = format!("law.{}.title", tree.law);
+            assert_eq!(lookup(Lang::En, &key), Some(tree.title), "{key}");
+        }
+    }
+
+    #[test]
+    fn translated_tree_texts_are_translations_of_the_trees_own_english() {
+        for tree in crate::bridge::irregularity::all_trees() {
+            for b in &tree.branches {
+                let when = format!("law.{}.{}.when", tree.law, b.id);
+                if let Some(en) = lookup(Lang::En, &when) {
+                    assert_eq!(en, b.when, "{when}");
+                }
+                let j = format!("law.{}.{}.judgement", tree.law, b.id);
+                if let Some(en) = lookup(Lang::En, &j) {
+                    assert_eq!(Some(en), b.judgement, "{j}");
+                }
+            }
+        }
+        for (key, ..) in TEXTS {
+            if key.ends_with(".when") || key.ends_with(".judgement") {
+                let known = crate::bridge::irregularity::all_trees().iter().any(|t| {
+                    t.branches.iter().any(|b| {
+                        *key == format!("law.{}.{}.when", t.law, b.id)
+                            || *key == format!("law.{}.{}.judgement", t.law, b.id)
+                    })
+                });
+                assert!(known, "{key} names no branch of any tree");
+            }
+        }
+    }
+
+    #[test]
+    fn message_fills_placeholders_and_unknown_keys_show_as_themselves() {
+        let m = Msg::new(
+            Lang::De,
+            "bar.rest_of_auction",
+            &[("seat", "N".into()), ("law", "31".into())],
+        );
+        assert!(m.text.contains('N') && m.text.contains("31"), "{}", m.text);
+        assert_eq!(t(Lang::Da, "no.such.key"), "no.such.key");
+        assert_eq!("DE".parse::<Lang>(), Ok(Lang::De));
+    }
+}

@@ -1,0 +1,83 @@
+//! View models of the desktop app's screens: pure functions from a verified, replayed log to
+//! serde values. The Tauri shell stays thin: it opens and verifies the log (IO), builds one
+//! [`Replayed`], calls these functions and hands their JSON to the UI; it never re-derives
+//! a score, a law or a consequence. The CLI (`tdlog view`) prints the same values.
+//!
+//! Text a person reads comes as [`crate::i18n::Msg`]: a stable key, its parameters, and the
+//! text in the language asked for.
+
+pub mod board;
+pub mod incident;
+pub mod overview;
+pub mod rulings;
+mod text;
+
+pub use board::{board, BoardScreen};
+pub use incident::{
+    adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
+};
+pub use overview::{overview, Overview};
+pub use rulings::{rulings, RulingFilter, RulingRow};
+
+use crate::bridge::tables::BridgeTables;
+use crate::events::{PayloadError, Slot};
+use crate::log::{replay, Verified};
+use crate::results::{results, ResultRow, Tournament};
+use thiserror::Error;
+
+/// A verified log folded once into every projection the screens read.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub log: Verified,
+    pub tables: BridgeTables,
+    pub tournament: Tournament,
+    /// Every table result with its score (what `tdlog results` prints).
+    pub results: Vec<ResultRow>,
+}
+
+impl Replayed {
+    /// Folds the verified log's standing events into the boards, the tournament and the scores.
+    /// The tournament goes through the appeals workflow (`appeals::fold`), as `tdlog results`
+    /// does, so a refused step never reaches a score and a committee's changed score does.
+    pub fn new(log: Verified) -> Replayed {
+        let mut tables = BridgeTables::default();
+        replay(&log, &mut tables);
+        let tournament = crate::appeals::fold(&log, None).tournament;
+        let results = results(&tournament);
+        Replayed {
+            log,
+            tables,
+            tournament,
+            results,
+        }
+    }
+}
+
+/// Why a view or a payload builder cannot give what was asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ViewError {
+    #[error("nothing is recorded for board {} at round {} table {} (section {})", .0.board, .0.round, .0.table, .0.section)]
+    NoSuchBoard(Slot),
+    #[error("no pairs are seated at round {} table {} (section {}): record the movement (structure.table) first", .0.round, .0.table, .0.section)]
+    NoSuchTable(Slot),
+    #[error("board {board}: there is no call number {call} in the auction")]
+    NoSuchCall { board: u32, call: usize },
+    #[error("call number {call} is not an irregularity: there is nothing to rule on")]
+    NotIrregular { call: usize },
+    #[error("Law {law}: the branch is chosen by the table or the engine, not by a bridge.ruling on a call")]
+    NotRuledByBranch { law: String },
+    #[error("branch {branch:?} is not part of the Law {law} decision tree (options: {options})")]
+    BranchNotInTree {
+        law: String,
+        branch: String,
+        options: String,
+    },
+    #[error("the engine cannot apply branch {branch} to call {call}: {reason}")]
+    NotApplicable {
+        call: usize,
+        branch: String,
+        reason: String,
+    },
+    #[error(transparent)]
+    Payload(#[from] PayloadError),
+}
