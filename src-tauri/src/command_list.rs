@@ -30,6 +30,9 @@ pub const ALL: &[&str] = &[
     "appeal_hear",
     "appeal_decide",
     "appeal_withdraw",
+    "board_show",
+    "bridge_call",
+    "bridge_rule",
 ];
 
 #[cfg(test)]

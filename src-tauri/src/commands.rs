@@ -1,6 +1,7 @@
 //! The Tauri commands: thin wrappers that call the engine off the UI thread and hand back
 //! plain data. Each has its own `allow-<command>` permission (see `capabilities/`).
 
+use crate::board::{self, BoardAndIncident};
 use crate::device::{self, DeviceKeyInfo, KeyFile};
 use crate::error::AppError;
 use crate::session::{self, EventsPage, NoteInput, NoteRow, Opened, Progress, Summary};
@@ -14,7 +15,7 @@ use tauri_plugin_dialog::DialogExt;
 use tdlog::appeals::OpenClock;
 use tdlog::events::{
     AppealConsent, AppealDecided, AppealFiled, AppealRouted, AppealStatement, AppealWithdrawn,
-    CommitteeConvened, Payload, ResultsPublished, Ruling,
+    CommitteeConvened, Payload, ResultsPublished, Ruling, Slot,
 };
 use tdlog::events::{Game, Genesis};
 use tdlog::keys::Role;
@@ -69,7 +70,8 @@ impl AppState {
     /// The role of the signing key in the open log (enrolled, not revoked).
     fn role(&self, o: &Opened) -> Option<Role> {
         let me = self.device_public()?;
-        o.verified
+        o.replayed
+            .log
             .keys
             .keys
             .values()
@@ -486,4 +488,63 @@ pub fn shipped_demo() -> PathBuf {
         .unwrap_or_else(|| {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/demo.tdlog")
         })
+}
+
+/// The Board screen of a board at a table, with its incidents (the engine's view models, in
+/// the UI's language).
+#[tauri::command]
+pub fn board_show(
+    state: State<'_, AppState>,
+    slot: Slot,
+    lang: String,
+) -> Result<BoardAndIncident, AppError> {
+    board::show(&*state.current()?, &slot, &lang)
+}
+
+/// Records a call as made at the table (as `tdlog bridge call`); an irregular call is
+/// recorded and flagged, not refused.
+#[tauri::command]
+pub async fn bridge_call(
+    state: State<'_, AppState>,
+    slot: Slot,
+    seat: String,
+    call: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::call_payload(slot, &seat, &call)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// Records the TD's branch of the law's decision tree for an irregular call (as
+/// `tdlog bridge rule`), after the engine checked it applies.
+#[tauri::command]
+pub async fn bridge_rule(
+    state: State<'_, AppState>,
+    slot: Slot,
+    call: usize,
+    branch: String,
+    reason: Option<String>,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::ruling_payload(&*state.current()?, &slot, call, &branch, reason)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+async fn append_board(
+    state: &AppState,
+    payload: tdlog::events::Payload,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let path = state.current()?.path.clone();
+    let key_file = state.signing_path()?;
+    let p2 = path.clone();
+    blocking(move || {
+        let key = device::load_at(&key_file, passphrase.as_deref())?;
+        board::append(&p2, &key, payload)
+    })
+    .await?;
+    open_and_verify(state, path, progress).await
 }

@@ -6,6 +6,7 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+mod board;
 mod command_list;
 mod commands;
 mod device;
@@ -71,6 +72,9 @@ fn main() {
             commands::appeal_hear,
             commands::appeal_decide,
             commands::appeal_withdraw,
+            commands::board_show,
+            commands::bridge_call,
+            commands::bridge_rule,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

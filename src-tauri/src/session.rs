@@ -7,16 +7,18 @@ use std::path::{Path, PathBuf};
 use tdlog::appeals::Workflow;
 use tdlog::events::{DirectorNote, Payload};
 use tdlog::keys::{fingerprint, DeviceKey};
-use tdlog::log::{Hash32, Log, Verified};
-use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState, Tournament};
+use tdlog::log::{Hash32, Log};
+use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState};
+use tdlog::views::Replayed;
 
 /// A log that was opened and verified, folded with the appeals workflow
 /// (`appeals::fold`, as the CLI's `results`, `ranking` and `audit` do): a refused step never
 /// reaches the scores, and an appeal decision's new score does.
 pub struct Opened {
     pub path: PathBuf,
-    pub verified: Verified,
-    pub tournament: Tournament,
+    /// The verified log with its projections (boards at tables, tournament, results), as the
+    /// engine's view models (`tdlog::views`) read it.
+    pub replayed: Replayed,
     pub workflow: Workflow,
 }
 
@@ -53,10 +55,17 @@ pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened,
     };
     let verified = tdlog::log::verify(inputs, Some(&cb))?;
     let folded = tdlog::appeals::fold(&verified, None);
+    let mut tables = tdlog::bridge::tables::BridgeTables::default();
+    tdlog::log::replay(&verified, &mut tables);
+    let results = results(&folded.tournament);
     Ok(Opened {
         path: path.to_owned(),
-        verified,
-        tournament: folded.tournament,
+        replayed: Replayed {
+            log: verified,
+            tables,
+            tournament: folded.tournament,
+            results,
+        },
         workflow: folded.workflow,
     })
 }
@@ -110,13 +119,13 @@ pub struct Summary {
 }
 
 pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
-    let v = &o.verified;
+    let v = &o.replayed.log;
     let mut s = Summary {
         path: o.path.display().to_string(),
         log_id: v.log_id.to_hex(),
-        name: o.tournament.name.clone(),
+        name: o.replayed.tournament.name.clone(),
         game: String::new(),
-        profile: o.tournament.rule_profile.clone(),
+        profile: o.replayed.tournament.rule_profile.clone(),
         organiser: String::new(),
         chief_td: String::new(),
         verified_events: v.events.len(),
@@ -140,10 +149,11 @@ pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
                 events: f.ids.iter().map(|i| i.to_hex()).collect(),
             })
             .collect(),
-        sections: o.tournament.sections.keys().cloned().collect(),
-        boards: o.tournament.boards_played().count(),
-        results: o.tournament.slots.len(),
+        sections: o.replayed.tournament.sections.keys().cloned().collect(),
+        boards: o.replayed.tournament.boards_played().count(),
+        results: o.replayed.tournament.slots.len(),
         warnings: o
+            .replayed
             .tournament
             .warnings
             .iter()
@@ -217,7 +227,7 @@ fn time(ms: i64) -> String {
 
 /// One page of events in replay order (at most [`PAGE_MAX`] rows).
 pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
-    let v = &o.verified;
+    let v = &o.replayed.log;
     let events = v
         .events
         .iter()
@@ -270,7 +280,7 @@ pub struct NoteRow {
 
 /// Every director note and ruling, newest first.
 pub fn notes(o: &Opened) -> Vec<NoteRow> {
-    let v = &o.verified;
+    let v = &o.replayed.log;
     let mut out = vec![];
     for e in &v.events {
         let signer = v.keys.get(&e.env.author);
@@ -320,7 +330,7 @@ pub fn notes(o: &Opened) -> Vec<NoteRow> {
 /// Scores are withheld while a fork is pending: one side of it is void, and which one is
 /// the chief TD's ruling.
 fn require_no_forks(o: &Opened) -> Result<(), AppError> {
-    o.verified.require_no_forks().map_err(|e| {
+    o.replayed.log.require_no_forks().map_err(|e| {
         AppError::new(
             "forks_pending",
             format!("{e}; scores are withheld until the chief TD rules on the fork"),
@@ -330,18 +340,22 @@ fn require_no_forks(o: &Opened) -> Result<(), AppError> {
 
 pub fn results_list(o: &Opened) -> Result<Vec<ResultRow>, AppError> {
     require_no_forks(o)?;
-    Ok(results(&o.tournament))
+    Ok(results(&o.replayed.tournament))
 }
 
 pub fn ranking_show(o: &Opened) -> Result<Ranking, AppError> {
     require_no_forks(o)?;
-    Ok(ranking(&o.tournament, &results(&o.tournament)))
+    Ok(ranking(
+        &o.replayed.tournament,
+        &results(&o.replayed.tournament),
+    ))
 }
 
 /// Every table result of a board with its history: the audit timeline.
 pub fn board_audit(o: &Opened, board: u32) -> Result<Vec<SlotState>, AppError> {
     require_no_forks(o)?;
-    Ok(o.tournament
+    Ok(o.replayed
+        .tournament
         .slots
         .values()
         .filter(|s| s.slot.board == board)
@@ -451,7 +465,7 @@ mod tests {
         let o = open(&p, &|pr| reports.lock().unwrap().push(pr)).unwrap();
         let s = summary(&o, None);
         assert_eq!(s.game, "bridge");
-        assert_eq!(s.verified_events, o.verified.events.len());
+        assert_eq!(s.verified_events, o.replayed.log.events.len());
         assert_eq!(s.keys.len(), 8);
         assert_eq!(s.keys[0].role, "chief_td");
         assert_eq!(s.keys[7].role, "organiser");

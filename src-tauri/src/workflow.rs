@@ -118,7 +118,8 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
     AppealsView {
         appeals: list,
         committee_keys: o
-            .verified
+            .replayed
+            .log
             .keys
             .keys
             .values()
