@@ -242,11 +242,64 @@ async function main() {
     await wd.click(await wd.find("#lang-en"));
   });
 
+  await check("Alt+6 opens the Board: hand diagram and auction box of board 11 at table 5", async () => {
+    await wd.keys([ALT, "6"]);
+    await wd.until("board screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "board");
+    await fill("#board-round", "1");
+    await fill("#board-table", "5");
+    await fill("#board-board", "11");
+    await wd.click(await wd.find("#board-show"));
+    const facts = await wd.textOf("#board-facts");
+    expect(facts.startsWith("Dealer South"), `board facts: ${facts}`);
+    const hands = await wd.findAll("#hand-diagram .hand .card");
+    expect(hands.length === 52, `${hands.length} cards in the diagram`);
+    const none = await wd.textOf("#no-irregularity");
+    expect(none.length > 0, "no irregularity line");
+  });
+
+  await check("an insufficient bid is recorded and flagged with Law 27, its options and who chooses", async () => {
+    await choose("#call-seat", "S");
+    await fill("#call-call", "1NT");
+    await save("#call-save", "South's 1NT");
+    await choose("#call-seat", "W");
+    await fill("#call-call", "1S");
+    await save("#call-save", "West's 1S");
+    const title = await wd.textOf(".irregularity[data-law='27'] .irr-title");
+    expect(title.includes("Law 27") && title.includes("Insufficient bid") && title.includes("West"), `title: ${title}`);
+    const pending = await wd.attr(await wd.find(".irregularity[data-law='27']"), "data-pending");
+    expect(pending === "true", `pending: ${pending}`);
+    const branches = await Promise.all((await wd.findAll(".irregularity .option")).map((o) => wd.attr(o, "data-branch")));
+    expect(["27A1", "27B1a", "27B1b", "27B2"].every((b) => branches.includes(b)), branches.join(", "));
+    const b2 = await wd.text(await wd.find(".option[data-branch='27B2']"));
+    expect(b2.includes("Partner must pass"), `27B2 consequences: ${b2}`);
+    await shotTop("board");
+    await wd.script("document.getElementById('incident-h').scrollIntoView()");
+    await shot("incident");
+  });
+
+  await check("the TD rules 27B1(a); West's 2S stands and 1S is struck through with its branch", async () => {
+    await fill("#rule-reason", "2S is the lowest sufficient bid in the same denomination.");
+    await save(".rule-branch[data-branch='27B1a']", "the 27B1a ruling");
+    await choose("#call-seat", "W");
+    await fill("#call-call", "2S");
+    await save("#call-save", "West's 2S");
+    const settled = await wd.until("settled", async () =>
+      (await wd.attr(await wd.find(".irregularity[data-law='27']"), "data-pending")) === "false");
+    expect(settled, "still pending");
+    const cancelled = await wd.text(await wd.find("#auction-box .call.cancelled"));
+    expect(cancelled === "1♠", `cancelled call: ${cancelled}`);
+    const tag = await wd.text(await wd.find("#auction-box .law-tag"));
+    expect(tag === "Law 27B1a", tag);
+    const calls = await Promise.all((await wd.findAll("#auction-box .call")).map((c) => wd.text(c)));
+    expect(calls.join(" ") === "1NT 1♠ 2♠", calls.join(" "));
+    await shotTop("board-ruled");
+  });
+
   let ranking0 = "";
   let ranking1 = "";
-  await check("Alt+6 opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
+  await check("Alt+7 opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
     ranking0 = await rankingText();
-    await wd.keys([ALT, "6"]);
+    await wd.keys([ALT, "7"]);
     await wd.until("rulings screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "rulings");
     await fill("#ruling-round", "1");
     await fill("#ruling-table", "5");
@@ -283,7 +336,7 @@ async function main() {
   });
 
   await check("publishing results starts the Law 79C and 92B clocks, counting down live", async () => {
-    await wd.keys([ALT, "7"]);
+    await wd.keys([ALT, "8"]);
     await wd.until("publish screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "publish");
     await save("#publish-save", "publication");
     const rows = await wd.until("clocks", async () => {
@@ -302,7 +355,7 @@ async function main() {
   });
 
   await check("the TD files Sweden's appeal with the captain's consent (Law 92D)", async () => {
-    await wd.keys([ALT, "8"]);
+    await wd.keys([ALT, "9"]);
     await wd.until("appeals screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "appeals");
     const ruling = await wd.until("appealable ruling", async () =>
       wd.script("const o = document.querySelector('#file-ruling option:nth-child(2)'); return o ? o.value : null"));

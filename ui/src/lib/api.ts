@@ -4,8 +4,10 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
-  SlotState, Summary, Ruling, RulingRow, OpenClock, AppealsView, Adjustment,
+  SlotState, Summary, BoardAndIncident, Ruling, RulingRow, OpenClock, AppealsView, Adjustment,
 } from "./types";
+
+export interface Slot { section: string; round: number; table: number; board: number }
 
 export type OnProgress = (p: Progress) => void;
 
@@ -39,6 +41,11 @@ export const api = {
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),
   noteAppend: (note: NoteInput, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("note_append", { note, passphrase, progress: channel(onProgress) }),
+  boardShow: (slot: Slot, lang: string) => invoke<BoardAndIncident>("board_show", { slot, lang }),
+  bridgeCall: (slot: Slot, seat: string, call: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_call", { slot, seat, call, passphrase, progress: channel(onProgress) }),
+  bridgeRule: (slot: Slot, call: number, branch: string, reason: string | null, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_rule", { slot, call, branch, reason, passphrase, progress: channel(onProgress) }),
   keySignAs: (name: string | null) => invoke<AppInfo>("key_sign_as", { name }),
   rulings: () => invoke<RulingRow[]>("rulings_list"),
   clocks: () => invoke<OpenClock[]>("clocks_list"),

@@ -241,3 +241,40 @@ export interface AppealsView {
   deposit: string | null;
   flags: string[];
 }
+
+// The Board and incident screens (tdlog::views, src-tauri/src/board.rs).
+
+export interface Msg { key: string; params?: Record<string, string>; text: string }
+export type CallStatus = "Standing" | "Pending" | { Cancelled: { law: string } };
+export interface CallCell {
+  index: number; seat: string; call: string; status: CallStatus; law: string | null;
+  pending: boolean; forced_by: string | null;
+}
+export interface AuctionBoxView { columns: string[]; rows: (CallCell | null)[][] }
+export interface CardCell { card: string; rank: string; played_in: number | null }
+export interface HandView { seat: string; suits: { suit: string; cards: CardCell[] }[] }
+export interface IrregularityFlag { phase: string; at: number; law: string; title: Msg; offender: string; branch: string | null; pending: boolean }
+export interface TravellerRow extends ResultRow { ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null }
+export interface BoardScreen {
+  slot: { section: string; round: number; table: number; board: number };
+  dealer: string; vulnerable: string; deal_known: boolean; hands: HandView[];
+  auction: AuctionBoxView; tricks: { number: number; leader: string; cards: { seat: string; card: string }[]; winner: string | null }[];
+  contract: string | null; declarer: string | null; declarer_tricks: number; defender_tricks: number;
+  complete: boolean; irregularities: IrregularityFlag[]; traveller: TravellerRow[];
+}
+export interface OptionView {
+  id: string; when: Msg; decided_by: string; decided_by_text: Msg; judgement: Msg | null;
+  consequences: Msg[]; applied: boolean;
+}
+export interface IncidentItem {
+  phase: string; at: number; law: string; title: Msg; offender: string; action: string;
+  description: string; branch: string | null; pending: boolean; chosen_by: Msg[];
+  options: OptionView[]; recorded_as: "ruling" | "play_option" | "engine";
+}
+export interface IncidentScreen {
+  irregularities: IncidentItem[];
+  bars: { active: boolean; text: Msg }[];
+  flags: { active: boolean; text: Msg }[];
+  restrictions: { active: boolean; text: Msg }[];
+}
+export interface BoardAndIncident { board: BoardScreen; incident: IncidentScreen | null }
