@@ -33,6 +33,7 @@ pub const ALL: &[&str] = &[
     "board_show",
     "bridge_call",
     "bridge_rule",
+    "ranking_diff",
 ];
 
 #[cfg(test)]

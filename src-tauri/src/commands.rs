@@ -270,6 +270,15 @@ pub fn ranking_show(state: State<'_, AppState>) -> Result<Ranking, AppError> {
     session::ranking_show(&*state.current()?)
 }
 
+/// How the ranking moved with one event (for the audit timeline).
+#[tauri::command]
+pub fn ranking_diff(
+    state: State<'_, AppState>,
+    event: String,
+) -> Result<Vec<session::RankMove>, AppError> {
+    session::ranking_diff(&*state.current()?, &event)
+}
+
 #[tauri::command]
 pub fn board_audit(state: State<'_, AppState>, board: u32) -> Result<Vec<SlotState>, AppError> {
     session::board_audit(&*state.current()?, board)

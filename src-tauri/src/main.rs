@@ -75,6 +75,7 @@ fn main() {
             commands::board_show,
             commands::bridge_call,
             commands::bridge_rule,
+            commands::ranking_diff,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -363,6 +363,76 @@ pub fn board_audit(o: &Opened, board: u32) -> Result<Vec<SlotState>, AppError> {
         .collect())
 }
 
+/// How one contestant's standing moved with one event.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RankMove {
+    pub section: String,
+    pub name: String,
+    pub place_before: Option<String>,
+    pub place_after: Option<String>,
+    pub total_before: Option<f64>,
+    pub total_after: Option<f64>,
+    pub unit: &'static str,
+}
+
+/// The ranking diff of one event: the ranking folded (through the appeals workflow, as
+/// `tdlog ranking --at`) up to the event before it and up to the event itself; only the
+/// contestants whose place or total changed.
+pub fn ranking_diff(o: &Opened, event: &str) -> Result<Vec<RankMove>, AppError> {
+    require_no_forks(o)?;
+    let v = &o.replayed.log;
+    let id = Hash32::from_hex(event)
+        .map_err(|e| AppError::new("invalid", format!("event {event:?}: {e}")))?;
+    let i =
+        v.events.iter().position(|e| e.id == id).ok_or_else(|| {
+            AppError::new("invalid", format!("no event {} in this log", id.short()))
+        })?;
+    let at = |stop: Option<Hash32>| {
+        let t = tdlog::appeals::fold(v, stop).tournament;
+        ranking(&t, &results(&t)).standings
+    };
+    let before = if i == 0 {
+        vec![]
+    } else {
+        at(Some(v.events[i - 1].id))
+    };
+    let after = at(Some(id));
+    let mut out = vec![];
+    for a in &after {
+        let b = before
+            .iter()
+            .find(|b| b.section == a.section && b.contestant == a.contestant);
+        if b.is_none_or(|b| b.place != a.place || b.total != a.total) {
+            out.push(RankMove {
+                section: a.section.clone(),
+                name: a.name.clone(),
+                place_before: b.map(|b| b.place.clone()),
+                place_after: Some(a.place.clone()),
+                total_before: b.map(|b| b.total),
+                total_after: Some(a.total),
+                unit: a.unit,
+            });
+        }
+    }
+    for b in &before {
+        if !after
+            .iter()
+            .any(|a| a.section == b.section && a.contestant == b.contestant)
+        {
+            out.push(RankMove {
+                section: b.section.clone(),
+                name: b.name.clone(),
+                place_before: Some(b.place.clone()),
+                place_after: None,
+                total_before: Some(b.total),
+                total_after: None,
+                unit: b.unit,
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// What the note form sends.
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct NoteInput {

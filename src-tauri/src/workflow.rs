@@ -360,6 +360,16 @@ mod tests {
         .unwrap();
         let o = open(&p, &|_| {}).unwrap();
         assert_ne!(rank(&o), r0, "the committee's score changes the ranking");
+        // The ranking diff of the decision names exactly the teams that moved.
+        let decision = o.replayed.log.events.last().unwrap().id.to_hex();
+        let moves = crate::session::ranking_diff(&o, &decision).unwrap();
+        assert!(!moves.is_empty());
+        for m in &moves {
+            let after = rank(&o).into_iter().find(|(n, _)| n == &m.name).unwrap().1;
+            let before = r0.iter().find(|(n, _)| n == &m.name).unwrap().1;
+            assert_eq!((m.total_before, m.total_after), (Some(before), Some(after)));
+        }
+        assert!(moves.iter().any(|m| m.name == "SWEDEN"), "{moves:?}");
         let audit = crate::session::board_audit(&o, 11).unwrap();
         let slot = audit.iter().find(|s| s.slot.table == 5).unwrap();
         let whats: Vec<_> = slot.history.iter().map(|h| h.role.to_string()).collect();

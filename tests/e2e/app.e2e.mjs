@@ -327,6 +327,11 @@ async function main() {
     expect(adj === "Average plus / Average minus", `adjusted score: ${adj}`);
     const chosen = await wd.text(await wd.find("#rulings-list .ruling-item .ruling-chosen"));
     expect(chosen.includes("27B1(a)") && chosen.includes("West"), `option chosen: ${chosen}`);
+    await fill("#rulings-filter", "sweden");
+    expect((await wd.findAll("#rulings-list .ruling-item")).length === 1, "the filter hides the ruling");
+    await choose("#rulings-category", "law");
+    await wd.until("filtered out", async () => (await wd.findAll("#rulings-list .ruling-item")).length === 0);
+    await choose("#rulings-category", "all");
     await shotTop("rulings-saved");
   });
 
@@ -439,7 +444,16 @@ async function main() {
     const iRuling = texts.findIndex((t) => t.includes("Jens Hansen") && t.includes("27B1(a)"));
     const iDecision = texts.findIndex((t) => t.includes("Appeals committee member 1"));
     expect(iRuling >= 0 && iDecision > iRuling, `timeline:\n${texts.join("\n")}`);
-    await wd.script("document.getElementById('audit-h').scrollIntoView()");
+    // The ranking diff of the committee's decision: Sweden and Croatia move.
+    const buttons = await wd.findAll("ol.timeline li .diff-show");
+    const decisionEvent = await wd.attr(buttons[iDecision], "data-event");
+    await wd.click(await wd.find(`.diff-show[data-event="${decisionEvent}"]`));
+    const moved = await wd.until("ranking diff", async () => {
+      const r = await wd.findAll("table.rank-diff tbody tr");
+      return r.length ? Promise.all(r.map((x) => wd.text(x))) : null;
+    });
+    expect(moved.some((m) => m.startsWith("SWEDEN")) && moved.some((m) => m.startsWith("CROATIA")), `diff: ${moved.join(" | ")}`);
+    await wd.script("document.querySelector('table.rank-diff').scrollIntoView({ block: 'center' })");
     await shot("scores-appeal-audit");
   });
 

@@ -4,7 +4,7 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
-  SlotState, Summary, BoardAndIncident, Ruling, RulingRow, OpenClock, AppealsView, Adjustment,
+  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment,
 } from "./types";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -38,6 +38,7 @@ export const api = {
   notes: () => invoke<NoteRow[]>("notes_list"),
   results: () => invoke<ResultRow[]>("results_list"),
   ranking: () => invoke<Ranking>("ranking_show"),
+  rankingDiff: (event: string) => invoke<RankMove[]>("ranking_diff", { event }),
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),
   noteAppend: (note: NoteInput, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("note_append", { note, passphrase, progress: channel(onProgress) }),

@@ -278,3 +278,8 @@ export interface IncidentScreen {
   restrictions: { active: boolean; text: Msg }[];
 }
 export interface BoardAndIncident { board: BoardScreen; incident: IncidentScreen | null }
+
+export interface RankMove {
+  section: string; name: string; place_before: string | null; place_after: string | null;
+  total_before: number | null; total_after: number | null; unit: string;
+}

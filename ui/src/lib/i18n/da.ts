@@ -350,4 +350,6 @@ export const da: Record<MessageKey, string> = {
   "call.pass": "Pas",
   "call.double": "Dobling",
   "call.redouble": "Redobling",
+  "scores.diff": "Ændring i stillingen",
+  "scores.diffNone": "Denne hændelse ændrede ikke stillingen.",
 };

@@ -350,4 +350,6 @@ export const de: Record<MessageKey, string> = {
   "call.pass": "Pass",
   "call.double": "Kontra",
   "call.redouble": "Rekontra",
+  "scores.diff": "Änderung der Rangliste",
+  "scores.diffNone": "Dieses Ereignis hat die Rangliste nicht verändert.",
 };

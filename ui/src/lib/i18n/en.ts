@@ -350,6 +350,8 @@ export const en = {
   "call.pass": "Pass",
   "call.double": "Double",
   "call.redouble": "Redouble",
+  "scores.diff": "Ranking diff",
+  "scores.diffNone": "This event moved no one in the ranking.",
 } as const;
 
 export type MessageKey = keyof typeof en;
