@@ -34,6 +34,7 @@ pub const ALL: &[&str] = &[
     "bridge_call",
     "bridge_rule",
     "ranking_diff",
+    "report_save",
 ];
 
 #[cfg(test)]

@@ -557,3 +557,43 @@ async fn append_board(
     .await?;
     open_and_verify(state, path, progress).await
 }
+
+/// Saves a report (appeal form or casebook, HTML or PDF, in the UI's language) to `path`,
+/// or to a file chosen in a save dialog when no path is given. Returns where it was saved
+/// (`None`: the dialog was cancelled).
+#[tauri::command]
+pub async fn report_save(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    request: crate::reports::ReportRequest,
+    path: Option<String>,
+) -> Result<Option<String>, AppError> {
+    let o = state.current()?;
+    let ext = if request.format == "pdf" {
+        "pdf"
+    } else {
+        "html"
+    };
+    let name = format!("{}.{ext}", request.kind);
+    blocking(move || {
+        let bytes = crate::reports::render(&o, &request)?;
+        let target = match path.filter(|p| !p.trim().is_empty()) {
+            Some(p) => Some(PathBuf::from(p)),
+            None => app
+                .dialog()
+                .file()
+                .add_filter(ext, &[ext])
+                .set_file_name(&name)
+                .blocking_save_file()
+                .and_then(|f| f.into_path().ok()),
+        };
+        match target {
+            Some(t) => {
+                crate::reports::save(&bytes, &t)?;
+                Ok(Some(t.display().to_string()))
+            }
+            None => Ok(None),
+        }
+    })
+    .await
+}

@@ -11,6 +11,7 @@ mod command_list;
 mod commands;
 mod device;
 mod error;
+mod reports;
 mod session;
 mod workflow;
 
@@ -76,6 +77,7 @@ fn main() {
             commands::bridge_call,
             commands::bridge_rule,
             commands::ranking_diff,
+            commands::report_save,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

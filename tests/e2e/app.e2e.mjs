@@ -1,7 +1,7 @@
 // End to end in the real webview: drives the built tdlog desktop app as a TD would.
 // Run by tests/e2e/run.sh (which starts Xvfb and tauri-driver and prepares a temp data dir).
 // Every step is one check; the last line is `N passed, N failed`.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebDriver, elementRef } from "./webdriver.mjs";
 
@@ -427,6 +427,20 @@ async function main() {
     const d = await wd.text(await wd.find("#dossier-decisions li"));
     expect(d.includes("Appeals committee member 1") && d.includes("Ruling changed"), d);
     await shotTop("appeals");
+    const form = join(SHOTS, "appeal-form.pdf");
+    await fill("#appeal-report-path", form);
+    await wd.click(await wd.find("#appeal-report-save"));
+    await wd.textOf("#appeal-report-saved", (t) => t.includes("appeal-form.pdf"));
+    const pdf = readFileSync(form);
+    expect(pdf.subarray(0, 5).toString() === "%PDF-", "the appeal form is not a PDF");
+    await screen("publish");
+    const book = join(SHOTS, "casebook.html");
+    await choose("#casebook-format", "html");
+    await fill("#casebook-path", book);
+    await wd.click(await wd.find("#casebook-save"));
+    await wd.textOf("#casebook-saved", (t) => t.includes("casebook.html"));
+    const html = readFileSync(book, "utf8");
+    expect(html.includes("SWEDEN") && html.includes("93B2"), "the casebook lacks the appeal");
     const ranking2 = await rankingText();
     expect(ranking2 !== ranking1, "the ranking did not change after the committee's decision");
   });

@@ -38,6 +38,8 @@ export const api = {
   notes: () => invoke<NoteRow[]>("notes_list"),
   results: () => invoke<ResultRow[]>("results_list"),
   ranking: () => invoke<Ranking>("ranking_show"),
+  reportSave: (request: { kind: "appeal" | "casebook"; appeal: string | null; format: "pdf" | "html"; lang: string }, path: string | null) =>
+    invoke<string | null>("report_save", { request, path }),
   rankingDiff: (event: string) => invoke<RankMove[]>("ranking_diff", { event }),
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),
   noteAppend: (note: NoteInput, passphrase: string | null, onProgress?: OnProgress) =>

@@ -352,4 +352,11 @@ export const da: Record<MessageKey, string> = {
   "call.redouble": "Redobling",
   "scores.diff": "Ændring i stillingen",
   "scores.diffNone": "Denne hændelse ændrede ikke stillingen.",
+  "report.heading": "Rapporter",
+  "report.format": "Format",
+  "report.path": "Gem som",
+  "report.dialog": "tom: vælg i en dialog",
+  "report.appeal": "Gem appelformularen",
+  "report.casebook": "Gem sagssamlingen",
+  "report.saved": "Gemt: {path}",
 };

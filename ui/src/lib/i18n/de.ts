@@ -352,4 +352,11 @@ export const de: Record<MessageKey, string> = {
   "call.redouble": "Rekontra",
   "scores.diff": "Änderung der Rangliste",
   "scores.diffNone": "Dieses Ereignis hat die Rangliste nicht verändert.",
+  "report.heading": "Berichte",
+  "report.format": "Format",
+  "report.path": "Speichern unter",
+  "report.dialog": "leer: im Dialog wählen",
+  "report.appeal": "Protestformular speichern",
+  "report.casebook": "Fallsammlung speichern",
+  "report.saved": "Gespeichert: {path}",
 };

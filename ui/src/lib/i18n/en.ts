@@ -352,6 +352,13 @@ export const en = {
   "call.redouble": "Redouble",
   "scores.diff": "Ranking diff",
   "scores.diffNone": "This event moved no one in the ranking.",
+  "report.heading": "Reports",
+  "report.format": "Format",
+  "report.path": "Save to",
+  "report.dialog": "empty: choose in a dialog",
+  "report.appeal": "Save the appeal form",
+  "report.casebook": "Save the casebook",
+  "report.saved": "Saved: {path}",
 } as const;
 
 export type MessageKey = keyof typeof en;
