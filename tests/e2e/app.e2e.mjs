@@ -273,7 +273,8 @@ async function main() {
     const b2 = await wd.text(await wd.find(".option[data-branch='27B2']"));
     expect(b2.includes("Partner must pass"), `27B2 consequences: ${b2}`);
     await shotTop("board");
-    await wd.script("document.getElementById('incident-h').scrollIntoView()");
+    await wd.script("document.getElementById('incident-h').scrollIntoView({ block: 'start' })");
+    await wd.until("scrolled to the incident", async () => (await wd.script("return window.scrollY")) > 0);
     await shot("incident");
   });
 
