@@ -34,7 +34,7 @@ pub fn rulings(o: &Opened) -> Vec<RulingRow> {
             appealed: wf.appeals.values().any(|a| a.ruling == *id),
         })
         .collect();
-    out.sort_by(|a, b| b.rec.signed.wall_ms.cmp(&a.rec.signed.wall_ms));
+    out.sort_by_key(|r| std::cmp::Reverse(r.rec.signed.wall_ms));
     out
 }
 
@@ -114,7 +114,7 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
             appeal: a.clone(),
         })
         .collect();
-    list.sort_by(|a, b| b.appeal.filed().wall_ms.cmp(&a.appeal.filed().wall_ms));
+    list.sort_by_key(|r| std::cmp::Reverse(r.appeal.filed().wall_ms));
     AppealsView {
         appeals: list,
         committee_keys: o
