@@ -1,16 +1,24 @@
 //! The Tauri commands: thin wrappers that call the engine off the UI thread and hand back
 //! plain data. Each has its own `allow-<command>` permission (see `capabilities/`).
 
-use crate::device::{self, DeviceKeyInfo};
+use crate::board::{self, BoardAndIncident};
+use crate::device::{self, DeviceKeyInfo, KeyFile};
 use crate::error::AppError;
 use crate::session::{self, EventsPage, NoteInput, NoteRow, Opened, Progress, Summary};
+use crate::workflow::{self, AppealsView, RulingRow};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tauri::ipc::Channel;
 use tauri::State;
 use tauri_plugin_dialog::DialogExt;
+use tdlog::appeals::OpenClock;
+use tdlog::events::{
+    AppealConsent, AppealDecided, AppealFiled, AppealRouted, AppealStatement, AppealWithdrawn,
+    CommitteeConvened, Payload, ResultsPublished, Ruling, Slot,
+};
 use tdlog::events::{Game, Genesis};
+use tdlog::keys::Role;
 use tdlog::results::{Ranking, ResultRow, SlotState};
 
 /// What the app holds: where its files are, and the open log (verified).
@@ -20,6 +28,8 @@ pub struct AppState {
     /// A log named on the command line (`demo` with `--demo`): opened at start.
     pub start_log: Option<String>,
     pub open: Mutex<Option<Arc<Opened>>>,
+    /// "Sign as": a key file in `<data dir>/keys/` chosen instead of `device.key`.
+    pub sign_as: Mutex<Option<String>>,
 }
 
 impl AppState {
@@ -40,11 +50,33 @@ impl AppState {
         Ok(o)
     }
 
+    fn sign_as(&self) -> Option<String> {
+        self.sign_as.lock().ok().and_then(|s| s.clone())
+    }
+
+    /// The key file that signs now.
+    fn signing_path(&self) -> Result<PathBuf, AppError> {
+        device::signing_path(&self.data_dir, self.sign_as().as_deref())
+    }
+
+    fn signing_key(&self) -> Result<Option<DeviceKeyInfo>, AppError> {
+        device::read_public_at(&self.signing_path()?)
+    }
+
     fn device_public(&self) -> Option<String> {
-        device::read_public(&self.data_dir)
-            .ok()
-            .flatten()
-            .map(|k| k.public)
+        self.signing_key().ok().flatten().map(|k| k.public)
+    }
+
+    /// The role of the signing key in the open log (enrolled, not revoked).
+    fn role(&self, o: &Opened) -> Option<Role> {
+        let me = self.device_public()?;
+        o.replayed
+            .log
+            .keys
+            .keys
+            .values()
+            .find(|k| k.key.to_hex() == me && k.revoked.is_none())
+            .map(|k| k.role)
     }
 }
 
@@ -60,7 +92,12 @@ async fn blocking<T: Send + 'static>(
 #[derive(Serialize)]
 pub struct AppInfo {
     pub data_dir: String,
+    /// The key that signs: this device's key, or the key file chosen with "sign as".
     pub device_key: Option<DeviceKeyInfo>,
+    /// The key file chosen with "sign as" (`None`: `device.key`).
+    pub sign_as: Option<String>,
+    /// Key files in `<data dir>/keys/` (public halves only).
+    pub key_files: Vec<KeyFile>,
     pub recent: Vec<String>,
     /// What to open at start: the log named on the command line, else the demo on first
     /// start, else nothing (the Start screen).
@@ -77,7 +114,9 @@ pub fn app_info(state: State<'_, AppState>) -> Result<AppInfo, AppError> {
     };
     Ok(AppInfo {
         data_dir: state.data_dir.display().to_string(),
-        device_key: device::read_public(&state.data_dir)?,
+        device_key: state.signing_key()?,
+        sign_as: state.sign_as(),
+        key_files: device::key_files(&state.data_dir),
         recent: recent.unwrap_or_default(),
         open_at_start,
     })
@@ -231,6 +270,15 @@ pub fn ranking_show(state: State<'_, AppState>) -> Result<Ranking, AppError> {
     session::ranking_show(&*state.current()?)
 }
 
+/// How the ranking moved with one event (for the audit timeline).
+#[tauri::command]
+pub fn ranking_diff(
+    state: State<'_, AppState>,
+    event: String,
+) -> Result<Vec<session::RankMove>, AppError> {
+    session::ranking_diff(&*state.current()?, &event)
+}
+
 #[tauri::command]
 pub fn board_audit(state: State<'_, AppState>, board: u32) -> Result<Vec<SlotState>, AppError> {
     session::board_audit(&*state.current()?, board)
@@ -245,14 +293,201 @@ pub async fn note_append(
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
     let path = state.current()?.path.clone();
-    let dir = state.data_dir.clone();
+    let key_file = state.signing_path()?;
     let p2 = path.clone();
     blocking(move || {
-        let key = device::load(&dir, passphrase.as_deref())?;
+        let key = device::load_at(&key_file, passphrase.as_deref())?;
         session::append_note(&p2, &key, note)
     })
     .await?;
     open_and_verify(&state, path, progress).await
+}
+
+/// Signs with a key file of `<data dir>/keys/` from now on (`None`: this device's own
+/// `device.key`). Only the name crosses the bridge; the key stays in Rust.
+#[tauri::command]
+pub fn key_sign_as(state: State<'_, AppState>, name: Option<String>) -> Result<AppInfo, AppError> {
+    let name = name.filter(|n| !n.is_empty());
+    let path = device::signing_path(&state.data_dir, name.as_deref())?;
+    if device::read_public_at(&path)?.is_none() {
+        return Err(AppError::new(
+            "key_missing",
+            format!("no key file at {}", path.display()),
+        ));
+    }
+    *state
+        .sign_as
+        .lock()
+        .map_err(|_| AppError::new("internal", "state lock poisoned"))? = name;
+    app_info(state)
+}
+
+/// Signs a workflow event (ruling, publication, appeal step) after the guards, then
+/// re-verifies and refolds the log, reporting progress.
+async fn append_workflow(
+    state: &AppState,
+    payload: Payload,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let path = state.current()?.path.clone();
+    let key_file = state.signing_path()?;
+    let p2 = path.clone();
+    blocking(move || {
+        let key = device::load_at(&key_file, passphrase.as_deref())?;
+        let now = chrono::Utc::now().timestamp_millis();
+        workflow::append(&p2, &key, payload, now)
+    })
+    .await?;
+    open_and_verify(state, path, progress).await
+}
+
+#[tauri::command]
+pub fn rulings_list(state: State<'_, AppState>) -> Result<Vec<RulingRow>, AppError> {
+    Ok(workflow::rulings(&*state.current()?))
+}
+
+/// A director's ruling (as `tdlog ruling give`), signed on save.
+#[tauri::command]
+pub async fn ruling_give(
+    state: State<'_, AppState>,
+    ruling: Ruling,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(&state, Payload::Ruling(ruling), passphrase, progress).await
+}
+
+/// Publishes official results (as `tdlog publish`): starts the Law 79C and 92B clocks.
+#[tauri::command]
+pub async fn results_publish(
+    state: State<'_, AppState>,
+    published: ResultsPublished,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::ResultsPublished(published),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// Open clocks now (as `tdlog clocks`).
+#[tauri::command]
+pub fn clocks_list(state: State<'_, AppState>) -> Result<Vec<OpenClock>, AppError> {
+    let now = chrono::Utc::now().timestamp_millis();
+    Ok(workflow::clocks(&*state.current()?, now))
+}
+
+/// Appeals with status, dossier and the steps this device's role may take (as `tdlog appeals`).
+#[tauri::command]
+pub fn appeals_list(state: State<'_, AppState>) -> Result<AppealsView, AppError> {
+    let o = state.current()?;
+    let now = chrono::Utc::now().timestamp_millis();
+    Ok(workflow::appeals(&o, state.role(&o), now))
+}
+
+#[tauri::command]
+pub async fn appeal_file(
+    state: State<'_, AppState>,
+    filed: AppealFiled,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(&state, Payload::AppealFiled(filed), passphrase, progress).await
+}
+
+#[tauri::command]
+pub async fn appeal_consent(
+    state: State<'_, AppState>,
+    consent: AppealConsent,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealConsent(consent),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+#[tauri::command]
+pub async fn appeal_route(
+    state: State<'_, AppState>,
+    routed: AppealRouted,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(&state, Payload::AppealRouted(routed), passphrase, progress).await
+}
+
+#[tauri::command]
+pub async fn appeal_convene(
+    state: State<'_, AppState>,
+    convened: CommitteeConvened,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::CommitteeConvened(convened),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+#[tauri::command]
+pub async fn appeal_hear(
+    state: State<'_, AppState>,
+    statement: AppealStatement,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealStatement(statement),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+#[tauri::command]
+pub async fn appeal_decide(
+    state: State<'_, AppState>,
+    decided: AppealDecided,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealDecided(decided),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+#[tauri::command]
+pub async fn appeal_withdraw(
+    state: State<'_, AppState>,
+    withdrawn: AppealWithdrawn,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealWithdrawn(withdrawn),
+        passphrase,
+        progress,
+    )
+    .await
 }
 
 /// The demo log shipped with the source tree (overridable with `TDLOG_DEMO`).
@@ -262,4 +497,103 @@ pub fn shipped_demo() -> PathBuf {
         .unwrap_or_else(|| {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/demo.tdlog")
         })
+}
+
+/// The Board screen of a board at a table, with its incidents (the engine's view models, in
+/// the UI's language).
+#[tauri::command]
+pub fn board_show(
+    state: State<'_, AppState>,
+    slot: Slot,
+    lang: String,
+) -> Result<BoardAndIncident, AppError> {
+    board::show(&*state.current()?, &slot, &lang)
+}
+
+/// Records a call as made at the table (as `tdlog bridge call`); an irregular call is
+/// recorded and flagged, not refused.
+#[tauri::command]
+pub async fn bridge_call(
+    state: State<'_, AppState>,
+    slot: Slot,
+    seat: String,
+    call: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::call_payload(slot, &seat, &call)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// Records the TD's branch of the law's decision tree for an irregular call (as
+/// `tdlog bridge rule`), after the engine checked it applies.
+#[tauri::command]
+pub async fn bridge_rule(
+    state: State<'_, AppState>,
+    slot: Slot,
+    call: usize,
+    branch: String,
+    reason: Option<String>,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::ruling_payload(&*state.current()?, &slot, call, &branch, reason)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+async fn append_board(
+    state: &AppState,
+    payload: tdlog::events::Payload,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let path = state.current()?.path.clone();
+    let key_file = state.signing_path()?;
+    let p2 = path.clone();
+    blocking(move || {
+        let key = device::load_at(&key_file, passphrase.as_deref())?;
+        board::append(&p2, &key, payload)
+    })
+    .await?;
+    open_and_verify(state, path, progress).await
+}
+
+/// Saves a report (appeal form or casebook, HTML or PDF, in the UI's language) to `path`,
+/// or to a file chosen in a save dialog when no path is given. Returns where it was saved
+/// (`None`: the dialog was cancelled).
+#[tauri::command]
+pub async fn report_save(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    request: crate::reports::ReportRequest,
+    path: Option<String>,
+) -> Result<Option<String>, AppError> {
+    let o = state.current()?;
+    let ext = if request.format == "pdf" {
+        "pdf"
+    } else {
+        "html"
+    };
+    let name = format!("{}.{ext}", request.kind);
+    blocking(move || {
+        let bytes = crate::reports::render(&o, &request)?;
+        let target = match path.filter(|p| !p.trim().is_empty()) {
+            Some(p) => Some(PathBuf::from(p)),
+            None => app
+                .dialog()
+                .file()
+                .add_filter(ext, &[ext])
+                .set_file_name(&name)
+                .blocking_save_file()
+                .and_then(|f| f.into_path().ok()),
+        };
+        match target {
+            Some(t) => {
+                crate::reports::save(&bytes, &t)?;
+                Ok(Some(t.display().to_string()))
+            }
+            None => Ok(None),
+        }
+    })
+    .await
 }

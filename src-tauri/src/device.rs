@@ -24,9 +24,61 @@ pub fn key_path(data_dir: &Path) -> PathBuf {
     data_dir.join("device.key")
 }
 
-/// Reads only the public part of the key file (no passphrase needed).
-pub fn read_public(data_dir: &Path) -> Result<Option<DeviceKeyInfo>, AppError> {
-    let path = key_path(data_dir);
+/// Other key files this device may sign with: `<data dir>/keys/NAME.key` (for example the
+/// published demo keys of other roles). Only their public halves are ever read for the UI.
+pub fn keys_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("keys")
+}
+
+/// The key file that signs: `device.key`, or `keys/NAME.key` when "sign as NAME" is chosen.
+pub fn signing_path(data_dir: &Path, sign_as: Option<&str>) -> Result<PathBuf, AppError> {
+    match sign_as {
+        None => Ok(key_path(data_dir)),
+        Some(n) if valid_name(n) => Ok(keys_dir(data_dir).join(format!("{n}.key"))),
+        Some(n) => Err(AppError::new(
+            "key_missing",
+            format!("{n:?} is not a key file name"),
+        )),
+    }
+}
+
+fn valid_name(n: &str) -> bool {
+    !n.is_empty()
+        && n.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// A key file in `keys/`, public half only.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct KeyFile {
+    pub name: String,
+    pub key: DeviceKeyInfo,
+}
+
+/// Every readable key file in `keys/`, by name.
+pub fn key_files(data_dir: &Path) -> Vec<KeyFile> {
+    let Ok(dir) = std::fs::read_dir(keys_dir(data_dir)) else {
+        return vec![];
+    };
+    let mut out: Vec<KeyFile> = dir
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let p = e.path();
+            let name = p.file_stem()?.to_str()?.to_owned();
+            if p.extension()? != "key" || !valid_name(&name) {
+                return None;
+            }
+            let key = read_public_at(&p).ok().flatten()?;
+            Some(KeyFile { name, key })
+        })
+        .collect();
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// Reads only the public part of the key file at `path` (no passphrase needed).
+pub fn read_public_at(path: &Path) -> Result<Option<DeviceKeyInfo>, AppError> {
+    let path = path.to_owned();
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -71,8 +123,13 @@ pub fn create(data_dir: &Path, passphrase: Option<&str>) -> Result<DeviceKeyInfo
 
 /// Loads the private key for one signing; it is dropped (and wiped) right after.
 pub fn load(data_dir: &Path, passphrase: Option<&str>) -> Result<DeviceKey, AppError> {
+    load_at(&key_path(data_dir), passphrase)
+}
+
+/// Loads the private key at `path` for one signing.
+pub fn load_at(path: &Path, passphrase: Option<&str>) -> Result<DeviceKey, AppError> {
     let passphrase = passphrase.filter(|p| !p.is_empty());
-    Ok(DeviceKey::load(&key_path(data_dir), passphrase)?)
+    Ok(DeviceKey::load(path, passphrase)?)
 }
 
 fn recent_path(data_dir: &Path) -> PathBuf {
@@ -120,6 +177,10 @@ pub fn demo_copy(data_dir: &Path, shipped: &Path) -> Result<PathBuf, AppError> {
 mod tests {
     use super::*;
 
+    fn read_public(data_dir: &Path) -> Result<Option<DeviceKeyInfo>, AppError> {
+        read_public_at(&key_path(data_dir))
+    }
+
     fn scratch(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("tdlog-desktop-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
@@ -145,6 +206,27 @@ mod tests {
         assert_eq!(
             load(&d, Some("correct horse")).unwrap().public().to_hex(),
             k.public
+        );
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn key_files_are_listed_by_name_with_their_public_half_only() {
+        let d = scratch("keyfiles");
+        assert!(key_files(&d).is_empty());
+        std::fs::create_dir_all(keys_dir(&d)).unwrap();
+        let k = DeviceKey::generate();
+        k.save(&keys_dir(&d).join("chief.key"), None).unwrap();
+        std::fs::write(keys_dir(&d).join("notes.txt"), "x").unwrap();
+        let list = key_files(&d);
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].name, "chief");
+        assert_eq!(list[0].key.public, k.public().to_hex());
+        let p = signing_path(&d, Some("chief")).unwrap();
+        assert_eq!(load_at(&p, None).unwrap().public(), k.public());
+        assert_eq!(
+            signing_path(&d, Some("../device")).unwrap_err().code,
+            "key_missing"
         );
         let _ = std::fs::remove_dir_all(&d);
     }

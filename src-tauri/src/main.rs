@@ -6,11 +6,14 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+mod board;
 mod command_list;
 mod commands;
 mod device;
 mod error;
+mod reports;
 mod session;
+mod workflow;
 
 use commands::AppState;
 use std::path::PathBuf;
@@ -38,6 +41,7 @@ fn main() {
                 demo,
                 start_log,
                 open: Mutex::new(None),
+                sign_as: Mutex::new(None),
             });
             Ok(())
         })
@@ -56,6 +60,24 @@ fn main() {
             commands::ranking_show,
             commands::board_audit,
             commands::note_append,
+            commands::key_sign_as,
+            commands::rulings_list,
+            commands::ruling_give,
+            commands::results_publish,
+            commands::clocks_list,
+            commands::appeals_list,
+            commands::appeal_file,
+            commands::appeal_consent,
+            commands::appeal_route,
+            commands::appeal_convene,
+            commands::appeal_hear,
+            commands::appeal_decide,
+            commands::appeal_withdraw,
+            commands::board_show,
+            commands::bridge_call,
+            commands::bridge_rule,
+            commands::ranking_diff,
+            commands::report_save,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -4,16 +4,22 @@
 use crate::error::AppError;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use tdlog::appeals::Workflow;
 use tdlog::events::{DirectorNote, Payload};
 use tdlog::keys::{fingerprint, DeviceKey};
-use tdlog::log::{Hash32, Log, Projection, Verified};
-use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState, Tournament};
+use tdlog::log::{Hash32, Log};
+use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState};
+use tdlog::views::Replayed;
 
-/// A log that was opened and verified, with its tournament projection.
+/// A log that was opened and verified, folded with the appeals workflow
+/// (`appeals::fold`, as the CLI's `results`, `ranking` and `audit` do): a refused step never
+/// reaches the scores, and an appeal decision's new score does.
 pub struct Opened {
     pub path: PathBuf,
-    pub verified: Verified,
-    pub tournament: Tournament,
+    /// The verified log with its projections (boards at tables, tournament, results), as the
+    /// engine's view models (`tdlog::views`) read it.
+    pub replayed: Replayed,
+    pub workflow: Workflow,
 }
 
 /// Progress of a long operation: `phase` is `reading` or `verifying`.
@@ -48,16 +54,19 @@ pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened,
         }
     };
     let verified = tdlog::log::verify(inputs, Some(&cb))?;
-    let mut tournament = Tournament::default();
-    for e in &verified.events {
-        if let Some(k) = verified.keys.get(&e.env.author) {
-            tournament.apply(e, k);
-        }
-    }
+    let folded = tdlog::appeals::fold(&verified, None);
+    let mut tables = tdlog::bridge::tables::BridgeTables::default();
+    tdlog::log::replay(&verified, &mut tables);
+    let results = results(&folded.tournament);
     Ok(Opened {
         path: path.to_owned(),
-        verified,
-        tournament,
+        replayed: Replayed {
+            log: verified,
+            tables,
+            tournament: folded.tournament,
+            results,
+        },
+        workflow: folded.workflow,
     })
 }
 
@@ -110,13 +119,13 @@ pub struct Summary {
 }
 
 pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
-    let v = &o.verified;
+    let v = &o.replayed.log;
     let mut s = Summary {
         path: o.path.display().to_string(),
         log_id: v.log_id.to_hex(),
-        name: o.tournament.name.clone(),
+        name: o.replayed.tournament.name.clone(),
         game: String::new(),
-        profile: o.tournament.rule_profile.clone(),
+        profile: o.replayed.tournament.rule_profile.clone(),
         organiser: String::new(),
         chief_td: String::new(),
         verified_events: v.events.len(),
@@ -140,10 +149,11 @@ pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
                 events: f.ids.iter().map(|i| i.to_hex()).collect(),
             })
             .collect(),
-        sections: o.tournament.sections.keys().cloned().collect(),
-        boards: o.tournament.boards_played().count(),
-        results: o.tournament.slots.len(),
+        sections: o.replayed.tournament.sections.keys().cloned().collect(),
+        boards: o.replayed.tournament.boards_played().count(),
+        results: o.replayed.tournament.slots.len(),
         warnings: o
+            .replayed
             .tournament
             .warnings
             .iter()
@@ -217,7 +227,7 @@ fn time(ms: i64) -> String {
 
 /// One page of events in replay order (at most [`PAGE_MAX`] rows).
 pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
-    let v = &o.verified;
+    let v = &o.replayed.log;
     let events = v
         .events
         .iter()
@@ -270,7 +280,7 @@ pub struct NoteRow {
 
 /// Every director note and ruling, newest first.
 pub fn notes(o: &Opened) -> Vec<NoteRow> {
-    let v = &o.verified;
+    let v = &o.replayed.log;
     let mut out = vec![];
     for e in &v.events {
         let signer = v.keys.get(&e.env.author);
@@ -320,7 +330,7 @@ pub fn notes(o: &Opened) -> Vec<NoteRow> {
 /// Scores are withheld while a fork is pending: one side of it is void, and which one is
 /// the chief TD's ruling.
 fn require_no_forks(o: &Opened) -> Result<(), AppError> {
-    o.verified.require_no_forks().map_err(|e| {
+    o.replayed.log.require_no_forks().map_err(|e| {
         AppError::new(
             "forks_pending",
             format!("{e}; scores are withheld until the chief TD rules on the fork"),
@@ -330,23 +340,97 @@ fn require_no_forks(o: &Opened) -> Result<(), AppError> {
 
 pub fn results_list(o: &Opened) -> Result<Vec<ResultRow>, AppError> {
     require_no_forks(o)?;
-    Ok(results(&o.tournament))
+    Ok(results(&o.replayed.tournament))
 }
 
 pub fn ranking_show(o: &Opened) -> Result<Ranking, AppError> {
     require_no_forks(o)?;
-    Ok(ranking(&o.tournament, &results(&o.tournament)))
+    Ok(ranking(
+        &o.replayed.tournament,
+        &results(&o.replayed.tournament),
+    ))
 }
 
 /// Every table result of a board with its history: the audit timeline.
 pub fn board_audit(o: &Opened, board: u32) -> Result<Vec<SlotState>, AppError> {
     require_no_forks(o)?;
-    Ok(o.tournament
+    Ok(o.replayed
+        .tournament
         .slots
         .values()
         .filter(|s| s.slot.board == board)
         .cloned()
         .collect())
+}
+
+/// How one contestant's standing moved with one event.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RankMove {
+    pub section: String,
+    pub name: String,
+    pub place_before: Option<String>,
+    pub place_after: Option<String>,
+    pub total_before: Option<f64>,
+    pub total_after: Option<f64>,
+    pub unit: &'static str,
+}
+
+/// The ranking diff of one event: the ranking folded (through the appeals workflow, as
+/// `tdlog ranking --at`) up to the event before it and up to the event itself; only the
+/// contestants whose place or total changed.
+pub fn ranking_diff(o: &Opened, event: &str) -> Result<Vec<RankMove>, AppError> {
+    require_no_forks(o)?;
+    let v = &o.replayed.log;
+    let id = Hash32::from_hex(event)
+        .map_err(|e| AppError::new("invalid", format!("event {event:?}: {e}")))?;
+    let i =
+        v.events.iter().position(|e| e.id == id).ok_or_else(|| {
+            AppError::new("invalid", format!("no event {} in this log", id.short()))
+        })?;
+    let at = |stop: Option<Hash32>| {
+        let t = tdlog::appeals::fold(v, stop).tournament;
+        ranking(&t, &results(&t)).standings
+    };
+    let before = if i == 0 {
+        vec![]
+    } else {
+        at(Some(v.events[i - 1].id))
+    };
+    let after = at(Some(id));
+    let mut out = vec![];
+    for a in &after {
+        let b = before
+            .iter()
+            .find(|b| b.section == a.section && b.contestant == a.contestant);
+        if b.is_none_or(|b| b.place != a.place || b.total != a.total) {
+            out.push(RankMove {
+                section: a.section.clone(),
+                name: a.name.clone(),
+                place_before: b.map(|b| b.place.clone()),
+                place_after: Some(a.place.clone()),
+                total_before: b.map(|b| b.total),
+                total_after: Some(a.total),
+                unit: a.unit,
+            });
+        }
+    }
+    for b in &before {
+        if !after
+            .iter()
+            .any(|a| a.section == b.section && a.contestant == b.contestant)
+        {
+            out.push(RankMove {
+                section: b.section.clone(),
+                name: b.name.clone(),
+                place_before: Some(b.place.clone()),
+                place_after: None,
+                total_before: Some(b.total),
+                total_after: None,
+                unit: b.unit,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// What the note form sends.
@@ -375,12 +459,19 @@ pub fn append_note(path: &Path, key: &DeviceKey, n: NoteInput) -> Result<Hash32,
     )?)
 }
 
+/// Demo logs and keys for the unit tests of this crate.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests_support {
     use super::*;
 
-    fn demo() -> PathBuf {
-        let d = std::env::temp_dir().join(format!("tdlog-desktop-session-{}", std::process::id()));
+    pub fn demo() -> PathBuf {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let d = std::env::temp_dir().join(format!(
+            "tdlog-desktop-session-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         let p = d.join("demo.tdlog");
@@ -392,7 +483,7 @@ mod tests {
         p
     }
 
-    fn demo_key(name: &str) -> DeviceKey {
+    pub fn demo_key(name: &str) -> DeviceKey {
         let path = format!(
             "{}/../fixtures/demo/keys/{name}.key",
             env!("CARGO_MANIFEST_DIR")
@@ -411,6 +502,32 @@ mod tests {
         out
     }
 
+    /// The demo with the real PBN results imported by the scorer, as the e2e prepares it
+    /// (Sweden's captain named, so a Law 92D team consent is possible).
+    pub fn demo_with_results() -> PathBuf {
+        let p = demo();
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn"
+        ))
+        .unwrap();
+        let records = tdlog::bridge::pbn::parse(&text).unwrap();
+        let mut plan = tdlog::results::import::plan(&records, "A");
+        plan.set_captains(&[("SWEDEN".into(), "Ola Rimstedt".into())])
+            .unwrap();
+        Log::open(&p)
+            .unwrap()
+            .append_batch(&demo_key("scorer"), plan.payloads)
+            .unwrap();
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tests_support::*;
+    use super::*;
+
     #[test]
     fn demo_summary_names_every_key_and_the_revocation() {
         let p = demo();
@@ -418,7 +535,7 @@ mod tests {
         let o = open(&p, &|pr| reports.lock().unwrap().push(pr)).unwrap();
         let s = summary(&o, None);
         assert_eq!(s.game, "bridge");
-        assert_eq!(s.verified_events, o.verified.events.len());
+        assert_eq!(s.verified_events, o.replayed.log.events.len());
         assert_eq!(s.keys.len(), 8);
         assert_eq!(s.keys[0].role, "chief_td");
         assert_eq!(s.keys[7].role, "organiser");

@@ -18,9 +18,20 @@ pub enum ImportCmd {
         section: String,
         #[arg(long)]
         lenient: bool,
+        /// A team's captain, as TEAM=PLAYER (Law 92D: a team appeals with its captain's
+        /// consent); repeat.
+        #[arg(long = "captain", value_parser = captain_arg)]
+        captains: Vec<(String, String)>,
         #[command(flatten)]
         key: KeyOpts,
     },
+}
+
+fn captain_arg(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(t, p)| (t.trim().to_owned(), p.trim().to_owned()))
+        .filter(|(t, p)| !t.is_empty() && !p.is_empty())
+        .ok_or_else(|| format!("{s:?} is not TEAM=PLAYER"))
 }
 
 pub fn import(cmd: ImportCmd) -> CliResult {
@@ -29,12 +40,14 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         log,
         section,
         lenient,
+        captains,
         key,
     } = cmd;
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let records = tdlog::bridge::pbn::parse(&text)?;
-    let plan = import::plan(&records, &section);
+    let mut plan = import::plan(&records, &section);
+    plan.set_captains(&captains)?;
     // With --lenient each problem record is skipped, and said so as a warning.
     let prefix = if lenient { "warning: skipped " } else { "" };
     for p in &plan.problems {

@@ -42,6 +42,25 @@ pub struct Plan {
     pub skipped: usize,
 }
 
+impl Plan {
+    /// Names the captain of each team given as `(team, player)`: PBN files carry no
+    /// captains, and a team's appeal needs its captain's consent (Law 92D). A team not in
+    /// the plan is an error naming it.
+    pub fn set_captains(&mut self, captains: &[(String, String)]) -> Result<(), String> {
+        for (team, name) in captains {
+            let c = self.payloads.iter_mut().find_map(|p| match p {
+                Payload::Contestant(c) if &c.id == team => Some(c),
+                _ => None,
+            });
+            match c {
+                Some(c) => c.captain = Some(name.clone()),
+                None => return Err(format!("--captain: no team {team:?} in this file")),
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Player names in RealBridge exports carry `#id` suffixes; the id is not part of the name.
 fn player(name: &str) -> String {
     name.split('#').next().unwrap_or(name).trim().to_string()

@@ -1,7 +1,7 @@
 // End to end in the real webview: drives the built tdlog desktop app as a TD would.
 // Run by tests/e2e/run.sh (which starts Xvfb and tauri-driver and prepares a temp data dir).
 // Every step is one check; the last line is `N passed, N failed`.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebDriver, elementRef } from "./webdriver.mjs";
 
@@ -15,6 +15,7 @@ const SHOTS = env("E2E_ARTIFACTS");
 const EXPECT_EVENTS = Number(env("E2E_EXPECT_EVENTS"));
 const EXPECT_KEYS = Number(env("E2E_EXPECT_KEYS"));
 const FINGERPRINT = env("E2E_DEVICE_FINGERPRINT");
+const COMMITTEE_KEY = env("E2E_COMMITTEE_KEY");
 const ALT = "\uE00A";
 
 const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
@@ -27,6 +28,12 @@ async function shot(name) {
   const file = join(SHOTS, `${name}.png`);
   writeFileSync(file, Buffer.from(await wd.screenshot(), "base64"));
   shots.push(file);
+}
+
+/** A screenshot from the top of the page (headings, status bar, error banner). */
+async function shotTop(name) {
+  await wd.script("window.scrollTo(0, 0)");
+  await shot(name);
 }
 
 async function check(name, fn) {
@@ -48,6 +55,54 @@ function expect(cond, msg) {
 async function screen(id) {
   await wd.click(await wd.find(`#nav-${id}`));
   await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
+}
+
+/** Sets a form control's value as a user would (selects fire `change`, inputs `input`). */
+async function choose(css, value) {
+  await wd.script(
+    "const e = document.querySelector(arguments[0]); e.value = arguments[1];" +
+      "e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));",
+    [css, value],
+  );
+}
+
+async function fill(css, text) {
+  await wd.type(await wd.find(css), text);
+}
+
+/** The ranking as text, row by row (place, team, total). */
+async function rankingText() {
+  await screen("scores");
+  return wd.until("ranking rows", async () => {
+    const rows = await wd.findAll("#ranking-table tbody tr");
+    if (!rows.length) return null;
+    return (await Promise.all(rows.map((r) => wd.text(r)))).join("\n");
+  });
+}
+
+/** Chooses the key that signs, on the Start screen, and waits for the role it holds. */
+async function signAs(name, role) {
+  await screen("start");
+  await choose("#sign-as", name);
+  await screen("appeals");
+  await wd.textOf("#signing-as", (t) => t.endsWith(`${role}.`));
+}
+
+const verifiedCount = async () => {
+  const m = /^Verified: (\d+) events$/.exec(await wd.text(await wd.find("#verification-text")));
+  return m ? Number(m[1]) : -1;
+};
+
+/** Clicks a form's save button and waits until the log holds one more verified event (the
+ * step was signed, stored and the log re-verified), or fails with the error shown. */
+async function save(css, what) {
+  const before = await verifiedCount();
+  await wd.click(await wd.find(css));
+  await wd.until(`${what} signed`, async () => {
+    const banner = await wd.findAll("#error-banner");
+    if (banner.length) throw new Error(`${what} refused: ${await wd.text(banner[0])}`);
+    return (await verifiedCount()) === before + 1;
+  }, 30000);
 }
 
 const NOTE = "Director called at table 5: break in tempo before 4S; players to call me back after play.";
@@ -184,6 +239,248 @@ async function main() {
     const badge = await wd.text(await wd.find("#verification-text"));
     expect(badge === `Geprüft: ${EXPECT_EVENTS + 1} Ereignisse`, badge);
     await shot("start-error-de");
+    await wd.click(await wd.find("#lang-en"));
+  });
+
+  await check("Alt+6 opens the Board: hand diagram and auction box of board 11 at table 5", async () => {
+    await wd.keys([ALT, "6"]);
+    await wd.until("board screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "board");
+    await fill("#board-round", "1");
+    await fill("#board-table", "5");
+    await fill("#board-board", "11");
+    await wd.click(await wd.find("#board-show"));
+    const facts = await wd.textOf("#board-facts");
+    expect(facts.startsWith("Dealer South"), `board facts: ${facts}`);
+    const hands = await wd.findAll("#hand-diagram .hand .card");
+    expect(hands.length === 52, `${hands.length} cards in the diagram`);
+    const none = await wd.textOf("#no-irregularity");
+    expect(none.length > 0, "no irregularity line");
+  });
+
+  await check("an insufficient bid is recorded and flagged with Law 27, its options and who chooses", async () => {
+    await choose("#call-seat", "S");
+    await fill("#call-call", "1NT");
+    await save("#call-save", "South's 1NT");
+    await choose("#call-seat", "W");
+    await fill("#call-call", "1S");
+    await save("#call-save", "West's 1S");
+    const title = await wd.textOf(".irregularity[data-law='27'] .irr-title");
+    expect(title.includes("Law 27") && title.includes("Insufficient bid") && title.includes("West"), `title: ${title}`);
+    const pending = await wd.attr(await wd.find(".irregularity[data-law='27']"), "data-pending");
+    expect(pending === "true", `pending: ${pending}`);
+    const branches = await Promise.all((await wd.findAll(".irregularity .option")).map((o) => wd.attr(o, "data-branch")));
+    expect(["27A1", "27B1a", "27B1b", "27B2"].every((b) => branches.includes(b)), branches.join(", "));
+    const b2 = await wd.text(await wd.find(".option[data-branch='27B2']"));
+    expect(b2.includes("Partner must pass"), `27B2 consequences: ${b2}`);
+    await shotTop("board");
+    await wd.script("document.getElementById('incident-h').scrollIntoView({ block: 'start' })");
+    await wd.until("scrolled to the incident", async () => (await wd.script("return window.scrollY")) > 0);
+    await shot("incident");
+  });
+
+  await check("the TD rules 27B1(a); West's 2S stands and 1S is struck through with its branch", async () => {
+    await fill("#rule-reason", "2S is the lowest sufficient bid in the same denomination.");
+    await save(".rule-branch[data-branch='27B1a']", "the 27B1a ruling");
+    await choose("#call-seat", "W");
+    await fill("#call-call", "2S");
+    await save("#call-save", "West's 2S");
+    const settled = await wd.until("settled", async () =>
+      (await wd.attr(await wd.find(".irregularity[data-law='27']"), "data-pending")) === "false");
+    expect(settled, "still pending");
+    const cancelled = await wd.text(await wd.find("#auction-box .call.cancelled"));
+    expect(cancelled === "1♠", `cancelled call: ${cancelled}`);
+    const tag = await wd.text(await wd.find("#auction-box .law-tag"));
+    expect(tag === "Law 27B1a", tag);
+    const calls = await Promise.all((await wd.findAll("#auction-box .call")).map((c) => wd.text(c)));
+    expect(calls.join(" ") === "1NT 1♠ 2♠", calls.join(" "));
+    await shotTop("board-ruled");
+  });
+
+  let ranking0 = "";
+  let ranking1 = "";
+  await check("Alt+7 opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
+    ranking0 = await rankingText();
+    await wd.keys([ALT, "7"]);
+    await wd.until("rulings screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "rulings");
+    await fill("#ruling-round", "1");
+    await fill("#ruling-table", "5");
+    await fill("#ruling-board", "11");
+    await wd.until("contestants from the movement", async () =>
+      (await wd.script("return document.querySelector('#ruling-ns').value")) === "CROATIA");
+    const ew = await wd.script("return document.querySelector('#ruling-ew').value");
+    expect(ew === "SWEDEN", `E-W was ${ew}`);
+    await choose("#ruling-offender", "SWEDEN");
+    await fill("#ruling-facts", "West bid 1S over North's 1NT (insufficient, Law 27). Not accepted by North; West replaced it with 2S, then East passed.");
+    await choose("#ruling-options", "Accept the insufficient bid (27A1)\nReplace with the lowest sufficient bid in the same denomination (27B1(a))");
+    await choose("#ruling-chosen", "Replace with the lowest sufficient bid in the same denomination (27B1(a))");
+    await fill("#ruling-chosen-by", "West");
+    await fill("#ruling-laws", "27B1(a), 12C2");
+    await choose("#ruling-category", "judgement");
+    await fill("#ruling-decision", "2S replaced 1S; East's pass was damaged by the information: artificial adjusted score");
+    await choose("#ruling-adj-kind", "artificial");
+    await wd.until("preset", async () => (await wd.findAll("#ruling-adj-preset")).length > 0);
+    await choose("#ruling-adj-preset", "60/40");
+    await shot("rulings");
+    await save("#ruling-save", "the ruling");
+    const first = await wd.textOf("#rulings-list .ruling-item .meta", (t) => t.includes("27B1(a)"));
+    expect(first.includes("Jens Hansen") && first.includes("CROATIA"), `ruling meta: ${first}`);
+    const adj = await wd.text(await wd.find("#rulings-list .ruling-item .ruling-adj"));
+    expect(adj === "Average plus / Average minus", `adjusted score: ${adj}`);
+    const chosen = await wd.text(await wd.find("#rulings-list .ruling-item .ruling-chosen"));
+    expect(chosen.includes("27B1(a)") && chosen.includes("West"), `option chosen: ${chosen}`);
+    await fill("#rulings-filter", "sweden");
+    expect((await wd.findAll("#rulings-list .ruling-item")).length === 1, "the filter hides the ruling");
+    await choose("#rulings-category", "law");
+    await wd.until("filtered out", async () => (await wd.findAll("#rulings-list .ruling-item")).length === 0);
+    await choose("#rulings-category", "all");
+    await shotTop("rulings-saved");
+  });
+
+  await check("the adjusted score changes the ranking", async () => {
+    ranking1 = await rankingText();
+    expect(ranking1 !== ranking0, "the ranking did not change after the 60/40 ruling");
+  });
+
+  await check("publishing results starts the Law 79C and 92B clocks, counting down live", async () => {
+    await wd.keys([ALT, "8"]);
+    await wd.until("publish screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "publish");
+    await save("#publish-save", "publication");
+    const rows = await wd.until("clocks", async () => {
+      const r = await wd.findAll("#clocks-table .clock-row");
+      return r.length >= 2 ? r : null;
+    });
+    const whats = await Promise.all(rows.map((r) => wd.attr(r, "data-what")));
+    expect(whats.includes("correction_period") && whats.includes("appeal_period"), whats.join(", "));
+    const left = async () => Number(await wd.attr(await wd.find("#clocks-table .countdown"), "data-left"));
+    const a = await left();
+    // 30 minutes from the signed time of the publication (never earlier than anything it
+    // follows, so it may stand a few seconds ahead of this clock).
+    expect(a > 1700 && a <= 1860, `${a} s left of 30 minutes`);
+    await wd.until("the countdown ticks", async () => (await left()) < a, 5000);
+    await shotTop("publish");
+  });
+
+  await check("the TD files Sweden's appeal with the captain's consent (Law 92D)", async () => {
+    await wd.keys([ALT, "9"]);
+    await wd.until("appeals screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "appeals");
+    const ruling = await wd.until("appealable ruling", async () =>
+      wd.script("const o = document.querySelector('#file-ruling option:nth-child(2)'); return o ? o.value : null"));
+    await choose("#file-ruling", ruling);
+    await choose("#file-appellant", "SWEDEN");
+    await fill("#file-grounds", "2S was not the only sufficient bid; East was not damaged.");
+    await fill("#file-consents", "Ola Rimstedt");
+    await save("#file-save", "filing");
+    const status = await wd.textOf("#dossier-status");
+    expect(status === "filed", `status ${status}`);
+    const consents = await wd.text(await wd.find("#dossier-consents"));
+    expect(consents === "Ola Rimstedt", consents);
+    const steps = (await wd.findAll("#route-form")).length;
+    expect(steps === 0, "a TD key is offered the chief director's routing");
+    await shotTop("appeals-filed");
+  });
+
+  await check("a TD may not route: signing as the chief director routes to the committee", async () => {
+    await signAs("chief", "Chief director");
+    await wd.until("route form", async () => (await wd.findAll("#route-form")).length > 0);
+    await save("#route-save", "routing");
+    await wd.textOf("#dossier-status", (t) => t === "with the appeals committee");
+  });
+
+  await check("the chief director convenes the committee (members, chair)", async () => {
+    await wd.until("convene form", async () => (await wd.findAll("#convene-form")).length > 0);
+    await wd.click(await wd.find(`.convene-member[value="${COMMITTEE_KEY}"]`));
+    await choose("#convene-chair", COMMITTEE_KEY);
+    await save("#convene-save", "convening");
+    await wd.textOf("#dossier-status", (t) => t === "committee convened");
+    const c = await wd.text(await wd.find("#dossier-committee"));
+    expect(c === "Appeals committee member 1 (chair)", c);
+    await shotTop("appeals-convened");
+  });
+
+  await check("a refusal names the law: the chief director may not decide for the committee", async () => {
+    await fill("#hear-by", "West");
+    await fill("#hear-text", "I bid 2S because it was the lowest sufficient bid.");
+    await save("#hear-save", "the statement");
+    await choose("#decide-decision", "upheld");
+    await fill("#decide-reasoning", "chief TD tries to decide");
+    await wd.click(await wd.find("#decide-save"));
+    const title = await wd.textOf("#error-banner strong");
+    expect(title.includes("Law 93B"), `error title: ${title}`);
+    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    expect(detail.includes("Law 93B"), `detail: ${detail}`);
+    await shotTop("appeals-refused");
+    await wd.click(await wd.find("#error-banner button"));
+  });
+
+  await check("the committee changes the score to 50/50; the ranking changes", async () => {
+    await signAs("committee1", "Appeals committee");
+    await wd.until("decide form", async () => (await wd.findAll("#decide-form")).length > 0);
+    await choose("#decide-decision", "changed");
+    await wd.until("adjust", async () => (await wd.findAll("#decide-adj-preset")).length > 0);
+    await choose("#decide-adj-preset", "50/50");
+    await fill("#decide-laws", "12C2, 93B2");
+    await wd.script("document.querySelector('#decide-reasoning').value = ''");
+    await fill("#decide-reasoning", "Both sides partly at fault: average to each.");
+    await choose("#decide-deposit", "returned");
+    await shot("appeals-decide");
+    await save("#decide-save", "the decision");
+    await wd.textOf("#dossier-status", (t) => t === "decided");
+    const d = await wd.text(await wd.find("#dossier-decisions li"));
+    expect(d.includes("Appeals committee member 1") && d.includes("Ruling changed"), d);
+    await shotTop("appeals");
+    const form = join(SHOTS, "appeal-form.pdf");
+    await fill("#appeal-report-path", form);
+    await wd.click(await wd.find("#appeal-report-save"));
+    await wd.textOf("#appeal-report-saved", (t) => t.includes("appeal-form.pdf"));
+    const pdf = readFileSync(form);
+    expect(pdf.subarray(0, 5).toString() === "%PDF-", "the appeal form is not a PDF");
+    await screen("publish");
+    const book = join(SHOTS, "casebook.html");
+    await choose("#casebook-format", "html");
+    await fill("#casebook-path", book);
+    await wd.click(await wd.find("#casebook-save"));
+    await wd.textOf("#casebook-saved", (t) => t.includes("casebook.html"));
+    const html = readFileSync(book, "utf8");
+    expect(html.includes("SWEDEN") && html.includes("93B2"), "the casebook lacks the appeal");
+    const ranking2 = await rankingText();
+    expect(ranking2 !== ranking1, "the ranking did not change after the committee's decision");
+  });
+
+  await check("the audit timeline of board 11 shows the ruling and the committee's decision in order", async () => {
+    const input = await wd.find("#audit-board");
+    await wd.script("arguments[0].value = ''", [elementRef(input)]);
+    await wd.type(input, "11");
+    await wd.click(await wd.find("#audit-show"));
+    const items = await wd.until("timeline", async () => {
+      const r = await wd.findAll("ol.timeline li");
+      return r.length > 0 ? r : null;
+    });
+    const texts = await Promise.all(items.map((i) => wd.text(i)));
+    const iRuling = texts.findIndex((t) => t.includes("Jens Hansen") && t.includes("27B1(a)"));
+    const iDecision = texts.findIndex((t) => t.includes("Appeals committee member 1"));
+    expect(iRuling >= 0 && iDecision > iRuling, `timeline:\n${texts.join("\n")}`);
+    // The ranking diff of the committee's decision: Sweden and Croatia move.
+    const buttons = await wd.findAll("ol.timeline li .diff-show");
+    const decisionEvent = await wd.attr(buttons[iDecision], "data-event");
+    await wd.click(await wd.find(`.diff-show[data-event="${decisionEvent}"]`));
+    const moved = await wd.until("ranking diff", async () => {
+      const r = await wd.findAll("table.rank-diff tbody tr");
+      return r.length ? Promise.all(r.map((x) => wd.text(x))) : null;
+    });
+    expect(moved.some((m) => m.startsWith("SWEDEN")) && moved.some((m) => m.startsWith("CROATIA")), `diff: ${moved.join(" | ")}`);
+    await wd.script("document.querySelector('table.rank-diff').scrollIntoView({ block: 'center' })");
+    await shot("scores-appeal-audit");
+  });
+
+  await check("the Appeals screen in German and Danish", async () => {
+    await wd.click(await wd.find("#lang-de"));
+    await screen("appeals");
+    const s = await wd.textOf("#dossier-status", (t) => t === "entschieden");
+    expect(s === "entschieden", s);
+    await shotTop("appeals-de");
+    await wd.click(await wd.find("#lang-da"));
+    const d = await wd.textOf("#dossier-status", (t) => t === "afgjort");
+    expect(d === "afgjort", d);
     await wd.click(await wd.find("#lang-en"));
   });
 }

@@ -41,10 +41,17 @@ trap cleanup EXIT
 mkdir -p "$TMP/data" "$TMP/keys"
 cp fixtures/demo/demo.tdlog "$TMP/demo.tdlog"
 install -m 600 fixtures/demo/keys/scorer.key "$TMP/keys/scorer.key"
+# Sweden's captain is named (PBN files carry no captains): a team appeals with its
+# captain's consent (Law 92D).
 "$CLI" import pbn fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn --log "$TMP/demo.tdlog" \
-  --key "$TMP/keys/scorer.key" >/dev/null
+  --captain "SWEDEN=Ola Rimstedt" --key "$TMP/keys/scorer.key" >/dev/null
 # This device = the demo TD "Jens Hansen, laptop 2" (enrolled in the demo as td).
 install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
+# The demo's other published keys, for "sign as" (the chief TD routes and convenes, a
+# committee member decides): <data dir>/keys/NAME.key.
+mkdir -p "$TMP/data/keys"
+for k in chief committee1 organiser; do install -m 600 "fixtures/demo/keys/$k.key" "$TMP/data/keys/$k.key"; done
+COMMITTEE_KEY=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).public)' "$TMP/data/keys/committee1.key")
 
 VERIFY=$("$CLI" verify --json "$TMP/demo.tdlog")
 EXPECT_EVENTS=$(node -e 'const v=JSON.parse(process.argv[1]); if(!v.ok) process.exit(1); console.log(v.events)' "$VERIFY")
@@ -70,7 +77,7 @@ DRIVER_PID=$!
 
 set +e
 TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_EXPECT_EVENTS="$EXPECT_EVENTS" E2E_EXPECT_KEYS="$EXPECT_KEYS" \
-  E2E_DEVICE_FINGERPRINT="$FINGERPRINT" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
+  E2E_DEVICE_FINGERPRINT="$FINGERPRINT" E2E_COMMITTEE_KEY="$COMMITTEE_KEY" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
   timeout 600 node tests/e2e/app.e2e.mjs
 STATUS=$?
 set -e

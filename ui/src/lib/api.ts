@@ -4,8 +4,10 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
-  SlotState, Summary,
+  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment,
 } from "./types";
+
+export interface Slot { section: string; round: number; table: number; board: number }
 
 export type OnProgress = (p: Progress) => void;
 
@@ -36,7 +38,39 @@ export const api = {
   notes: () => invoke<NoteRow[]>("notes_list"),
   results: () => invoke<ResultRow[]>("results_list"),
   ranking: () => invoke<Ranking>("ranking_show"),
+  reportSave: (request: { kind: "appeal" | "casebook"; appeal: string | null; format: "pdf" | "html"; lang: string }, path: string | null) =>
+    invoke<string | null>("report_save", { request, path }),
+  rankingDiff: (event: string) => invoke<RankMove[]>("ranking_diff", { event }),
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),
   noteAppend: (note: NoteInput, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("note_append", { note, passphrase, progress: channel(onProgress) }),
+  boardShow: (slot: Slot, lang: string) => invoke<BoardAndIncident>("board_show", { slot, lang }),
+  bridgeCall: (slot: Slot, seat: string, call: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_call", { slot, seat, call, passphrase, progress: channel(onProgress) }),
+  bridgeRule: (slot: Slot, call: number, branch: string, reason: string | null, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_rule", { slot, call, branch, reason, passphrase, progress: channel(onProgress) }),
+  keySignAs: (name: string | null) => invoke<AppInfo>("key_sign_as", { name }),
+  rulings: () => invoke<RulingRow[]>("rulings_list"),
+  clocks: () => invoke<OpenClock[]>("clocks_list"),
+  appeals: () => invoke<AppealsView>("appeals_list"),
+  rulingGive: (ruling: Ruling, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("ruling_give", { ruling, passphrase, progress: channel(onProgress) }),
+  publish: (sections: string[], passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("results_publish", { published: { sections }, passphrase, progress: channel(onProgress) }),
+  appealFile: (filed: { ruling: string; appellant: string; grounds: string; consents: string[] }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
+  appealConsent: (consent: { appeal: string; player: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_consent", { consent, passphrase, progress: channel(onProgress) }),
+  appealRoute: (routed: { appeal: string; to: "chief_td" | "committee"; law_only: boolean; note?: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_route", { routed, passphrase, progress: channel(onProgress) }),
+  appealConvene: (convened: { appeal: string; members: string[]; chair: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_convene", { convened, passphrase, progress: channel(onProgress) }),
+  appealHear: (statement: { appeal: string; party: string; by: string; text: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_hear", { statement, passphrase, progress: channel(onProgress) }),
+  appealDecide: (
+    decided: { appeal: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string },
+    passphrase: string | null, onProgress?: OnProgress,
+  ) => invoke<Summary>("appeal_decide", { decided, passphrase, progress: channel(onProgress) }),
+  appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
 };

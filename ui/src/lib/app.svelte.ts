@@ -15,6 +15,24 @@ export const app = $state({
   revision: 0,
 });
 
+/** The passphrase of the signing key, if protected: kept in memory for this run only. */
+export const sign = $state({ passphrase: "" });
+
+export const passphrase = (): string | null => sign.passphrase || null;
+
+/** Chooses the key that signs (a key file of the data dir, or `null` for this device's own)
+ * and refreshes the role this log gives it. */
+export async function signAs(name: string | null): Promise<void> {
+  try {
+    app.info = await api.keySignAs(name);
+    sign.passphrase = "";
+    if (app.summary) app.summary = await api.summary();
+    app.revision += 1;
+  } catch (e) {
+    showError(e);
+  }
+}
+
 export function go(screen: string): void {
   app.screen = screen;
 }

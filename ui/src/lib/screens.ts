@@ -7,6 +7,10 @@ import Tournament from "../screens/Tournament.svelte";
 import Scores from "../screens/Scores.svelte";
 import Notes from "../screens/Notes.svelte";
 import RecordNote from "../screens/RecordNote.svelte";
+import Rulings from "../screens/Rulings.svelte";
+import Publish from "../screens/Publish.svelte";
+import Appeals from "../screens/Appeals.svelte";
+import Board from "../screens/Board.svelte";
 
 export interface Screen {
   id: string;
@@ -22,6 +26,10 @@ export const SCREENS: Screen[] = [
   { id: "scores", label: "nav.scores", component: Scores, needsLog: true },
   { id: "notes", label: "nav.notes", component: Notes, needsLog: true },
   { id: "record", label: "nav.record", component: RecordNote, needsLog: true },
+  { id: "board", label: "nav.board", component: Board, needsLog: true },
+  { id: "rulings", label: "nav.rulings", component: Rulings, needsLog: true },
+  { id: "publish", label: "nav.publish", component: Publish, needsLog: true },
+  { id: "appeals", label: "nav.appeals", component: Appeals, needsLog: true },
 ];
 
 /** The screen an Alt+digit chord selects, if any. */

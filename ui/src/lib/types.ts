@@ -10,6 +10,8 @@ export interface DeviceKeyInfo {
 export interface AppInfo {
   data_dir: string;
   device_key: DeviceKeyInfo | null;
+  sign_as: string | null;
+  key_files: KeyFile[];
   recent: string[];
   open_at_start: string | null;
 }
@@ -139,4 +141,145 @@ export interface SlotState {
 export interface AppError {
   code: string;
   message: string;
+}
+
+// Rulings, clocks and appeals (src-tauri/src/workflow.rs, tdlog::appeals).
+
+export interface KeyFile {
+  name: string;
+  key: DeviceKeyInfo;
+}
+
+export type Artificial = "average_plus" | "average" | "average_minus";
+export type Adjustment =
+  | { kind: "artificial"; ns: Artificial; ew: Artificial }
+  | { kind: "assigned"; contract: string; declarer?: string; tricks?: number };
+
+export type Category = "law" | "judgement" | "procedural_penalty" | "disciplinary";
+
+export interface Ruling {
+  section: string;
+  round: number;
+  table: number;
+  board: number;
+  ns: string;
+  ew: string;
+  offender?: string;
+  facts: string;
+  facts_agreed: boolean;
+  options_offered?: string[];
+  option_chosen?: string;
+  chosen_by?: string;
+  laws: string[];
+  category: Category;
+  decision: string;
+  adjustment?: Adjustment;
+  appeal_notice: boolean;
+}
+
+export interface Signed {
+  event: string;
+  kind: string;
+  signer: string;
+  key: string;
+  role: string;
+  wall_ms: number;
+  time: string;
+}
+
+export interface RulingRow {
+  id: string;
+  ruling: Ruling;
+  signed: Signed;
+  corrected_by: string | null;
+  appealed: boolean;
+}
+
+export interface OpenClock {
+  what: "correction_period" | "appeal_period";
+  law: string;
+  section: string;
+  subject: string | null;
+  ends: string;
+  ends_ms: number;
+  left_s: number;
+}
+
+export interface Appeal {
+  id: string;
+  ruling: string;
+  slot: { section: string; round: number; table: number; board: number };
+  ns: string;
+  ew: string;
+  appellant: string;
+  grounds: string;
+  state: string;
+  deadline_ms: number | null;
+  consents: string[];
+  route: { to: string; law_only: boolean; note?: string } | null;
+  law_only: boolean;
+  committee: { members: [string, string][]; chair: string } | null;
+  statements: [{ party: string; by: string; text: string }, Signed][];
+  decisions: { decided: { decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string }; forum: string; signed: Signed }[];
+  withdrawn: string | null;
+  steps: { step: string | null; signed: Signed; state: string }[];
+}
+
+export interface AppealRow {
+  id: string;
+  status: string;
+  consent_missing: string | null;
+  next_steps: string[];
+  appeal: Appeal;
+}
+
+export interface AppealsView {
+  appeals: AppealRow[];
+  committee_keys: [string, string][];
+  committee_available: boolean;
+  quorum: number;
+  deposit: string | null;
+  flags: string[];
+}
+
+// The Board and incident screens (tdlog::views, src-tauri/src/board.rs).
+
+export interface Msg { key: string; params?: Record<string, string>; text: string }
+export type CallStatus = "Standing" | "Pending" | { Cancelled: { law: string } };
+export interface CallCell {
+  index: number; seat: string; call: string; status: CallStatus; law: string | null;
+  pending: boolean; forced_by: string | null;
+}
+export interface AuctionBoxView { columns: string[]; rows: (CallCell | null)[][] }
+export interface CardCell { card: string; rank: string; played_in: number | null }
+export interface HandView { seat: string; suits: { suit: string; cards: CardCell[] }[] }
+export interface IrregularityFlag { phase: string; at: number; law: string; title: Msg; offender: string; branch: string | null; pending: boolean }
+export interface TravellerRow extends ResultRow { ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null }
+export interface BoardScreen {
+  slot: { section: string; round: number; table: number; board: number };
+  dealer: string; vulnerable: string; deal_known: boolean; hands: HandView[];
+  auction: AuctionBoxView; tricks: { number: number; leader: string; cards: { seat: string; card: string }[]; winner: string | null }[];
+  contract: string | null; declarer: string | null; declarer_tricks: number; defender_tricks: number;
+  complete: boolean; irregularities: IrregularityFlag[]; traveller: TravellerRow[];
+}
+export interface OptionView {
+  id: string; when: Msg; decided_by: string; decided_by_text: Msg; judgement: Msg | null;
+  consequences: Msg[]; applied: boolean;
+}
+export interface IncidentItem {
+  phase: string; at: number; law: string; title: Msg; offender: string; action: string;
+  description: string; branch: string | null; pending: boolean; chosen_by: Msg[];
+  options: OptionView[]; recorded_as: "ruling" | "play_option" | "engine";
+}
+export interface IncidentScreen {
+  irregularities: IncidentItem[];
+  bars: { active: boolean; text: Msg }[];
+  flags: { active: boolean; text: Msg }[];
+  restrictions: { active: boolean; text: Msg }[];
+}
+export interface BoardAndIncident { board: BoardScreen; incident: IncidentScreen | null }
+
+export interface RankMove {
+  section: string; name: string; place_before: string | null; place_after: string | null;
+  total_before: number | null; total_after: number | null; unit: string;
 }

@@ -1,0 +1,386 @@
+//! Rulings, publication clocks and appeals as the screens see them, and the appends that
+//! record them. Thin like the CLI (`src/cli/appeals.rs`): views read `appeals::Workflow`
+//! (folded by `appeals::fold` when the log is opened), and every append goes through
+//! `appeals::append_checked`, so the app refuses exactly what the CLI refuses, naming the law.
+
+use crate::error::AppError;
+use crate::session::Opened;
+use serde::Serialize;
+use std::path::Path;
+use tdlog::appeals::{append_checked, Appeal, AppendError, GuardError, OpenClock, RulingRec};
+use tdlog::events::{catalogue, Payload};
+use tdlog::keys::{DeviceKey, Role};
+use tdlog::log::{Hash32, Log};
+
+/// A ruling for the Rulings list, with its event id.
+#[derive(Debug, Clone, Serialize)]
+pub struct RulingRow {
+    pub id: String,
+    #[serde(flatten)]
+    pub rec: RulingRec,
+    /// An appeal was filed against it.
+    pub appealed: bool,
+}
+
+/// Every ruling, newest first.
+pub fn rulings(o: &Opened) -> Vec<RulingRow> {
+    let wf = &o.workflow;
+    let mut out: Vec<RulingRow> = wf
+        .rulings
+        .iter()
+        .map(|(id, r)| RulingRow {
+            id: id.to_hex(),
+            rec: r.clone(),
+            appealed: wf.appeals.values().any(|a| a.ruling == *id),
+        })
+        .collect();
+    out.sort_by_key(|r| std::cmp::Reverse(r.rec.signed.wall_ms));
+    out
+}
+
+/// Open clocks at `now_ms` (Law 79C1 correction period, Law 92B appeal periods).
+pub fn clocks(o: &Opened, now_ms: i64) -> Vec<OpenClock> {
+    o.workflow.clocks(now_ms)
+}
+
+/// An appeal with its status now and the next steps a key of `role` may take.
+#[derive(Debug, Clone, Serialize)]
+pub struct AppealRow {
+    pub id: String,
+    pub status: &'static str,
+    /// Law 92D: what consent is still missing, if any (the engine's sentence).
+    pub consent_missing: Option<String>,
+    pub next_steps: Vec<&'static str>,
+    pub appeal: Appeal,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AppealsView {
+    pub appeals: Vec<AppealRow>,
+    /// Keys of the committee role (for convening): public key and holder.
+    pub committee_keys: Vec<(String, String)>,
+    pub committee_available: bool,
+    pub quorum: u32,
+    pub deposit: Option<String>,
+    /// Steps signed that do not stand, with the law they failed.
+    pub flags: Vec<String>,
+}
+
+/// The event type a workflow step is signed as.
+fn kind_of(step: tdlog::appeals::pipeline::Step) -> &'static str {
+    use tdlog::appeals::pipeline::Step::*;
+    match step {
+        Consent => "appeal.consent",
+        RouteToChiefTd | RouteToCommittee => "appeal.routed",
+        Convene => "appeal.convened",
+        Hear => "appeal.statement",
+        Decide => "appeal.decided",
+        Refer => "appeal.referred",
+        FurtherAppeal => "appeal.further",
+        Withdraw => "appeal.withdrawn",
+    }
+}
+
+fn role_may_sign(role: Role, kind: &str) -> bool {
+    catalogue().any(|s| s.current && s.kind == kind && s.roles.contains(&role))
+}
+
+/// The steps the pipeline allows from the appeal's state that `role` may sign. The guards
+/// (consent, routing by category, committee membership) still decide at append time.
+pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static str> {
+    let Some(role) = role else { return vec![] };
+    let mut out = vec![];
+    for t in o.workflow.settings.pipeline() {
+        if t.from == a.state
+            && role_may_sign(role, kind_of(t.step))
+            && !out.contains(&t.step.as_str())
+        {
+            out.push(t.step.as_str());
+        }
+    }
+    out
+}
+
+pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
+    let wf = &o.workflow;
+    let mut list: Vec<AppealRow> = wf
+        .appeals
+        .values()
+        .map(|a| AppealRow {
+            id: a.id.to_hex(),
+            status: wf.status(a, now_ms),
+            consent_missing: wf.consent_status(a).err().map(|e| e.to_string()),
+            next_steps: next_steps(o, a, role),
+            appeal: a.clone(),
+        })
+        .collect();
+    list.sort_by_key(|r| std::cmp::Reverse(r.appeal.filed().wall_ms));
+    AppealsView {
+        appeals: list,
+        committee_keys: o
+            .replayed
+            .log
+            .keys
+            .keys
+            .values()
+            .filter(|k| k.role == Role::Committee && k.revoked.is_none())
+            .map(|k| (k.key.to_hex(), k.holder.clone()))
+            .collect(),
+        committee_available: wf.settings.committee,
+        quorum: wf.settings.quorum,
+        deposit: wf.settings.deposit.clone(),
+        flags: wf
+            .flags
+            .iter()
+            .map(|f| format!("{} ({}): {}", f.signed.kind, f.signed.signer, f.message))
+            .collect(),
+    }
+}
+
+/// The stable code the UI translates for a refusal; the message is the engine's (naming the law).
+fn guard_code(g: &GuardError) -> &'static str {
+    use GuardError::*;
+    match g {
+        AppealLate { .. } => "appeal_late",
+        ConsentMissing { .. } => "consent_missing",
+        NotAConsentingPlayer { .. } => "not_a_consenting_player",
+        NotAtTable { .. } => "not_at_table",
+        Disciplinary => "disciplinary",
+        LawOnlyRecommendation => "law_only_recommendation",
+        LawOnlyToChiefTd => "law_only_to_chief_td",
+        JudgementToCommittee => "judgement_to_committee",
+        NoCommittee => "no_committee",
+        NotCommitteeKey { .. } => "not_committee_key",
+        NotCommitteeMember { .. } => "not_committee_member",
+        MemberPlayed { .. } => "member_played",
+        Quorum { .. } => "quorum",
+        NotChiefTd { .. } => "not_chief_td",
+        NoFurtherAppeal => "no_further_appeal",
+        LateCorrection { .. } => "late_correction",
+        ConsentMismatch { .. } => "consent_mismatch",
+        UnknownCorrected { .. } | UnknownRuling { .. } | UnknownAppeal { .. } => "unknown_subject",
+        NotOwnRuling { .. } => "not_own_ruling",
+        NotAllowed { .. } => "step_not_allowed",
+    }
+}
+
+impl From<AppendError> for AppError {
+    fn from(e: AppendError) -> Self {
+        match e {
+            AppendError::Guard(g) => AppError::new(guard_code(&g), g.to_string()),
+            AppendError::Log(l) => (*l).into(),
+        }
+    }
+}
+
+/// Signs `p` with `key` at `now_ms` after the workflow guards (as `tdlog ruling|publish|appeal`).
+pub fn append(path: &Path, key: &DeviceKey, p: Payload, now_ms: i64) -> Result<Hash32, AppError> {
+    let mut log = Log::open(path)?;
+    Ok(append_checked(&mut log, key, p, now_ms)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{open, tests_support::*};
+    use tdlog::events::*;
+
+    fn hash(s: &str, _what: &str) -> Result<Hash32, String> {
+        Hash32::from_hex(s).map_err(|e| e.to_string())
+    }
+
+    const NOW: i64 = 4_102_444_800_000; // 2100-01-01: after every demo event
+
+    fn ruling(adj: Option<Adjustment>) -> Ruling {
+        Ruling {
+            slot: Slot {
+                section: "A".into(),
+                round: 1,
+                table: 5,
+                board: 11,
+            },
+            ns: "CROATIA".into(),
+            ew: "SWEDEN".into(),
+            call: None,
+            offender: Some("SWEDEN".into()),
+            facts: "Insufficient bid 1S over 1NT, not accepted; replaced by 2S".into(),
+            facts_agreed: true,
+            options_offered: vec![],
+            option_chosen: None,
+            chosen_by: None,
+            laws: vec!["27B1(a)".into(), "12C2".into()],
+            category: Category::Judgement,
+            decision: "artificial adjusted score".into(),
+            adjustment: adj,
+            deferred_review: vec![],
+            appeal_notice: true,
+            corrects: None,
+        }
+    }
+
+    #[test]
+    fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_ranking() {
+        let p = demo_with_results();
+        let td1 = demo_key("td1");
+        let artificial = Adjustment::Artificial {
+            ns: Artificial::AveragePlus,
+            ew: Artificial::AverageMinus,
+        };
+        let rid = append(&p, &td1, Payload::Ruling(ruling(Some(artificial))), NOW).unwrap();
+        let before = open(&p, &|_| {}).unwrap();
+        assert_eq!(rulings(&before)[0].id, rid.to_hex());
+        let committee1 = demo_key("committee1");
+        append(
+            &p,
+            &committee1,
+            Payload::ResultsPublished(ResultsPublished {
+                sections: vec![],
+                session: None,
+            }),
+            NOW,
+        )
+        .expect_err("a committee key may not publish");
+        let chief = demo_key("chief");
+        append(
+            &p,
+            &td1,
+            Payload::ResultsPublished(ResultsPublished {
+                sections: vec![],
+                session: None,
+            }),
+            NOW,
+        )
+        .unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let c = clocks(&o, NOW);
+        assert_eq!(
+            c.iter().map(|c| c.law).collect::<Vec<_>>(),
+            vec!["92B", "79C1"]
+        );
+        // Law 92A: a team not at the table may not appeal.
+        let bad = AppealFiled {
+            ruling: rid,
+            appellant: "ITALY".into(),
+            grounds: "x".into(),
+            consents: vec![],
+        };
+        let e = append(&p, &td1, Payload::AppealFiled(bad), NOW).unwrap_err();
+        assert_eq!(e.code, "not_at_table");
+        assert!(e.message.contains("92A"), "{e}");
+        let filed = AppealFiled {
+            ruling: rid,
+            appellant: "SWEDEN".into(),
+            grounds: "the 2S bid was not comparable".into(),
+            consents: vec!["Peter Fredin".into()],
+        };
+        let aid = append(&p, &td1, Payload::AppealFiled(filed), NOW).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let v = appeals(&o, Some(Role::Td), NOW);
+        assert_eq!(v.appeals[0].status, "filed");
+        assert_eq!(v.appeals[0].next_steps, vec!["consent", "hear", "withdraw"]);
+        let chief_steps = &appeals(&o, Some(Role::ChiefTd), NOW).appeals[0].next_steps;
+        assert!(
+            chief_steps.contains(&"route_to_committee"),
+            "{chief_steps:?}"
+        );
+        let route = |p2: &Path| {
+            append(
+                p2,
+                &chief,
+                Payload::AppealRouted(AppealRouted {
+                    appeal: aid,
+                    to: Forum::Committee,
+                    law_only: false,
+                    note: None,
+                }),
+                NOW,
+            )
+        };
+        // Law 92D: a team appeal needs its captain.
+        assert_eq!(route(&p).unwrap_err().code, "consent_missing");
+        append(
+            &p,
+            &td1,
+            Payload::AppealConsent(AppealConsent {
+                appeal: aid,
+                player: "Ola Rimstedt".into(),
+            }),
+            NOW,
+        )
+        .unwrap();
+        route(&p).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let v = appeals(&o, Some(Role::ChiefTd), NOW);
+        let member = v.committee_keys[0].0.clone();
+        append(
+            &p,
+            &chief,
+            Payload::CommitteeConvened(CommitteeConvened {
+                appeal: aid,
+                members: vec![hash(&member, "member").unwrap()],
+                chair: hash(&member, "chair").unwrap(),
+            }),
+            NOW,
+        )
+        .unwrap();
+        let rank = |o: &Opened| {
+            crate::session::ranking_show(o)
+                .unwrap()
+                .standings
+                .iter()
+                .map(|s| (s.name.clone(), s.total.clone()))
+                .collect::<Vec<_>>()
+        };
+        let o = open(&p, &|_| {}).unwrap();
+        let r0 = rank(&o);
+        let committee = demo_key(
+            &["committee1", "committee2", "committee3"]
+                .into_iter()
+                .find(|n| demo_key(n).public().to_hex() == member)
+                .unwrap()
+                .to_string(),
+        );
+        append(
+            &p,
+            &committee,
+            Payload::AppealDecided(AppealDecided {
+                appeal: aid,
+                decision: Decision::Changed,
+                adjustment: Some(Adjustment::Artificial {
+                    ns: Artificial::Average,
+                    ew: Artificial::Average,
+                }),
+                laws: vec!["12C2".into()],
+                reasoning: "both sides partly at fault".into(),
+                deposit: Some(Deposit::Returned),
+                penalty: None,
+            }),
+            NOW,
+        )
+        .unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        assert_ne!(rank(&o), r0, "the committee's score changes the ranking");
+        // The ranking diff of the decision names exactly the teams that moved.
+        let decision = o.replayed.log.events.last().unwrap().id.to_hex();
+        let moves = crate::session::ranking_diff(&o, &decision).unwrap();
+        assert!(!moves.is_empty());
+        for m in &moves {
+            let after = rank(&o).into_iter().find(|(n, _)| n == &m.name).unwrap().1;
+            let before = r0.iter().find(|(n, _)| n == &m.name).unwrap().1;
+            assert_eq!((m.total_before, m.total_after), (Some(before), Some(after)));
+        }
+        assert!(moves.iter().any(|m| m.name == "SWEDEN"), "{moves:?}");
+        let audit = crate::session::board_audit(&o, 11).unwrap();
+        let slot = audit.iter().find(|s| s.slot.table == 5).unwrap();
+        let whats: Vec<_> = slot.history.iter().map(|h| h.role.to_string()).collect();
+        assert_eq!(
+            whats.last().map(String::as_str),
+            Some("committee"),
+            "{whats:?}"
+        );
+        assert_eq!(
+            appeals(&o, Some(Role::Committee), NOW).appeals[0].status,
+            "decided"
+        );
+    }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { committeeComplete, decisionComplete, routeTargets, stepForms } from "./steps";
+
+describe("the next steps an appeal offers (state machine C)", () => {
+  it("a director at a filed appeal may record consent, a statement or the withdrawal", () => {
+    expect(stepForms(["consent", "hear", "withdraw"])).toEqual(["consent", "hear", "withdraw"]);
+  });
+
+  it("the chief director's two routing steps share one form, committee first", () => {
+    const steps = ["consent", "hear", "route_to_chief_td", "route_to_committee", "withdraw"];
+    expect(stepForms(steps)).toEqual(["consent", "route", "hear", "withdraw"]);
+    expect(routeTargets(steps)).toEqual(["committee", "chief_td"]);
+    expect(routeTargets(["route_to_chief_td"])).toEqual(["chief_td"]);
+  });
+
+  it("unknown or form-less steps (refer, further appeal) offer no form", () => {
+    expect(stepForms(["refer", "further_appeal"])).toEqual([]);
+  });
+
+  it("law_93b_a_committee_needs_its_quorum_and_a_chair_among_its_members", () => {
+    expect(committeeComplete(["a"], "a", 1)).toBe(true);
+    expect(committeeComplete(["a"], "b", 1)).toBe(false);
+    expect(committeeComplete(["a", "b"], "a", 3)).toBe(false);
+    expect(committeeComplete([], "", 0)).toBe(false);
+  });
+
+  it("a changed decision needs its new score; every decision needs reasoning", () => {
+    expect(decisionComplete("changed", "both at fault", true)).toBe(true);
+    expect(decisionComplete("changed", "both at fault", false)).toBe(false);
+    expect(decisionComplete("upheld", "no damage", false)).toBe(true);
+    expect(decisionComplete("upheld", " ", false)).toBe(false);
+  });
+});
