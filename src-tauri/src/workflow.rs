@@ -137,37 +137,10 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
     }
 }
 
-/// The stable code the UI translates for a refusal; the message is the engine's (naming the law).
-fn guard_code(g: &GuardError) -> &'static str {
-    use GuardError::*;
-    match g {
-        AppealLate { .. } => "appeal_late",
-        ConsentMissing { .. } => "consent_missing",
-        NotAConsentingPlayer { .. } => "not_a_consenting_player",
-        NotAtTable { .. } => "not_at_table",
-        Disciplinary => "disciplinary",
-        LawOnlyRecommendation => "law_only_recommendation",
-        LawOnlyToChiefTd => "law_only_to_chief_td",
-        JudgementToCommittee => "judgement_to_committee",
-        NoCommittee => "no_committee",
-        NotCommitteeKey { .. } => "not_committee_key",
-        NotCommitteeMember { .. } => "not_committee_member",
-        MemberPlayed { .. } => "member_played",
-        Quorum { .. } => "quorum",
-        NotChiefTd { .. } => "not_chief_td",
-        NoFurtherAppeal => "no_further_appeal",
-        LateCorrection { .. } => "late_correction",
-        ConsentMismatch { .. } => "consent_mismatch",
-        UnknownCorrected { .. } | UnknownRuling { .. } | UnknownAppeal { .. } => "unknown_subject",
-        NotOwnRuling { .. } => "not_own_ruling",
-        NotAllowed { .. } => "step_not_allowed",
-    }
-}
-
 impl From<AppendError> for AppError {
     fn from(e: AppendError) -> Self {
         match e {
-            AppendError::Guard(g) => AppError::new(guard_code(&g), g.to_string()),
+            AppendError::Guard(g) => AppError::new(g.code(), g.to_string()),
             AppendError::Log(l) => (*l).into(),
         }
     }

@@ -85,6 +85,42 @@ pub enum GuardError {
 }
 
 impl GuardError {
+    /// A stable code for each refusal, for front ends that show their own translated sentence
+    /// (the message itself, naming the law, stays the engine's).
+    pub fn code(&self) -> &'static str {
+        use GuardError::*;
+        match self {
+            AppealLate { .. } => "appeal_late",
+            ConsentMissing { .. } => "consent_missing",
+            NotAConsentingPlayer { .. } => "not_a_consenting_player",
+            NotAtTable { .. } => "not_at_table",
+            Disciplinary => "disciplinary",
+            LawOnlyRecommendation => "law_only_recommendation",
+            LawOnlyToChiefTd => "law_only_to_chief_td",
+            JudgementToCommittee => "judgement_to_committee",
+            NoCommittee => "no_committee",
+            NotCommitteeKey { .. } => "not_committee_key",
+            NotCommitteeMember { .. } => "not_committee_member",
+            MemberPlayed { .. } => "member_played",
+            Quorum { .. } => "quorum",
+            NotChiefTd { .. } => "not_chief_td",
+            NoFurtherAppeal => "no_further_appeal",
+            LateCorrection { .. } => "late_correction",
+            ConsentMismatch { .. } => "consent_mismatch",
+            UnknownCorrected { .. } | UnknownRuling { .. } | UnknownAppeal { .. } => {
+                "unknown_subject"
+            }
+            NotOwnRuling { .. } => "not_own_ruling",
+            DokoObjectionLate { .. } => "doko_objection_late",
+            DokoNoRuling { .. } => "doko_no_ruling",
+            DokoFinal => "doko_final",
+            DokoNoObjection { .. } => "doko_no_objection",
+            DokoRefereeDecides { .. } => "doko_referee_decides",
+            DokoDecisionElsewhere => "doko_decision_elsewhere",
+            NotAllowed { .. } => "step_not_allowed",
+        }
+    }
+
     pub fn not_allowed(state: State, step: Step) -> GuardError {
         GuardError::NotAllowed {
             state: state.as_str().into(),
