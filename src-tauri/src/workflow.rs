@@ -7,7 +7,7 @@ use crate::error::AppError;
 use crate::session::Opened;
 use serde::Serialize;
 use std::path::Path;
-use tdlog::appeals::{append_checked, Appeal, AppendError, GuardError, OpenClock, RulingRec};
+use tdlog::appeals::{append_checked, Appeal, AppendError, OpenClock, RulingRec};
 use tdlog::events::{catalogue, Payload};
 use tdlog::keys::{DeviceKey, Role};
 use tdlog::log::{Hash32, Log};
