@@ -63,6 +63,22 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         .into());
     }
     let k = load_key(&key)?;
+    // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
+    let policy = {
+        let t = tournament(&verified(&log)?, None)?;
+        let form = plan.payloads.iter().find_map(|p| match p {
+            tdlog::events::Payload::Section(s) => Some(s.form),
+            _ => None,
+        });
+        match t.policies.get(&section).or_else(|| t.policies.get("")) {
+            Some((p, _)) => p.clone(),
+            None => tdlog::events::PolicySet::default_for(form.unwrap_or(tdlog::events::Form::Pairs)),
+        }
+    };
+    let scoring = import::scoring_warnings(&plan, &policy);
+    for w in plan.warnings.iter().chain(&scoring) {
+        eprintln!("warning: {}: {w}", file.display());
+    }
     let mut l = open_log(&log)?;
     let n = plan.payloads.len();
     l.append_batch(&k, plan.payloads)?;
