@@ -173,9 +173,13 @@ pub struct RankingArgs {
 fn policy_lines(r: &Ranking) {
     for p in &r.policies {
         println!(
-            "section {}: {:?} scoring, {}",
+            "section {}: {:?} scoring, ties: {}, {}",
             p.section,
             p.policy.method,
+            match p.policy.scoring.ranking.tie_break.keys() {
+                [] => "shared place".to_string(),
+                ks => ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", then "),
+            },
             match p.set_by {
                 Some(id) => format!("policy of event {}", id.short()),
                 None => "default policy (no scoring.policy event)".into(),
@@ -257,6 +261,9 @@ pub fn show_ranking(a: RankingArgs) -> CliResult {
             println!("{:>5}  {:<30} {:>8} {}", s.place, s.name, s.total, s.unit);
             if let Some(n) = &s.note {
                 println!("       note: {n}");
+            }
+            if let Some(k) = &s.tie_break {
+                println!("       tie-break: {k}");
             }
         }
     }
