@@ -233,9 +233,41 @@ fn teams_rows(t: &Tournament, slots: &[&SlotState], p: &PolicySet) -> Vec<Result
                 }
             }
         }
+        if p.knockout {
+            knockout_average(&mut row);
+        }
         rows.push(row);
     }
     rows
+}
+
+/// Law 12C4: in a knock-out match, non-balancing adjusted scores (A+ to both sides, a split
+/// weighting) are assessed for each team separately, then both get the average of the two:
+/// +6 and −2 give +4 and −4 (W24(b)). A balancing board is left alone.
+fn knockout_average(row: &mut ResultRow) {
+    if let (Some(ns), Some(ew)) = (row.imp_ns, row.imp_ew) {
+        let (a, b) = knockout_imps(ns, ew, &mut row.note);
+        row.imp_ns = Some(a);
+        row.imp_ew = Some(b);
+    }
+}
+
+/// The Law 12C4 average of one board's two IMP assessments, said in the note when it
+/// changes them.
+pub(crate) fn knockout_imps(ns: f64, ew: f64, note: &mut Option<String>) -> (f64, f64) {
+    if round(ns + ew, 2) == 0.0 {
+        return (ns, ew);
+    }
+    let (a, b) = crate::bridge::adjust::knockout_average(ns, ew);
+    let (a, b) = (round(a, 2) + 0.0, round(b, 2) + 0.0);
+    let said = format!(
+        "Law 12C4: knock-out, non-balancing {ns:+} / {ew:+} IMPs averaged to {a:+} / {b:+}"
+    );
+    *note = Some(match note.take() {
+        Some(n) => format!("{n}; {said}"),
+        None => said,
+    });
+    (a, b)
 }
 
 /// Pairs and individuals: matchpoints (Law 78A, Neuberg by policy), cross-IMPs or Butler
