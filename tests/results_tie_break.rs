@@ -278,3 +278,41 @@ fn law_78d_tie_break_pairs_share_the_place_under_a_team_rule() {
     assert!(r.standings.iter().all(|s| s.place == "1-4"), "{:?}", places(&r));
     assert!(r.standings.iter().all(|s| s.tie_break.is_none()));
 }
+
+#[test]
+fn law_78d_tie_break_head_to_head_counts_only_when_every_two_tied_teams_met() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.tdlog");
+    // IMP totals A +5, B +5, C +5, D −15. A beat C by 5, A drew with B, B and C never met.
+    let mut log = two_rounds(
+        &p,
+        Form::Teams,
+        &[1],
+        &[
+            (1, 1, 1, "3S", 10), // A v C: +170 v pass-out, A +5
+            (1, 2, 1, "Pass", 0),
+            (1, 3, 1, "3S", 10), // B v D: B +5
+            (1, 4, 1, "Pass", 0),
+            (2, 1, 1, "Pass", 0), // A v B: 0
+            (2, 2, 1, "Pass", 0),
+            (2, 3, 1, "3NT", 10), // C v D: +430 v pass-out, C +10
+            (2, 4, 1, "Pass", 0),
+        ],
+    );
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "team_totals": "imps", "scoring": {"ranking": {"tie_break": "head_to_head"}}}"#,
+    );
+    let r = fold(&p);
+    // Counting only the matches played would put A first; the group did not all meet.
+    assert_eq!(places(&r), pl(&[("1-3", "A"), ("1-3", "B"), ("1-3", "C"), ("4", "D")]));
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "team_totals": "imps", "scoring": {"ranking": {"tie_break": "head_to_head_then_imp_quotient"}}}"#,
+    );
+    let r = fold(&p);
+    // Then the quotient: A and B lost no IMP, C won 10 and lost 5.
+    assert_eq!(places(&r), pl(&[("1-2", "A"), ("1-2", "B"), ("3", "C"), ("4", "D")]));
+    let a = r.standings.iter().find(|s| s.contestant == "A").unwrap();
+    assert_eq!(a.tie_break.as_deref(), Some("head-to-head 0 IMP; IMP quotient (no IMP lost)"));
+}
