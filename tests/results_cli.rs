@@ -346,7 +346,10 @@ fn import_pbn_says_how_rooms_were_numbered_and_a_scoring_tag_the_signed_policy_o
     let pbn = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/pbn/two-rooms-one-table.pbn");
     let o = tdlog(&["import", "pbn", s(&pbn), "--log", s(&p), "--key", s(&kf)]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("warning:") && err.contains("Open room is table 2T-1"), "{err}");
+    assert!(
+        err.contains("warning:") && err.contains("Open room is table 2T-1"),
+        "{err}"
+    );
     assert!(
         err.contains("Scoring \"IMP\" disagrees with the signed scoring policy (matchpoints)"),
         "{err}"
@@ -355,5 +358,8 @@ fn import_pbn_says_how_rooms_were_numbered_and_a_scoring_tag_the_signed_policy_o
     // The ranking names the tie rule of the policy in force.
     let o = tdlog(&["ranking", s(&p)]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("ties: head-to-head, then IMP quotient"), "{out}");
+    assert!(
+        out.contains("ties: head-to-head, then IMP quotient"),
+        "{out}"
+    );
 }

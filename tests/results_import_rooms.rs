@@ -11,7 +11,9 @@ use tdlog::log::{replay, Log};
 use tdlog::results::{import, results, Tournament};
 
 fn fixture(name: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/pbn").join(name);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/pbn")
+        .join(name);
     std::fs::read_to_string(p).unwrap()
 }
 
@@ -28,7 +30,8 @@ fn fold(dir: &Path, plan: import::Plan) -> Tournament {
         _ => unreachable!(),
     };
     let mut log = Log::create(&p, &chief, g).unwrap();
-    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer")).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
+        .unwrap();
     log.append_batch(&scorer, plan.payloads).unwrap();
     let v = Log::open(&p).unwrap().verify(None).unwrap();
     let mut t = Tournament::default();
@@ -42,7 +45,10 @@ fn pbn_room_tag_home_team_sits_ns_in_the_open_room_and_ew_in_the_closed_room() {
     assert!(plan.problems.is_empty(), "{:?}", plan.problems);
     assert_eq!((plan.imported, plan.skipped), (4, 0));
     // The numbering is said, not hidden.
-    assert!(plan.warnings.iter().any(|w| w.message.contains("Open room is table 2T-1")));
+    assert!(plan
+        .warnings
+        .iter()
+        .any(|w| w.message.contains("Open room is table 2T-1")));
     let dir = tempfile::tempdir().unwrap();
     let t = fold(dir.path(), plan);
     let rows = results(&t);
@@ -54,14 +60,32 @@ fn pbn_room_tag_home_team_sits_ns_in_the_open_room_and_ew_in_the_closed_room() {
     };
     // Open room = table 1 (home N-S), Closed room = table 2 (home E-W).
     for b in [1, 2] {
-        assert_eq!((row(b, 1).ns.as_str(), row(b, 1).ew.as_str()), ("NORTHSIDE", "EASTWOOD"));
-        assert_eq!((row(b, 2).ns.as_str(), row(b, 2).ew.as_str()), ("EASTWOOD", "NORTHSIDE"));
+        assert_eq!(
+            (row(b, 1).ns.as_str(), row(b, 1).ew.as_str()),
+            ("NORTHSIDE", "EASTWOOD")
+        );
+        assert_eq!(
+            (row(b, 2).ns.as_str(), row(b, 2).ew.as_str()),
+            ("EASTWOOD", "NORTHSIDE")
+        );
     }
     // Law 78B: board 1 +420 v +140 = 280 → 7 IMPs; board 2 −400 v −430 = 30 → 1 IMP.
-    assert_eq!((row(1, 1).imp_ns, row(1, 1).imp_ew), (Some(7.0), Some(-7.0)));
-    assert_eq!((row(1, 2).imp_ns, row(1, 2).imp_ew), (Some(-7.0), Some(7.0)));
-    assert_eq!((row(2, 1).imp_ns, row(2, 1).imp_ew), (Some(1.0), Some(-1.0)));
-    assert_eq!((row(2, 2).imp_ns, row(2, 2).imp_ew), (Some(-1.0), Some(1.0)));
+    assert_eq!(
+        (row(1, 1).imp_ns, row(1, 1).imp_ew),
+        (Some(7.0), Some(-7.0))
+    );
+    assert_eq!(
+        (row(1, 2).imp_ns, row(1, 2).imp_ew),
+        (Some(-7.0), Some(7.0))
+    );
+    assert_eq!(
+        (row(2, 1).imp_ns, row(2, 1).imp_ew),
+        (Some(1.0), Some(-1.0))
+    );
+    assert_eq!(
+        (row(2, 2).imp_ns, row(2, 2).imp_ew),
+        (Some(-1.0), Some(1.0))
+    );
     // The players are the team's: the home team's E-W of the Closed room are its members.
     let home = t
         .contestants
@@ -77,7 +101,10 @@ fn pbn_without_room_tags_two_rooms_at_one_table_number_are_duplicates() {
         .replace("[Room \"Closed\"]\n", "");
     let plan = plan(&text);
     assert_eq!(plan.problems.len(), 2, "{:?}", plan.problems);
-    assert!(plan.problems.iter().all(|p| p.message.starts_with("duplicate: board")));
+    assert!(plan
+        .problems
+        .iter()
+        .all(|p| p.message.starts_with("duplicate: board")));
 }
 
 #[test]
@@ -90,7 +117,10 @@ fn pbn_room_closed_must_seat_the_teams_the_other_way_round() {
     );
     let plan = plan(&text);
     assert_eq!(plan.problems.len(), 2, "{:?}", plan.problems);
-    assert!(plan.problems.iter().all(|p| p.message.contains("the other way round")));
+    assert!(plan
+        .problems
+        .iter()
+        .all(|p| p.message.contains("the other way round")));
     assert_eq!((plan.imported, plan.skipped), (2, 2));
 }
 
@@ -120,7 +150,9 @@ fn pbn_scoring_tag_is_reported_against_the_signed_policy_never_used_as_it() {
     };
     let w = import::scoring_warnings(&plan, &mp);
     assert_eq!(w.len(), 1);
-    assert!(w[0].message.contains("disagrees with the signed scoring policy (matchpoints)"));
+    assert!(w[0]
+        .message
+        .contains("disagrees with the signed scoring policy (matchpoints)"));
     assert_eq!(w[0].line, plan.scoring_tags[0].1);
     // An unknown method is said so.
     let odd = self::plan(&fixture("two-rooms-one-table.pbn").replace("\"IMP\"", "\"Chicago\""));
@@ -130,7 +162,10 @@ fn pbn_scoring_tag_is_reported_against_the_signed_policy_never_used_as_it() {
     // The scores do not change with the tag: the plan's payloads are the same.
     assert_eq!(
         format!("{:?}", odd.payloads),
-        format!("{:?}", self::plan(&fixture("two-rooms-one-table.pbn")).payloads)
+        format!(
+            "{:?}",
+            self::plan(&fixture("two-rooms-one-table.pbn")).payloads
+        )
     );
 }
 

@@ -42,7 +42,8 @@ fn ko_match(p: &Path) -> Log {
         _ => unreachable!(),
     };
     let mut log = Log::create(p, &chief, g).unwrap();
-    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer")).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
+        .unwrap();
     log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
     let mut ps = vec![Payload::Section(Section {
         section: "A".into(),
@@ -120,7 +121,9 @@ fn fold(p: &Path) -> Tournament {
 }
 
 fn row(rows: &[ResultRow], table: u32, board: u32) -> &ResultRow {
-    rows.iter().find(|r| r.table == table && r.board == board).unwrap()
+    rows.iter()
+        .find(|r| r.table == table && r.board == board)
+        .unwrap()
 }
 
 #[test]
@@ -131,19 +134,35 @@ fn law_12c4_w24b_knock_out_non_balancing_scores_are_averaged() {
     // Not a knock-out: each team keeps its own assessment, +6 and −2.
     let t = fold(&p);
     let rows = results(&t);
-    assert_eq!((row(&rows, 1, 1).imp_ns, row(&rows, 1, 1).imp_ew), (Some(6.0), Some(-2.0)));
-    set_policy(&mut log, r#"{"method": "teams_imps", "team_totals": "imps", "knockout": true}"#);
+    assert_eq!(
+        (row(&rows, 1, 1).imp_ns, row(&rows, 1, 1).imp_ew),
+        (Some(6.0), Some(-2.0))
+    );
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "team_totals": "imps", "knockout": true}"#,
+    );
     let t = fold(&p);
     let rows = results(&t);
     // Law 12C4: both get the average, A +4 and B −4, at both tables of the match.
     let r1 = row(&rows, 1, 1);
     assert_eq!((r1.imp_ns, r1.imp_ew), (Some(4.0), Some(-4.0)));
-    assert!(r1.note.as_deref().unwrap_or_default().contains("Law 12C4"), "{:?}", r1.note);
+    assert!(
+        r1.note.as_deref().unwrap_or_default().contains("Law 12C4"),
+        "{:?}",
+        r1.note
+    );
     let r2 = row(&rows, 2, 1);
     assert_eq!((r2.imp_ns, r2.imp_ew), (Some(-4.0), Some(4.0)));
     // The match total is zero-sum again.
     let r = ranking(&t, &rows);
-    let total = |id: &str| r.standings.iter().find(|s| s.contestant == id).unwrap().total;
+    let total = |id: &str| {
+        r.standings
+            .iter()
+            .find(|s| s.contestant == id)
+            .unwrap()
+            .total
+    };
     assert_eq!((total("A"), total("B")), (4.0, -4.0));
 }
 
@@ -181,12 +200,19 @@ fn law_12c4_average_plus_to_both_teams_averages_to_zero_in_a_knock_out() {
     )
     .unwrap();
     let rows = results(&fold(&p));
-    assert_eq!((row(&rows, 1, 2).imp_ns, row(&rows, 1, 2).imp_ew), (Some(3.0), Some(3.0)));
+    assert_eq!(
+        (row(&rows, 1, 2).imp_ns, row(&rows, 1, 2).imp_ew),
+        (Some(3.0), Some(3.0))
+    );
     set_policy(&mut log, r#"{"method": "teams_imps", "knockout": true}"#);
     let rows = results(&fold(&p));
     for table in [1, 2] {
         let r = row(&rows, table, 2);
-        assert_eq!((r.imp_ns, r.imp_ew), (Some(0.0), Some(0.0)), "table {table}");
+        assert_eq!(
+            (r.imp_ns, r.imp_ew),
+            (Some(0.0), Some(0.0)),
+            "table {table}"
+        );
     }
 }
 
@@ -197,5 +223,7 @@ fn law_12c4_knockout_is_left_out_of_a_policy_that_does_not_set_it() {
     assert!(!p.knockout);
     assert!(!serde_json::to_string(&p).unwrap().contains("knockout"));
     let ko: PolicySet = serde_json::from_str(r#"{"knockout": true}"#).unwrap();
-    assert!(serde_json::to_string(&ko).unwrap().contains(r#""knockout":true"#));
+    assert!(serde_json::to_string(&ko)
+        .unwrap()
+        .contains(r#""knockout":true"#));
 }

@@ -26,7 +26,8 @@ fn two_rounds(p: &Path, form: Form, boards: &[u32], played: &[(u32, u32, u32, &s
         _ => unreachable!(),
     };
     let mut log = Log::create(p, &chief, g).unwrap();
-    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer")).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
+        .unwrap();
     let mut ps = vec![Payload::Section(Section {
         section: "A".into(),
         form,
@@ -111,7 +112,9 @@ fn places(r: &Ranking) -> Vec<(String, String)> {
 }
 
 fn pl(v: &[(&str, &str)]) -> Vec<(String, String)> {
-    v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    v.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
 }
 
 /// IMP totals: A and C both +10. A beat C by 5 IMPs; A won 17 and lost 7 IMPs (2.43), C won
@@ -144,7 +147,10 @@ fn imp_tie(p: &Path) -> Log {
             (2, 4, 8, "Pass", 0),
         ],
     );
-    set_policy(&mut log, r#"{"method": "teams_imps", "team_totals": "imps"}"#);
+    set_policy(
+        &mut log,
+        r#"{"method": "teams_imps", "team_totals": "imps"}"#,
+    );
     log
 }
 
@@ -154,7 +160,10 @@ fn law_78d_tie_break_shared_place_by_default() {
     let p = dir.path().join("t.tdlog");
     imp_tie(&p);
     let r = fold(&p);
-    assert_eq!(places(&r), pl(&[("1-2", "A"), ("1-2", "C"), ("3", "B"), ("4", "D")]));
+    assert_eq!(
+        places(&r),
+        pl(&[("1-2", "A"), ("1-2", "C"), ("3", "B"), ("4", "D")])
+    );
     let totals: Vec<f64> = r.standings.iter().map(|s| s.total).collect();
     assert_eq!(totals, [10.0, 10.0, -5.0, -15.0]);
     assert!(r.standings.iter().all(|s| s.tie_break.is_none()));
@@ -171,19 +180,31 @@ fn law_78d_tie_break_head_to_head_then_imp_quotient_for_teams() {
     );
     let r = fold(&p);
     // A beat C: head-to-head decides before the quotient (where C is better).
-    assert_eq!(places(&r), pl(&[("1", "A"), ("2", "C"), ("3", "B"), ("4", "D")]));
+    assert_eq!(
+        places(&r),
+        pl(&[("1", "A"), ("2", "C"), ("3", "B"), ("4", "D")])
+    );
     let shown = |id: &str| {
         r.standings
             .iter()
             .find(|s| s.contestant == id)
             .and_then(|s| s.tie_break.clone())
     };
-    assert_eq!(shown("A").as_deref(), Some("head-to-head 5 IMP; IMP quotient 2.4286"));
-    assert_eq!(shown("C").as_deref(), Some("head-to-head -5 IMP; IMP quotient 3"));
+    assert_eq!(
+        shown("A").as_deref(),
+        Some("head-to-head 5 IMP; IMP quotient 2.4286")
+    );
+    assert_eq!(
+        shown("C").as_deref(),
+        Some("head-to-head -5 IMP; IMP quotient 3")
+    );
     assert_eq!(shown("B"), None, "B is not tied with anyone");
     // The rule is named on the report (the policy of the section, in the JSON).
     let json = serde_json::to_string(&r).unwrap();
-    assert!(json.contains(r#""tie_break":"head_to_head_then_imp_quotient""#), "{json}");
+    assert!(
+        json.contains(r#""tie_break":"head_to_head_then_imp_quotient""#),
+        "{json}"
+    );
 }
 
 #[test]
@@ -197,7 +218,10 @@ fn law_78d_tie_break_imp_quotient_for_teams() {
     );
     let r = fold(&p);
     // C's 15/5 = 3 beats A's 17/7 = 2.43, though A won their match.
-    assert_eq!(places(&r), pl(&[("1", "C"), ("2", "A"), ("3", "B"), ("4", "D")]));
+    assert_eq!(
+        places(&r),
+        pl(&[("1", "C"), ("2", "A"), ("3", "B"), ("4", "D")])
+    );
 }
 
 /// VP totals: A +3 IMPs v C, A −3 v B, C +3 v D (one board each): A and C both 20 VP, each
@@ -226,14 +250,22 @@ fn law_78d_tie_break_head_to_head_in_victory_points() {
     let p = dir.path().join("t.tdlog");
     let mut log = vp_tie(&p);
     let r = fold(&p);
-    assert_eq!(places(&r), pl(&[("1", "B"), ("2-3", "A"), ("2-3", "C"), ("4", "D")]));
-    let v3 = tdlog::scoring::vp::vp(3.0, 1, &Default::default()).unwrap().0;
+    assert_eq!(
+        places(&r),
+        pl(&[("1", "B"), ("2-3", "A"), ("2-3", "C"), ("4", "D")])
+    );
+    let v3 = tdlog::scoring::vp::vp(3.0, 1, &Default::default())
+        .unwrap()
+        .0;
     set_policy(
         &mut log,
         r#"{"method": "teams_imps", "scoring": {"ranking": {"tie_break": "head_to_head"}}}"#,
     );
     let r = fold(&p);
-    assert_eq!(places(&r), pl(&[("1", "B"), ("2", "A"), ("3", "C"), ("4", "D")]));
+    assert_eq!(
+        places(&r),
+        pl(&[("1", "B"), ("2", "A"), ("3", "C"), ("4", "D")])
+    );
     let a = r.standings.iter().find(|s| s.contestant == "A").unwrap();
     assert_eq!(a.tie_break, Some(format!("head-to-head {v3} VP")));
 }
@@ -249,7 +281,10 @@ fn law_78d_tie_break_still_equal_after_every_key_shares_the_place() {
         r#"{"method": "teams_imps", "scoring": {"ranking": {"tie_break": "imp_quotient"}}}"#,
     );
     let r = fold(&p);
-    assert_eq!(places(&r), pl(&[("1", "B"), ("2-3", "A"), ("2-3", "C"), ("4", "D")]));
+    assert_eq!(
+        places(&r),
+        pl(&[("1", "B"), ("2-3", "A"), ("2-3", "C"), ("4", "D")])
+    );
     let a = r.standings.iter().find(|s| s.contestant == "A").unwrap();
     assert_eq!(a.tie_break.as_deref(), Some("IMP quotient 1"));
 }
@@ -275,7 +310,11 @@ fn law_78d_tie_break_pairs_share_the_place_under_a_team_rule() {
         r#"{"method": "matchpoints", "scoring": {"ranking": {"tie_break": "head_to_head_then_imp_quotient"}}}"#,
     );
     let r = fold(&p);
-    assert!(r.standings.iter().all(|s| s.place == "1-4"), "{:?}", places(&r));
+    assert!(
+        r.standings.iter().all(|s| s.place == "1-4"),
+        "{:?}",
+        places(&r)
+    );
     assert!(r.standings.iter().all(|s| s.tie_break.is_none()));
 }
 
@@ -305,14 +344,23 @@ fn law_78d_tie_break_head_to_head_counts_only_when_every_two_tied_teams_met() {
     );
     let r = fold(&p);
     // Counting only the matches played would put A first; the group did not all meet.
-    assert_eq!(places(&r), pl(&[("1-3", "A"), ("1-3", "B"), ("1-3", "C"), ("4", "D")]));
+    assert_eq!(
+        places(&r),
+        pl(&[("1-3", "A"), ("1-3", "B"), ("1-3", "C"), ("4", "D")])
+    );
     set_policy(
         &mut log,
         r#"{"method": "teams_imps", "team_totals": "imps", "scoring": {"ranking": {"tie_break": "head_to_head_then_imp_quotient"}}}"#,
     );
     let r = fold(&p);
     // Then the quotient: A and B lost no IMP, C won 10 and lost 5.
-    assert_eq!(places(&r), pl(&[("1-2", "A"), ("1-2", "B"), ("3", "C"), ("4", "D")]));
+    assert_eq!(
+        places(&r),
+        pl(&[("1-2", "A"), ("1-2", "B"), ("3", "C"), ("4", "D")])
+    );
     let a = r.standings.iter().find(|s| s.contestant == "A").unwrap();
-    assert_eq!(a.tie_break.as_deref(), Some("head-to-head 0 IMP; IMP quotient (no IMP lost)"));
+    assert_eq!(
+        a.tie_break.as_deref(),
+        Some("head-to-head 0 IMP; IMP quotient (no IMP lost)")
+    );
 }

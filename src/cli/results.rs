@@ -72,7 +72,9 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         });
         match t.policies.get(&section).or_else(|| t.policies.get("")) {
             Some((p, _)) => p.clone(),
-            None => tdlog::events::PolicySet::default_for(form.unwrap_or(tdlog::events::Form::Pairs)),
+            None => {
+                tdlog::events::PolicySet::default_for(form.unwrap_or(tdlog::events::Form::Pairs))
+            }
         }
     };
     let scoring = import::scoring_warnings(&plan, &policy);
@@ -178,7 +180,11 @@ fn policy_lines(r: &Ranking) {
             p.policy.method,
             match p.policy.scoring.ranking.tie_break.keys() {
                 [] => "shared place".to_string(),
-                ks => ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", then "),
+                ks => ks
+                    .iter()
+                    .map(|k| k.name())
+                    .collect::<Vec<_>>()
+                    .join(", then "),
             },
             match p.set_by {
                 Some(id) => format!("policy of event {}", id.short()),

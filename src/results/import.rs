@@ -106,12 +106,7 @@ impl Room {
     }
 }
 
-fn read(
-    r: &PbnRecord,
-    section: &str,
-    teams: bool,
-    rooms: bool,
-) -> Result<Rec, Vec<String>> {
+fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, Vec<String>> {
     let mut errs = vec![];
     let num = |tag: &str, default: Option<u32>, errs: &mut Vec<String>| -> u32 {
         match r.tag(tag).filter(|v| !v.trim().is_empty()) {
@@ -286,7 +281,12 @@ fn check_rooms(recs: Vec<Rec>, out: &mut Plan) -> Vec<Rec> {
     let open: BTreeMap<(u32, u32, u32), (String, String)> = recs
         .iter()
         .filter(|r| r.room == Some(Room::Open))
-        .map(|r| ((r.round, r.table + 1, r.board), (r.ns.clone(), r.ew.clone())))
+        .map(|r| {
+            (
+                (r.round, r.table + 1, r.board),
+                (r.ns.clone(), r.ew.clone()),
+            )
+        })
         .collect();
     let mut kept = Vec::with_capacity(recs.len());
     for r in recs {
@@ -455,7 +455,12 @@ pub fn scoring_warnings(plan: &Plan, policy: &crate::events::PolicySet) -> Vec<P
     use crate::events::Method;
     let mut out = vec![];
     for (tag, line) in &plan.scoring_tags {
-        let word = tag.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        let word = tag
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
         let agrees: Option<&[Method]> = match word.as_str() {
             "mp" | "matchpoints" => Some(&[Method::Matchpoints]),
             "imp" | "imps" => Some(&[Method::TeamsImps, Method::CrossImps, Method::Butler]),

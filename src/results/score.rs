@@ -776,7 +776,9 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                     said.push(match k {
                         TieKey::ImpDifference => format!("{} {v} IMP", k.name()),
                         TieKey::HeadToHead => format!("{} {v} {unit}", k.name()),
-                        TieKey::ImpQuotient if v == f64::MAX => format!("{} (no IMP lost)", k.name()),
+                        TieKey::ImpQuotient if v == f64::MAX => {
+                            format!("{} (no IMP lost)", k.name())
+                        }
                         TieKey::ImpQuotient => format!("{} {}", k.name(), round(v, 4)),
                     });
                 }
