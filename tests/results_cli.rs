@@ -326,3 +326,40 @@ fn ranking_diff_between_two_points_of_the_log_and_the_audit_of_a_team_total() {
     let played = h.iter().filter(|c| c["what"] == "result.recorded").count();
     assert!(played >= 10, "its table results are in the audit: {played}");
 }
+
+#[test]
+fn import_pbn_says_how_rooms_were_numbered_and_a_scoring_tag_the_signed_policy_overrules() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("cup.tdlog");
+    let chief = key(1);
+    Log::create(&p, &chief, genesis_payload()).unwrap();
+    let kf = dir.path().join("chief.key");
+    chief.save(&kf, None).unwrap();
+    // The organiser's signed policy says matchpoints; the file says IMP.
+    let pol = dir.path().join("p.json");
+    std::fs::write(
+        &pol,
+        r#"{"method": "matchpoints", "scoring": {"ranking": {"tie_break": "head_to_head_then_imp_quotient"}}}"#,
+    )
+    .unwrap();
+    tdlog(&["policy", "set", s(&p), s(&pol), "--key", s(&kf)]);
+    let pbn = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/pbn/two-rooms-one-table.pbn");
+    let o = tdlog(&["import", "pbn", s(&pbn), "--log", s(&p), "--key", s(&kf)]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("warning:") && err.contains("Open room is table 2T-1"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Scoring \"IMP\" disagrees with the signed scoring policy (matchpoints)"),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("imported 4 records (0 skipped)"));
+    // The ranking names the tie rule of the policy in force.
+    let o = tdlog(&["ranking", s(&p)]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("ties: head-to-head, then IMP quotient"),
+        "{out}"
+    );
+}

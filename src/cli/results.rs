@@ -63,6 +63,24 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         .into());
     }
     let k = load_key(&key)?;
+    // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
+    let policy = {
+        let t = tournament(&verified(&log)?, None)?;
+        let form = plan.payloads.iter().find_map(|p| match p {
+            tdlog::events::Payload::Section(s) => Some(s.form),
+            _ => None,
+        });
+        match t.policies.get(&section).or_else(|| t.policies.get("")) {
+            Some((p, _)) => p.clone(),
+            None => {
+                tdlog::events::PolicySet::default_for(form.unwrap_or(tdlog::events::Form::Pairs))
+            }
+        }
+    };
+    let scoring = import::scoring_warnings(&plan, &policy);
+    for w in plan.warnings.iter().chain(&scoring) {
+        eprintln!("warning: {}: {w}", file.display());
+    }
     let mut l = open_log(&log)?;
     let n = plan.payloads.len();
     l.append_batch(&k, plan.payloads)?;
@@ -157,9 +175,17 @@ pub struct RankingArgs {
 fn policy_lines(r: &Ranking) {
     for p in &r.policies {
         println!(
-            "section {}: {:?} scoring, {}",
+            "section {}: {:?} scoring, ties: {}, {}",
             p.section,
             p.policy.method,
+            match p.policy.scoring.ranking.tie_break.keys() {
+                [] => "shared place".to_string(),
+                ks => ks
+                    .iter()
+                    .map(|k| k.name())
+                    .collect::<Vec<_>>()
+                    .join(", then "),
+            },
             match p.set_by {
                 Some(id) => format!("policy of event {}", id.short()),
                 None => "default policy (no scoring.policy event)".into(),
@@ -241,6 +267,9 @@ pub fn show_ranking(a: RankingArgs) -> CliResult {
             println!("{:>5}  {:<30} {:>8} {}", s.place, s.name, s.total, s.unit);
             if let Some(n) = &s.note {
                 println!("       note: {n}");
+            }
+            if let Some(k) = &s.tie_break {
+                println!("       tie-break: {k}");
             }
         }
     }

@@ -95,6 +95,11 @@ pub struct PolicySet {
     pub artificial: ArtificialScores,
     /// DBV footnote C: from the third board a team did not play, scored as not played.
     pub dbv_footnote_c: bool,
+    /// Law 12C4: the section's matches are knock-out matches, so a board whose two teams'
+    /// adjusted IMPs do not balance gives both the average of the two assessments. Left out
+    /// of the signed payload when off, so policies signed before it keep their bytes.
+    #[serde(skip_serializing_if = "is_false")]
+    pub knockout: bool,
     pub scoring: ScoringPolicy,
     /// Why the organiser or chief TD set or changed it.
     pub note: String,
@@ -109,6 +114,10 @@ impl Default for PolicySet {
     }
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 impl PolicySet {
     /// The default a TD expects for a form of contest, when no policy event exists.
     pub fn default_for(form: super::Form) -> PolicySet {
@@ -121,6 +130,7 @@ impl PolicySet {
             team_totals: TeamTotals::VictoryPoints,
             artificial: ArtificialScores::default(),
             dbv_footnote_c: false,
+            knockout: false,
             scoring: ScoringPolicy::default(),
             note: "defaults (no scoring.policy event)".into(),
         }

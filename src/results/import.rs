@@ -40,6 +40,12 @@ pub struct Plan {
     /// Records imported / skipped (skipped ones have problems).
     pub imported: usize,
     pub skipped: usize,
+    /// Things said about the file that do not stop the import: how `Room` tables were
+    /// numbered, a `Scoring` tag the signed policy does not follow.
+    pub warnings: Vec<Problem>,
+    /// Each distinct `Scoring` tag value, with the line of its first record: reported,
+    /// never used as the policy (the method is the signed `scoring.policy`).
+    pub scoring_tags: Vec<(String, usize)>,
 }
 
 impl Plan {
@@ -70,6 +76,9 @@ fn player(name: &str) -> String {
 struct Rec {
     round: u32,
     table: u32,
+    /// The `Room` tag (teams only), when the file has rooms.
+    room: Option<Room>,
+    line: usize,
     board: u32,
     ns: String,
     ew: String,
@@ -79,7 +88,25 @@ struct Rec {
     result: Result<TableResult, String>,
 }
 
-fn read(r: &PbnRecord, section: &str, teams: bool) -> Result<Rec, Vec<String>> {
+/// The two rooms of a team match (PBN `Room` tag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Room {
+    Open,
+    Closed,
+}
+
+impl Room {
+    /// The movement's table for table `t` of this room: the two rooms of a match share
+    /// one `Table` number in such files, so Open is 2t−1 and Closed 2t.
+    fn table(self, t: u32) -> u32 {
+        match self {
+            Room::Open => (2 * t).saturating_sub(1),
+            Room::Closed => 2 * t,
+        }
+    }
+}
+
+fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, Vec<String>> {
     let mut errs = vec![];
     let num = |tag: &str, default: Option<u32>, errs: &mut Vec<String>| -> u32 {
         match r.tag(tag).filter(|v| !v.trim().is_empty()) {
@@ -96,11 +123,30 @@ fn read(r: &PbnRecord, section: &str, teams: bool) -> Result<Rec, Vec<String>> {
     let board = num("Board", None, &mut errs);
     let table = num("Table", Some(1), &mut errs);
     let round = num("Round", Some(1), &mut errs);
+    let room = match (rooms, r.tag("Room").map(str::trim)) {
+        (false, _) => None,
+        (true, Some(v)) if v.eq_ignore_ascii_case("open") => Some(Room::Open),
+        (true, Some(v)) if v.eq_ignore_ascii_case("closed") => Some(Room::Closed),
+        (true, Some(v)) => {
+            errs.push(format!("Room {v:?} is neither \"Open\" nor \"Closed\""));
+            None
+        }
+        (true, None) => {
+            errs.push("missing Room tag (other records of this file name their room)".into());
+            None
+        }
+    };
+    let (home, visit) = (
+        r.tag("HomeTeam").unwrap_or("").to_string(),
+        r.tag("VisitTeam").unwrap_or("").to_string(),
+    );
     let (ns, ew) = if teams {
-        (
-            r.tag("HomeTeam").unwrap_or("").to_string(),
-            r.tag("VisitTeam").unwrap_or("").to_string(),
-        )
+        // PBN: the home team sits N-S in the Open room and E-W in the Closed room. Without
+        // a Room tag the file names the N-S team as HomeTeam at each table (RealBridge).
+        match room {
+            Some(Room::Closed) => (visit, home),
+            _ => (home, visit),
+        }
     } else {
         let pair = |tag: &str, a: &str, b: &str| {
             r.tag(tag).map(str::to_string).unwrap_or_else(|| {
@@ -209,7 +255,9 @@ fn read(r: &PbnRecord, section: &str, teams: bool) -> Result<Rec, Vec<String>> {
     };
     Ok(Rec {
         round,
-        table,
+        table: room.map_or(table, |rm| rm.table(table)),
+        room,
+        line: r.line,
         board,
         members_ns: names("North", "South"),
         members_ew: names("East", "West"),
@@ -226,10 +274,62 @@ fn read(r: &PbnRecord, section: &str, teams: bool) -> Result<Rec, Vec<String>> {
     })
 }
 
+/// The two rooms of a match must seat the same two teams the other way round: a Closed
+/// record whose teams sit as in the Open room (a file that names the N-S team as HomeTeam in
+/// both rooms) would be compared with nothing, so it is a problem, not a guess.
+fn check_rooms(recs: Vec<Rec>, out: &mut Plan) -> Vec<Rec> {
+    let open: BTreeMap<(u32, u32, u32), (String, String)> = recs
+        .iter()
+        .filter(|r| r.room == Some(Room::Open))
+        .map(|r| {
+            (
+                (r.round, r.table + 1, r.board),
+                (r.ns.clone(), r.ew.clone()),
+            )
+        })
+        .collect();
+    let mut kept = Vec::with_capacity(recs.len());
+    for r in recs {
+        let clash = match (r.room, open.get(&(r.round, r.table, r.board))) {
+            (Some(Room::Closed), Some((ns, ew))) => (ns != &r.ew || ew != &r.ns)
+                .then(|| format!("the Closed room seats {} N-S and {} E-W, the Open room {ns} N-S and {ew} E-W: the two rooms of a match must seat the teams the other way round (PBN: HomeTeam sits N-S in the Open room, E-W in the Closed room)", r.ns, r.ew)),
+            _ => None,
+        };
+        match clash {
+            Some(message) => {
+                out.imported -= 1;
+                out.skipped += 1;
+                out.problems.push(Problem {
+                    line: r.line,
+                    board: Some(r.board),
+                    message,
+                });
+            }
+            None => kept.push(r),
+        }
+    }
+    kept
+}
+
 /// Builds the import plan for a parsed PBN file into section `section`.
 pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
     let mut out = Plan::default();
     let teams = records.iter().any(|r| r.tag("HomeTeam").is_some());
+    let rooms = teams && records.iter().any(|r| r.tag("Room").is_some());
+    if rooms {
+        out.warnings.push(Problem {
+            line: records.iter().find(|r| r.tag("Room").is_some()).map_or(0, |r| r.line),
+            board: None,
+            message: "Room tags: table T of the Open room is table 2T-1, of the Closed room table 2T (HomeTeam sits N-S in the Open room, E-W in the Closed room)".into(),
+        });
+    }
+    for r in records {
+        if let Some(v) = r.tag("Scoring").map(str::trim).filter(|v| !v.is_empty()) {
+            if !out.scoring_tags.iter().any(|(s, _)| s == v) {
+                out.scoring_tags.push((v.to_string(), r.line));
+            }
+        }
+    }
     let title = records
         .iter()
         .find_map(|r| r.tag("Event"))
@@ -238,7 +338,7 @@ pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
     let mut recs = vec![];
     let mut seen: BTreeMap<(u32, u32, u32), usize> = BTreeMap::new();
     for r in records {
-        match read(r, section, teams) {
+        match read(r, section, teams, rooms) {
             Err(errs) => {
                 out.skipped += 1;
                 for m in errs {
@@ -266,6 +366,9 @@ pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
                 recs.push(rec);
             }
         }
+    }
+    if rooms {
+        recs = check_rooms(recs, &mut out);
     }
     out.payloads.push(Payload::Section(Section {
         section: section.into(),
@@ -343,4 +446,56 @@ pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
         });
     }
     out
+}
+
+/// Law 78D: the method is the signed `scoring.policy`, so a file's `Scoring` tag is only
+/// compared with it. Each tag value that the policy in force does not follow is a warning;
+/// a value we cannot read is said so. The first `;`-separated word is the method.
+pub fn scoring_warnings(plan: &Plan, policy: &crate::events::PolicySet) -> Vec<Problem> {
+    use crate::events::Method;
+    let mut out = vec![];
+    for (tag, line) in &plan.scoring_tags {
+        let word = tag
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let agrees: Option<&[Method]> = match word.as_str() {
+            "mp" | "matchpoints" => Some(&[Method::Matchpoints]),
+            "imp" | "imps" => Some(&[Method::TeamsImps, Method::CrossImps, Method::Butler]),
+            "cross-imps" | "cross-imp" | "crossimps" => Some(&[Method::CrossImps]),
+            "butler" => Some(&[Method::Butler]),
+            "totalpoints" | "total" => Some(&[Method::TotalPoints]),
+            _ => None,
+        };
+        let message = match agrees {
+            None => format!(
+                "Scoring {tag:?} is not a method tdlog reads; the signed scoring policy ({}) applies",
+                method_name(policy.method)
+            ),
+            Some(ms) if !ms.contains(&policy.method) => format!(
+                "Scoring {tag:?} disagrees with the signed scoring policy ({}), which applies (Law 78D: the conditions of contest decide)",
+                method_name(policy.method)
+            ),
+            Some(_) => continue,
+        };
+        out.push(Problem {
+            line: *line,
+            board: None,
+            message,
+        });
+    }
+    out
+}
+
+fn method_name(m: crate::events::Method) -> &'static str {
+    use crate::events::Method;
+    match m {
+        Method::Matchpoints => "matchpoints",
+        Method::CrossImps => "cross_imps",
+        Method::Butler => "butler",
+        Method::TeamsImps => "teams_imps",
+        Method::TotalPoints => "total_points",
+    }
 }

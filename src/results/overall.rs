@@ -89,6 +89,8 @@ pub fn overall(t: &Tournament, r: &Ranking, sections: &[String]) -> Result<Vec<S
                 mp_top: (unit == "%").then(|| round(a.top, 2)),
                 imps: (unit == "VP").then(|| round(a.imps, 2)),
                 boards: a.boards,
+                // The overall ranking has no tie-break key: equal totals share the place.
+                tie_break: None,
                 note: (!missed.is_empty()).then(|| {
                     format!(
                         "not ranked in {}",

@@ -11,7 +11,7 @@ use crate::events::{
 use crate::log::Hash32;
 use crate::scoring::imps::{self as imp, ImpEntry};
 use crate::scoring::matchpoints::{self as mp, Entry};
-use crate::scoring::policy::TieBreak;
+use crate::scoring::policy::{TieBreak, TieKey};
 use crate::scoring::ranking::{rank, Standing as RankInput};
 use crate::scoring::{Outcome as Weighting, Weight};
 use serde::Serialize;
@@ -233,9 +233,41 @@ fn teams_rows(t: &Tournament, slots: &[&SlotState], p: &PolicySet) -> Vec<Result
                 }
             }
         }
+        if p.knockout {
+            knockout_average(&mut row);
+        }
         rows.push(row);
     }
     rows
+}
+
+/// Law 12C4: in a knock-out match, non-balancing adjusted scores (A+ to both sides, a split
+/// weighting) are assessed for each team separately, then both get the average of the two:
+/// +6 and −2 give +4 and −4 (W24(b)). A balancing board is left alone.
+fn knockout_average(row: &mut ResultRow) {
+    if let (Some(ns), Some(ew)) = (row.imp_ns, row.imp_ew) {
+        let (a, b) = knockout_imps(ns, ew, &mut row.note);
+        row.imp_ns = Some(a);
+        row.imp_ew = Some(b);
+    }
+}
+
+/// The Law 12C4 average of one board's two IMP assessments, said in the note when it
+/// changes them.
+pub(crate) fn knockout_imps(ns: f64, ew: f64, note: &mut Option<String>) -> (f64, f64) {
+    if round(ns + ew, 2) == 0.0 {
+        return (ns, ew);
+    }
+    let (a, b) = crate::bridge::adjust::knockout_average(ns, ew);
+    let (a, b) = (round(a, 2) + 0.0, round(b, 2) + 0.0);
+    let said = format!(
+        "Law 12C4: knock-out, non-balancing {ns:+} / {ew:+} IMPs averaged to {a:+} / {b:+}"
+    );
+    *note = Some(match note.take() {
+        Some(n) => format!("{n}; {said}"),
+        None => said,
+    });
+    (a, b)
 }
 
 /// Pairs and individuals: matchpoints (Law 78A, Neuberg by policy), cross-IMPs or Butler
@@ -503,6 +535,10 @@ pub struct Standing {
     /// Why part of the total is missing (a team match with no board scored).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The tie-break keys of the policy (`ranking.tie_break`, Law 78D) for a contestant
+    /// tied with another on the total: `head-to-head 5 IMP; IMP quotient 2.43`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<String>,
 }
 
 /// The policy a section was scored under, as shown on every report.
@@ -596,7 +632,18 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
             }
         };
         let mut notes: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        // Scored matches as (team a, team b, a's value, b's value) in the ranking's unit,
+        // for head-to-head; IMPs won and lost per team, for the IMP quotient.
+        let mut mutual: Vec<(String, String, f64, f64)> = vec![];
+        let mut won_lost: BTreeMap<String, (f64, f64)> = BTreeMap::new();
         if teams {
+            for r in &rows {
+                if let Some(i) = r.imp_ns {
+                    let e = won_lost.entry(r.ns.clone()).or_default();
+                    e.0 += i.max(0.0);
+                    e.1 += (-i).max(0.0);
+                }
+            }
             for ((round, a, b), (margin, boards, scored)) in team_matches(t, rows.iter().copied()) {
                 if !scored {
                     for (x, y) in [(&a, &b), (&b, &a)] {
@@ -624,6 +671,7 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                     }
                     TeamTotals::Imps => (margin, -margin),
                 };
+                mutual.push((a.clone(), b.clone(), va, vb));
                 for (team, v, i) in [(a, va, margin), (b, vb, -margin)] {
                     let x = acc.entry(team).or_default();
                     x.total += v;
@@ -694,15 +742,48 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 absent.push(id.clone());
             }
         }
-        // Tie-break keys (policy `ranking.tie_break: keys`, Law 78D): a VP ranking is broken
-        // by the IMP difference; other rankings have no key, so equal totals share the place.
-        let by_imps = unit == "VP" && p.scoring.ranking.tie_break == TieBreak::Keys;
+        // Tie-break keys (policy `ranking.tie_break`, Law 78D): `keys` breaks a VP ranking by
+        // the IMP difference; head-to-head and the IMP quotient break a team ranking. A pairs
+        // ranking has no key, so equal totals share the place.
+        let keys = tie_keys(p.scoring.ranking.tie_break, unit, teams);
+        let totals: BTreeMap<&String, f64> =
+            acc.iter().map(|(id, a)| (id, round(a.total, 2))).collect();
+        let published = |x: f64| match p.scoring.ranking.compare_decimals {
+            Some(d) => crate::scoring::round_half_away(x, d) + 0.0,
+            None => x + 0.0,
+        };
+        let mut shown: BTreeMap<String, String> = BTreeMap::new();
         let inputs: Vec<RankInput<String>> = acc
             .iter()
             .map(|(id, a)| {
-                let mut s = RankInput::new(id.clone(), round(a.total, 2));
-                if by_imps {
-                    s.keys.push(round(a.imps, 2));
+                let mut s = RankInput::new(id.clone(), totals[id]);
+                let tied: Vec<&String> = totals
+                    .iter()
+                    .filter(|(_, t)| published(**t) == published(totals[id]))
+                    .map(|(x, _)| *x)
+                    .collect();
+                let mut said = vec![];
+                for k in keys {
+                    let v = match k {
+                        TieKey::ImpDifference => round(a.imps, 2),
+                        TieKey::HeadToHead => head_to_head(id, &tied, &mutual),
+                        TieKey::ImpQuotient => {
+                            let (w, l) = won_lost.get(id).copied().unwrap_or_default();
+                            imp_quotient(w, l)
+                        }
+                    };
+                    s.keys.push(v);
+                    said.push(match k {
+                        TieKey::ImpDifference => format!("{} {v} IMP", k.name()),
+                        TieKey::HeadToHead => format!("{} {v} {unit}", k.name()),
+                        TieKey::ImpQuotient if v == f64::MAX => {
+                            format!("{} (no IMP lost)", k.name())
+                        }
+                        TieKey::ImpQuotient => format!("{} {}", k.name(), round(v, 4)),
+                    });
+                }
+                if tied.len() > 1 && !said.is_empty() {
+                    shown.insert(id.clone(), said.join("; "));
                 }
                 s
             })
@@ -727,6 +808,7 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 imps: (unit == "VP").then(|| round(a.imps, 2)),
                 boards: a.boards,
                 note: notes.get(&r.id).map(|n| n.join("; ")),
+                tie_break: shown.get(&r.id).cloned(),
             });
         }
         for id in absent {
@@ -742,6 +824,7 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 imps: None,
                 boards: 0,
                 note: notes.get(&id).map(|n| n.join("; ")),
+                tie_break: None,
                 contestant: id,
             });
         }
@@ -754,5 +837,63 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
     Ranking {
         policies,
         standings,
+    }
+}
+
+/// The keys a policy's tie rule compares for this ranking: `keys` only under a VP total,
+/// head-to-head and the IMP quotient only in a team ranking (a pairs ranking has none).
+fn tie_keys(rule: TieBreak, unit: &str, teams: bool) -> &'static [TieKey] {
+    match rule {
+        TieBreak::Keys if unit == "VP" => rule.keys(),
+        TieBreak::HeadToHead | TieBreak::ImpQuotient | TieBreak::HeadToHeadThenImpQuotient
+            if teams =>
+        {
+            rule.keys()
+        }
+        _ => &[],
+    }
+}
+
+/// What `id` scored in its matches against the others of its tie group, counted only when
+/// every two of the group met (else the key is 0 for all, and decides nothing).
+fn head_to_head(id: &String, tied: &[&String], mutual: &[(String, String, f64, f64)]) -> f64 {
+    let among = |x: &String| tied.contains(&x);
+    let met = |x: &String, y: &String| {
+        mutual
+            .iter()
+            .any(|(a, b, _, _)| (a == x && b == y) || (a == y && b == x))
+    };
+    let all_met = tied
+        .iter()
+        .enumerate()
+        .all(|(i, x)| tied[i + 1..].iter().all(|y| met(x, y)));
+    if tied.len() < 2 || !all_met {
+        return 0.0;
+    }
+    let sum: f64 = mutual
+        .iter()
+        .filter(|(a, b, _, _)| among(a) && among(b))
+        .map(|(a, b, va, vb)| {
+            if a == id {
+                *va
+            } else if b == id {
+                *vb
+            } else {
+                0.0
+            }
+        })
+        .sum();
+    round(sum, 2)
+}
+
+/// IMPs won / IMPs lost; a team that lost none ranks above any quotient (`f64::MAX`), and a
+/// team with no IMPs either way has 1.
+fn imp_quotient(won: f64, lost: f64) -> f64 {
+    if lost > 0.0 {
+        won / lost
+    } else if won > 0.0 {
+        f64::MAX
+    } else {
+        1.0
     }
 }

@@ -232,11 +232,18 @@ fn team_row(b: &Basis, p: &PolicySet, fn_c: bool) -> Settled {
             ),
         };
     }
+    let mut note = b.note.clone();
+    let (ns, ew) = (artificial_imps(b.ns, p), artificial_imps(b.ew, p));
+    let imp = if p.knockout {
+        super::score::knockout_imps(ns, ew, &mut note)
+    } else {
+        (ns, ew)
+    };
     Settled {
         mp: None,
         pct: None,
-        imp: Some((artificial_imps(b.ns, p), artificial_imps(b.ew, p))),
-        note: b.note.clone(),
+        imp: Some(imp),
+        note,
     }
 }
 

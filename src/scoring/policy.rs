@@ -250,9 +250,51 @@ pub enum TieBreak {
     /// set no tie-break (Law 78D leaves it to them).
     #[default]
     SharedPlace,
-    /// Compare the caller's tie-break keys in order (higher is better: head-to-head VPs, IMP
-    /// quotient, ... as the conditions of contest list them); still equal → shared place.
+    /// Compare the caller's tie-break keys in order (higher is better); still equal →
+    /// shared place. In a log's team VP ranking the one key is the IMP difference.
     Keys,
+    /// Team rankings: among the contestants tied on the total, the result of the matches
+    /// they played against each other (VPs, or IMPs in an IMP ranking), counted only when
+    /// every two of them met; still equal → shared place. Pairs rankings share the place.
+    HeadToHead,
+    /// Team rankings: IMPs won divided by IMPs lost over all boards; still equal → shared.
+    ImpQuotient,
+    /// Team rankings: head-to-head, then the IMP quotient; still equal → shared place.
+    HeadToHeadThenImpQuotient,
+}
+
+impl TieBreak {
+    /// The keys this rule compares, in order, as shown on reports.
+    pub fn keys(self) -> &'static [TieKey] {
+        match self {
+            TieBreak::SharedPlace => &[],
+            TieBreak::Keys => &[TieKey::ImpDifference],
+            TieBreak::HeadToHead => &[TieKey::HeadToHead],
+            TieBreak::ImpQuotient => &[TieKey::ImpQuotient],
+            TieBreak::HeadToHeadThenImpQuotient => &[TieKey::HeadToHead, TieKey::ImpQuotient],
+        }
+    }
+}
+
+/// One tie-break key of a team ranking (higher is better).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieKey {
+    /// The raw IMP difference behind a VP total.
+    ImpDifference,
+    /// The total scored in the matches among the tied contestants.
+    HeadToHead,
+    /// IMPs won / IMPs lost.
+    ImpQuotient,
+}
+
+impl TieKey {
+    pub fn name(self) -> &'static str {
+        match self {
+            TieKey::ImpDifference => "IMP difference",
+            TieKey::HeadToHead => "head-to-head",
+            TieKey::ImpQuotient => "IMP quotient",
+        }
+    }
 }
 
 /// How a shared place is printed.

@@ -76,7 +76,7 @@ where
             return Err(ScoringError::BadTotal(*k));
         }
     }
-    let use_keys = policy.tie_break == TieBreak::Keys;
+    let use_keys = policy.tie_break != TieBreak::SharedPlace;
     if use_keys
         && standings
             .windows(2)
