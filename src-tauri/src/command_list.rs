@@ -35,6 +35,8 @@ pub const ALL: &[&str] = &[
     "bridge_rule",
     "ranking_diff",
     "report_save",
+    "bridge_play",
+    "bridge_play_option",
 ];
 
 #[cfg(test)]

@@ -541,6 +541,35 @@ pub async fn bridge_rule(
     append_board(&state, p, passphrase, progress).await
 }
 
+/// Records a card played at the table (as `tdlog bridge play`); the hand is the one holding
+/// it in the recorded deal. An illegal card is recorded and flagged, not refused.
+#[tauri::command]
+pub async fn bridge_play(
+    state: State<'_, AppState>,
+    slot: Slot,
+    card: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::card_payload(&*state.current()?, &slot, &card)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// Records the choice the play waits for (Laws 50D2, 53-56, 57A: for example declarer's
+/// option after a lead out of turn), after the play engine checked it is due and applies.
+#[tauri::command]
+pub async fn bridge_play_option(
+    state: State<'_, AppState>,
+    slot: Slot,
+    choice: String,
+    suit: Option<String>,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::option_payload(&*state.current()?, &slot, &choice, suit.as_deref())?;
+    append_board(&state, p, passphrase, progress).await
+}
+
 async fn append_board(
     state: &AppState,
     payload: tdlog::events::Payload,

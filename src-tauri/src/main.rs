@@ -78,6 +78,8 @@ fn main() {
             commands::bridge_rule,
             commands::ranking_diff,
             commands::report_save,
+            commands::bridge_play,
+            commands::bridge_play_option,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -161,6 +161,12 @@ fn guard_code(g: &GuardError) -> &'static str {
         UnknownCorrected { .. } | UnknownRuling { .. } | UnknownAppeal { .. } => "unknown_subject",
         NotOwnRuling { .. } => "not_own_ruling",
         NotAllowed { .. } => "step_not_allowed",
+        DokoObjectionLate { .. } => "appeal_late",
+        DokoFinal => "no_further_appeal",
+        DokoNoRuling { .. }
+        | DokoNoObjection { .. }
+        | DokoRefereeDecides { .. }
+        | DokoDecisionElsewhere => "step_not_allowed",
     }
 }
 

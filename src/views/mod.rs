@@ -9,6 +9,7 @@
 pub mod board;
 pub mod incident;
 pub mod overview;
+pub mod play;
 pub mod rulings;
 mod text;
 
@@ -17,6 +18,7 @@ pub use incident::{
     adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
 };
 pub use overview::{overview, Overview};
+pub use play::{card_payload, option_payload, play_choices, PlayChoice};
 pub use rulings::{rulings, RulingFilter, RulingRow};
 
 use crate::bridge::tables::BridgeTables;
@@ -78,6 +80,20 @@ pub enum ViewError {
         branch: String,
         reason: String,
     },
+    #[error("{0:?} is not a card (give the suit then the rank: SA, HT, C2)")]
+    InvalidCard(String),
+    #[error(
+        "board {board} has no recorded deal (structure.board): name the hand the card came from"
+    )]
+    NoDeal { board: u32 },
+    #[error("{0} is in no hand of the recorded deal")]
+    CardNotInDeal(String),
+    #[error("the play is not waiting for {choice:?} (choice due: {due}; Laws 50D2, 53-56, 57A)")]
+    ChoiceNotDue { choice: String, due: String },
+    #[error("Law {law}: the choice names a suit (C, D, H or S)")]
+    ChoiceNeedsSuit { law: String },
+    #[error("Law {law}: the play engine cannot apply the choice: {reason}")]
+    ChoiceNotApplicable { law: String, reason: String },
     #[error(transparent)]
     Payload(#[from] PayloadError),
 }
