@@ -296,6 +296,38 @@ async function main() {
     await shotTop("board-ruled");
   });
 
+  await check("after the auction the TD records the play card by card; a lead out of turn waits for declarer's choice (Law 53A)", async () => {
+    for (const seat of ["N", "E", "S"]) {
+      await choose("#call-seat", seat);
+      await fill("#call-call", "Pass");
+      await save("#call-save", `${seat}'s pass`);
+    }
+    const facts = await wd.textOf("#board-facts", (t) => t.includes("2♠") || t.includes("2S"));
+    expect(facts.includes("West"), `contract: ${facts}`);
+    // North is on lead; South (a defender) leads instead: recorded, and the play waits.
+    const led = await wd.attr(await wd.find(".hand.south button.card.playable"), "data-card");
+    await save(`.hand.south button[data-card='${led}']`, `South's lead of ${led} out of turn`);
+    const due = await wd.textOf("#play-choice");
+    expect(due.includes("53-56"), `choice due: ${due}`);
+    const choices = await Promise.all((await wd.findAll("#play-choice input[data-choice]")).map((c) => wd.attr(c, "data-choice")));
+    expect(choices.join(" ") === "accept spread refuse", choices.join(" "));
+    await wd.click(await wd.find("#play-choice input[data-choice='accept']"));
+    await save("#choice-save", "declarer accepting the lead (Law 53A)");
+    expect((await wd.findAll("#play-choice")).length === 0, "the choice is still offered");
+    // Declarer (West), North and dummy (East) follow, in suit when they can.
+    for (const seat of ["west", "north", "east"]) {
+      const same = await wd.findAll(`.hand.${seat} button.card.playable[data-card^='${led[0]}']`);
+      const card = await wd.attr(same.length ? same[0] : await wd.find(`.hand.${seat} button.card.playable`), "data-card");
+      await save(`.hand.${seat} button[data-card='${card}']`, `${seat}'s ${card}`);
+    }
+    const trick = await wd.textOf("#tricks .trick[data-trick='1']", (t) => t.includes("won by"));
+    expect(trick.startsWith("Trick 1: South"), `trick 1: ${trick}`);
+    const played = await wd.findAll("#hand-diagram .card.played");
+    expect(played.length === 4, `${played.length} cards struck through`);
+    await wd.script("document.getElementById('deal-h').scrollIntoView({ block: 'start' })");
+    await shot("board-play");
+  });
+
   let ranking0 = "";
   let ranking1 = "";
   await check("Alt+7 opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {

@@ -49,6 +49,10 @@ export const api = {
     invoke<Summary>("bridge_call", { slot, seat, call, passphrase, progress: channel(onProgress) }),
   bridgeRule: (slot: Slot, call: number, branch: string, reason: string | null, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("bridge_rule", { slot, call, branch, reason, passphrase, progress: channel(onProgress) }),
+  bridgePlay: (slot: Slot, card: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_play", { slot, card, passphrase, progress: channel(onProgress) }),
+  bridgePlayOption: (slot: Slot, choice: string, suit: string | null, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_play_option", { slot, choice, suit, passphrase, progress: channel(onProgress) }),
   keySignAs: (name: string | null) => invoke<AppInfo>("key_sign_as", { name }),
   rulings: () => invoke<RulingRow[]>("rulings_list"),
   clocks: () => invoke<OpenClock[]>("clocks_list"),

@@ -276,8 +276,11 @@ export interface IncidentScreen {
   bars: { active: boolean; text: Msg }[];
   flags: { active: boolean; text: Msg }[];
   restrictions: { active: boolean; text: Msg }[];
+  option_due: string | null;
 }
-export interface BoardAndIncident { board: BoardScreen; incident: IncidentScreen | null }
+/** A choice the play waits for (Laws 50D2, 53-56, 57A). */
+export interface PlayChoice { id: string; law: string; needs_suit: boolean }
+export interface BoardAndIncident { board: BoardScreen; incident: IncidentScreen | null; choices: PlayChoice[] }
 
 export interface RankMove {
   section: string; name: string; place_before: string | null; place_after: string | null;
