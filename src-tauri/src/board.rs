@@ -31,7 +31,7 @@ impl From<ViewError> for AppError {
             ViewError::ChoiceNotDue { .. }
             | ViewError::ChoiceNeedsSuit { .. }
             | ViewError::ChoiceNotApplicable { .. } => "choice_not_applicable",
-            ViewError::Payload(_) => "invalid",
+            ViewError::Payload(_) | ViewError::BadEventId(_) => "invalid",
         };
         AppError::new(code, e.to_string())
     }

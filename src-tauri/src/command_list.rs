@@ -37,6 +37,11 @@ pub const ALL: &[&str] = &[
     "report_save",
     "bridge_play",
     "bridge_play_option",
+    "result_correct",
+    "correction_consent",
+    "appeals_configure",
+    "appeal_refer",
+    "appeal_further",
 ];
 
 #[cfg(test)]

@@ -14,8 +14,9 @@ use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 use tdlog::appeals::OpenClock;
 use tdlog::events::{
-    AppealConsent, AppealDecided, AppealFiled, AppealRouted, AppealStatement, AppealWithdrawn,
-    CommitteeConvened, Payload, ResultsPublished, Ruling, Slot,
+    AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
+    AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, LateCorrectionConsent,
+    Payload, ResultsPublished, Ruling, Slot,
 };
 use tdlog::events::{Game, Genesis};
 use tdlog::keys::Role;
@@ -484,6 +485,102 @@ pub async fn appeal_withdraw(
     append_workflow(
         &state,
         Payload::AppealWithdrawn(withdrawn),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// A score correction (`result.corrected`, as `tdlog correction record`): inside the Law 79C1
+/// correction period, or later with the organiser's consent (79C2); the pairs come from the
+/// movement. The workflow guards refuse a late correction without consent, naming the law.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn result_correct(
+    state: State<'_, AppState>,
+    slot: Slot,
+    contract: String,
+    declarer: Option<tdlog::bridge::seat::Seat>,
+    tricks: Option<u8>,
+    reason: String,
+    late_consent: Option<String>,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = tdlog::views::correction_payload(
+        &state.current()?.replayed,
+        &slot,
+        tdlog::views::table_result(&contract, declarer, tricks),
+        &reason,
+        late_consent.as_deref(),
+    )?;
+    append_workflow(&state, p, passphrase, progress).await
+}
+
+/// The organiser's consent to a correction after the correction period (Law 79C2, as
+/// `tdlog correction consent`); only an organiser key may sign it.
+#[tauri::command]
+pub async fn correction_consent(
+    state: State<'_, AppState>,
+    consent: LateCorrectionConsent,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::LateCorrectionConsent(consent),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// The organiser's appeal settings (`config.appeals`): periods, committee, quorum, further
+/// appeal, deposit. Only an organiser key may sign them.
+#[tauri::command]
+pub async fn appeals_configure(
+    state: State<'_, AppState>,
+    settings: AppealSettings,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealSettings(settings),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// Refers an appeal to the regulating authority (Law 93C2).
+#[tauri::command]
+pub async fn appeal_refer(
+    state: State<'_, AppState>,
+    referred: AppealReferred,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealReferred(referred),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// A further appeal after the decision, where the organiser configured one (Law 93C1).
+#[tauri::command]
+pub async fn appeal_further(
+    state: State<'_, AppState>,
+    further: AppealFurther,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealFurther(further),
         passphrase,
         progress,
     )

@@ -80,6 +80,11 @@ fn main() {
             commands::report_save,
             commands::bridge_play,
             commands::bridge_play_option,
+            commands::result_correct,
+            commands::correction_consent,
+            commands::appeals_configure,
+            commands::appeal_refer,
+            commands::appeal_further,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -7,6 +7,7 @@
 //! text in the language asked for.
 
 pub mod board;
+pub mod correction;
 pub mod incident;
 pub mod overview;
 pub mod play;
@@ -14,6 +15,7 @@ pub mod rulings;
 mod text;
 
 pub use board::{board, BoardScreen};
+pub use correction::{correction_payload, table_result};
 pub use incident::{
     adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
 };
@@ -94,6 +96,8 @@ pub enum ViewError {
     ChoiceNeedsSuit { law: String },
     #[error("Law {law}: the play engine cannot apply the choice: {reason}")]
     ChoiceNotApplicable { law: String, reason: String },
+    #[error("{0:?} is not an event id (64 hex digits)")]
+    BadEventId(String),
     #[error(transparent)]
     Payload(#[from] PayloadError),
 }

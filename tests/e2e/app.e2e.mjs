@@ -392,6 +392,23 @@ async function main() {
     await shotTop("publish");
   });
 
+  await check("the organiser's forms: the settings in force are shown; a TD's late-correction consent is refused (Law 79C2)", async () => {
+    const minutes = await wd.script("return document.getElementById('set-correction').value");
+    expect(minutes === "30", `correction period in the form: ${minutes}`);
+    await fill("#cons-round", "1");
+    await fill("#cons-table", "5");
+    await fill("#cons-board", "11");
+    await fill("#cons-reason", "scoring slip found after the period");
+    const before = await verifiedCount();
+    await wd.click(await wd.find("#consent-save"));
+    const title = await wd.textOf("#error-banner strong");
+    expect(title.length > 0, "no error shown");
+    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    expect(detail.includes("organiser.late_correction_consent"), `detail: ${detail}`);
+    expect((await verifiedCount()) === before, "nothing was written");
+    await wd.click(await wd.find("#error-banner button"));
+  });
+
   await check("the TD files Sweden's appeal with the captain's consent (Law 92D)", async () => {
     await wd.keys([ALT, "9"]);
     await wd.until("appeals screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "appeals");

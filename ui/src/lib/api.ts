@@ -4,7 +4,7 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
-  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment,
+  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings,
 } from "./types";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -75,6 +75,16 @@ export const api = {
     decided: { appeal: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string },
     passphrase: string | null, onProgress?: OnProgress,
   ) => invoke<Summary>("appeal_decide", { decided, passphrase, progress: channel(onProgress) }),
+  resultCorrect: (c: { slot: Slot; contract: string; declarer: string | null; tricks: number | null; reason: string; lateConsent: string | null }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("result_correct", { ...c, passphrase, progress: channel(onProgress) }),
+  correctionConsent: (consent: Slot & { reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("correction_consent", { consent, passphrase, progress: channel(onProgress) }),
+  appealsConfigure: (settings: AppealSettings, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeals_configure", { settings, passphrase, progress: channel(onProgress) }),
+  appealRefer: (referred: { appeal: string; to: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_refer", { referred, passphrase, progress: channel(onProgress) }),
+  appealFurther: (further: { appeal: string; grounds: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_further", { further, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
 };

@@ -239,7 +239,16 @@ export interface AppealsView {
   committee_available: boolean;
   quorum: number;
   deposit: string | null;
+  settings: AppealSettings;
+  late_consents: { id: string; slot: { section: string; round: number; table: number; board: number }; reason: string }[];
   flags: string[];
+}
+
+/** The organiser's appeal settings (config.appeals); fields the forms do not show pass through. */
+export interface AppealSettings {
+  correction_minutes: number; appeal_minutes: number; appeal_anchor: string; reason?: string;
+  republication_restarts: boolean; committee: boolean; quorum: number; further_appeal: boolean;
+  deposit?: string; profile: string; transitions?: unknown[];
 }
 
 // The Board and incident screens (tdlog::views, src-tauri/src/board.rs).
