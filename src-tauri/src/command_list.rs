@@ -42,6 +42,7 @@ pub const ALL: &[&str] = &[
     "appeals_configure",
     "appeal_refer",
     "appeal_further",
+    "key_import",
 ];
 
 #[cfg(test)]

@@ -323,6 +323,61 @@ pub fn key_sign_as(state: State<'_, AppState>, name: Option<String>) -> Result<A
     app_info(state)
 }
 
+/// A key file imported for "sign as", with its holder and role in the open log (if enrolled).
+#[derive(Serialize)]
+pub struct ImportedKey {
+    pub name: String,
+    pub key: DeviceKeyInfo,
+    pub role: Option<Role>,
+    pub holder: Option<String>,
+}
+
+/// Imports a key file into `<data dir>/keys/` for "sign as": from `path`, or from a file
+/// chosen in a dialog opened here in Rust. Only the path crosses to Rust and only the public
+/// half comes back: the key bytes never reach the webview. `None` if the dialog was closed.
+#[tauri::command]
+pub async fn key_import(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    path: Option<String>,
+) -> Result<Option<ImportedKey>, AppError> {
+    let src = match path.filter(|p| !p.trim().is_empty()) {
+        Some(p) => PathBuf::from(p),
+        None => {
+            let picked = blocking(move || {
+                Ok(app
+                    .dialog()
+                    .file()
+                    .add_filter("tdlog key", &["key"])
+                    .blocking_pick_file()
+                    .and_then(|f| f.into_path().ok()))
+            })
+            .await?;
+            match picked {
+                Some(p) => p,
+                None => return Ok(None),
+            }
+        }
+    };
+    let dir = state.data_dir.clone();
+    let f = blocking(move || device::import_key(&dir, &src)).await?;
+    let enrolled = state.current().ok().and_then(|o| {
+        o.replayed
+            .log
+            .keys
+            .keys
+            .values()
+            .find(|k| k.key.to_hex() == f.key.public && k.revoked.is_none())
+            .map(|k| (k.role, k.holder.clone()))
+    });
+    Ok(Some(ImportedKey {
+        name: f.name,
+        key: f.key,
+        role: enrolled.as_ref().map(|e| e.0),
+        holder: enrolled.map(|e| e.1),
+    }))
+}
+
 /// Signs a workflow event (ruling, publication, appeal step) after the guards, then
 /// re-verifies and refolds the log, reporting progress.
 async fn append_workflow(

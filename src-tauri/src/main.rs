@@ -85,6 +85,7 @@ fn main() {
             commands::appeals_configure,
             commands::appeal_refer,
             commands::appeal_further,
+            commands::key_import,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -16,6 +16,7 @@ const EXPECT_EVENTS = Number(env("E2E_EXPECT_EVENTS"));
 const EXPECT_KEYS = Number(env("E2E_EXPECT_KEYS"));
 const FINGERPRINT = env("E2E_DEVICE_FINGERPRINT");
 const COMMITTEE_KEY = env("E2E_COMMITTEE_KEY");
+const IMPORT_KEY = env("E2E_IMPORT_KEY");
 const ALT = "\uE00A";
 
 const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
@@ -426,6 +427,17 @@ async function main() {
     const steps = (await wd.findAll("#route-form")).length;
     expect(steps === 0, "a TD key is offered the chief director's routing");
     await shotTop("appeals-filed");
+  });
+
+  await check("the chief director's key file is imported for sign-as; the app names its holder and role", async () => {
+    await screen("start");
+    await fill("#key-import-path", IMPORT_KEY);
+    await wd.click(await wd.find("#key-import"));
+    const said = await wd.textOf("#key-imported");
+    expect(said.startsWith("Imported chief (") && said.includes("Chief director"), `import: ${said}`);
+    const names = await Promise.all((await wd.findAll("#sign-as option")).map((o) => wd.attr(o, "value")));
+    expect(names.includes("chief"), `sign-as offers: ${names.join(", ")}`);
+    await shotTop("start-key-imported");
   });
 
   await check("a TD may not route: signing as the chief director routes to the committee", async () => {

@@ -150,6 +150,9 @@ export interface KeyFile {
   key: DeviceKeyInfo;
 }
 
+/** A key file imported into keys/ (public half only), with its role in the open log. */
+export interface ImportedKey extends KeyFile { role: string | null; holder: string | null }
+
 export type Artificial = "average_plus" | "average" | "average_minus";
 export type Adjustment =
   | { kind: "artificial"; ns: Artificial; ew: Artificial }
