@@ -43,6 +43,7 @@ pub const ALL: &[&str] = &[
     "appeal_refer",
     "appeal_further",
     "key_import",
+    "activity_list",
 ];
 
 #[cfg(test)]

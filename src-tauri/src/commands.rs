@@ -403,6 +403,23 @@ pub fn rulings_list(state: State<'_, AppState>) -> Result<Vec<RulingRow>, AppErr
     Ok(workflow::rulings(&*state.current()?))
 }
 
+/// Director activity on the boards (notes, rulings on calls and claims, adjusted scores,
+/// fouled boards) filtered by the engine's `views::RulingFilter` (board, table, round, the
+/// signer's role, law), as `tdlog view rulings`; texts in the UI's language.
+#[tauri::command]
+pub fn activity_list(
+    state: State<'_, AppState>,
+    filter: tdlog::views::RulingFilter,
+    lang: String,
+) -> Result<Vec<tdlog::views::RulingRow>, AppError> {
+    let o = state.current()?;
+    Ok(tdlog::views::rulings(
+        &o.replayed,
+        &filter,
+        lang.parse().unwrap_or_default(),
+    ))
+}
+
 /// A director's ruling (as `tdlog ruling give`), signed on save.
 #[tauri::command]
 pub async fn ruling_give(

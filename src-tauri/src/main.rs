@@ -86,6 +86,7 @@ fn main() {
             commands::appeal_refer,
             commands::appeal_further,
             commands::key_import,
+            commands::activity_list,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -369,6 +369,27 @@ async function main() {
     await shotTop("rulings-saved");
   });
 
+  await check("the director activity filters by board, table, round, role and law (the engine's RulingFilter)", async () => {
+    await fill("#act-board", "11");
+    await fill("#act-table", "5");
+    await fill("#act-round", "1");
+    await fill("#act-law", "27");
+    const kinds = await wd.until("filtered activity", async () => {
+      const rows = await wd.findAll("#activity-table .activity-row");
+      const k = await Promise.all(rows.map((r) => wd.attr(r, "data-kind")));
+      return k.length && k.every((x) => x === "bridge.ruling") ? k : null;
+    });
+    expect(kinds.length === 1, `rows: ${kinds.join(", ")}`);
+    const row = await wd.text(await wd.find("#activity-table .activity-row"));
+    expect(row.includes("27B1a") && row.includes("Jens Hansen") && row.toLowerCase().includes("director"), `row: ${row}`);
+    await wd.script("document.getElementById('activity-filters').scrollIntoView({ block: 'start' })");
+    await shot("rulings-activity");
+    await choose("#act-role", "scorer");
+    await wd.textOf("#activity-empty");
+    await fill("#act-board", "x");
+    await wd.textOf("#activity-error");
+  });
+
   await check("the adjusted score changes the ranking", async () => {
     ranking1 = await rankingText();
     expect(ranking1 !== ranking0, "the ranking did not change after the 60/40 ruling");

@@ -4,8 +4,9 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
-  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey,
+  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
+import type { RulingFilter } from "./activity";
 
 export interface Slot { section: string; round: number; table: number; board: number }
 
@@ -53,6 +54,7 @@ export const api = {
     invoke<Summary>("bridge_play", { slot, card, passphrase, progress: channel(onProgress) }),
   bridgePlayOption: (slot: Slot, choice: string, suit: string | null, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("bridge_play_option", { slot, choice, suit, passphrase, progress: channel(onProgress) }),
+  activity: (filter: RulingFilter, lang: string) => invoke<ActivityRow[]>("activity_list", { filter, lang }),
   keyImport: (path: string | null) => invoke<ImportedKey | null>("key_import", { path }),
   keySignAs: (name: string | null) => invoke<AppInfo>("key_sign_as", { name }),
   rulings: () => invoke<RulingRow[]>("rulings_list"),

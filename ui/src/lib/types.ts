@@ -298,3 +298,10 @@ export interface RankMove {
   section: string; name: string; place_before: string | null; place_after: string | null;
   total_before: number | null; total_after: number | null; unit: string;
 }
+
+/** A row of the engine's director-activity view (tdlog::views::rulings). */
+export interface ActivityRow {
+  event: string; kind: string; title: Msg; signer: string; role: string; role_text: Msg; time: string;
+  section: string | null; round: number | null; table: number | null; board: number | null;
+  law: string | null; branch: string | null; text: string | null;
+}
