@@ -355,17 +355,16 @@ mod tests {
                 .unwrap()
                 .standings
                 .iter()
-                .map(|s| (s.name.clone(), s.total.clone()))
+                .map(|s| (s.name.clone(), s.total))
                 .collect::<Vec<_>>()
         };
         let o = open(&p, &|_| {}).unwrap();
         let r0 = rank(&o);
         let committee = demo_key(
-            &["committee1", "committee2", "committee3"]
+            ["committee1", "committee2", "committee3"]
                 .into_iter()
                 .find(|n| demo_key(n).public().to_hex() == member)
-                .unwrap()
-                .to_string(),
+                .unwrap(),
         );
         append(
             &p,
