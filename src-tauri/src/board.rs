@@ -14,7 +14,7 @@ use tdlog::events::{BridgeAuction, Payload, Slot};
 use tdlog::i18n::Lang;
 use tdlog::keys::DeviceKey;
 use tdlog::log::{Hash32, Log};
-use tdlog::views::{self, BoardScreen, IncidentScreen, ViewError};
+use tdlog::views::{self, BoardScreen, IncidentScreen, PlayChoice, ViewError};
 
 impl From<ViewError> for AppError {
     fn from(e: ViewError) -> Self {
@@ -26,7 +26,12 @@ impl From<ViewError> for AppError {
             ViewError::NotRuledByBranch { .. }
             | ViewError::BranchNotInTree { .. }
             | ViewError::NotApplicable { .. } => "branch_not_applicable",
-            ViewError::Payload(_) => "invalid",
+            ViewError::InvalidCard(_) => "invalid_card",
+            ViewError::NoDeal { .. } | ViewError::CardNotInDeal(_) => "card_not_in_deal",
+            ViewError::ChoiceNotDue { .. }
+            | ViewError::ChoiceNeedsSuit { .. }
+            | ViewError::ChoiceNotApplicable { .. } => "choice_not_applicable",
+            ViewError::Payload(_) | ViewError::BadEventId(_) => "invalid",
         };
         AppError::new(code, e.to_string())
     }
@@ -43,6 +48,8 @@ fn lang(l: &str) -> Lang {
 pub struct BoardAndIncident {
     pub board: BoardScreen,
     pub incident: Option<IncidentScreen>,
+    /// The choices the play waits for (Laws 50D2, 53-56, 57A), empty when none is due.
+    pub choices: Vec<PlayChoice>,
 }
 
 pub fn show(o: &Opened, slot: &Slot, l: &str) -> Result<BoardAndIncident, AppError> {
@@ -52,7 +59,16 @@ pub fn show(o: &Opened, slot: &Slot, l: &str) -> Result<BoardAndIncident, AppErr
         Err(ViewError::NoSuchBoard(_)) => None,
         Err(e) => return Err(e.into()),
     };
-    Ok(BoardAndIncident { board, incident })
+    let choices = incident
+        .as_ref()
+        .and_then(|i| i.option_due)
+        .map(views::play_choices)
+        .unwrap_or_default();
+    Ok(BoardAndIncident {
+        board,
+        incident,
+        choices,
+    })
 }
 
 /// A call as made at the table, legal or not: recorded first, judged by the engine's flags.
@@ -85,6 +101,22 @@ pub fn ruling_payload(
         branch,
         reason,
     )?)
+}
+
+/// A card as played at the table (as `tdlog bridge play`): the hand is the one holding it in
+/// the recorded deal; an illegal card is recorded and flagged, not refused.
+pub fn card_payload(o: &Opened, slot: &Slot, card: &str) -> Result<Payload, AppError> {
+    Ok(views::card_payload(&o.replayed.tables, slot, card, None)?)
+}
+
+/// The choice the play waits for (Laws 50D2, 53-56, 57A), checked by the play engine.
+pub fn option_payload(
+    o: &Opened,
+    slot: &Slot,
+    choice: &str,
+    suit: Option<&str>,
+) -> Result<Payload, AppError> {
+    Ok(views::option_payload(&o.replayed, slot, choice, suit)?)
 }
 
 /// Signs and appends a board event with `key` (the catalogue's roles decide who may).
@@ -151,5 +183,69 @@ mod tests {
             .map(|c| c.call.clone())
             .collect();
         assert_eq!(calls, vec!["1NT", "1S", "2S"]);
+    }
+
+    fn first_card(v: &BoardAndIncident, seat: Seat) -> String {
+        let h = v.board.hands.iter().find(|h| h.seat == seat).unwrap();
+        h.suits
+            .iter()
+            .flat_map(|s| &s.cards)
+            .find(|c| c.played_in.is_none())
+            .unwrap()
+            .card
+            .to_string()
+    }
+
+    #[test]
+    fn law_53a_lead_out_of_turn_accepted_by_declarer_then_the_play_goes_on() {
+        let p = demo_with_results();
+        let td1 = demo_key("td1");
+        for (seat, call) in [("S", "1NT"), ("W", "Pass"), ("N", "Pass"), ("E", "Pass")] {
+            append(&p, &td1, call_payload(slot(), seat, call).unwrap()).unwrap();
+        }
+        let o = open(&p, &|_| {}).unwrap();
+        let v = show(&o, &slot(), "en").unwrap();
+        assert!(v.choices.is_empty());
+        assert_eq!(
+            card_payload(&o, &slot(), "X1").unwrap_err().code,
+            "invalid_card"
+        );
+        // East leads although West is on lead: recorded and flagged, declarer's option due.
+        let east = first_card(&v, Seat::E);
+        append(&p, &td1, card_payload(&o, &slot(), &east).unwrap()).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let v = show(&o, &slot(), "de").unwrap();
+        let ids: Vec<_> = v.choices.iter().map(|c| c.id).collect();
+        assert_eq!(ids, ["accept", "spread", "refuse"]);
+        let inc = v.incident.as_ref().unwrap();
+        assert_eq!(inc.option_due, Some("53-56"));
+        assert!(inc
+            .irregularities
+            .iter()
+            .any(|x| x.recorded_as == "play_option"));
+        assert_eq!(
+            option_payload(&o, &slot(), "highest", None)
+                .unwrap_err()
+                .code,
+            "choice_not_applicable"
+        );
+        append(
+            &p,
+            &td1,
+            option_payload(&o, &slot(), "accept", None).unwrap(),
+        )
+        .unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let v = show(&o, &slot(), "en").unwrap();
+        assert!(v.choices.is_empty());
+        assert_eq!(v.board.tricks[0].cards.len(), 1);
+        // South (declarer, next after East) follows from his hand.
+        let south = first_card(&v, Seat::S);
+        append(&p, &td1, card_payload(&o, &slot(), &south).unwrap()).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        assert_eq!(
+            show(&o, &slot(), "en").unwrap().board.tricks[0].cards.len(),
+            2
+        );
     }
 }

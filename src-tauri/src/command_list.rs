@@ -35,6 +35,15 @@ pub const ALL: &[&str] = &[
     "bridge_rule",
     "ranking_diff",
     "report_save",
+    "bridge_play",
+    "bridge_play_option",
+    "result_correct",
+    "correction_consent",
+    "appeals_configure",
+    "appeal_refer",
+    "appeal_further",
+    "key_import",
+    "activity_list",
 ];
 
 #[cfg(test)]

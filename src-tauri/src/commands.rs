@@ -14,8 +14,9 @@ use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 use tdlog::appeals::OpenClock;
 use tdlog::events::{
-    AppealConsent, AppealDecided, AppealFiled, AppealRouted, AppealStatement, AppealWithdrawn,
-    CommitteeConvened, Payload, ResultsPublished, Ruling, Slot,
+    AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
+    AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, LateCorrectionConsent,
+    Payload, ResultsPublished, Ruling, Slot,
 };
 use tdlog::events::{Game, Genesis};
 use tdlog::keys::Role;
@@ -322,6 +323,61 @@ pub fn key_sign_as(state: State<'_, AppState>, name: Option<String>) -> Result<A
     app_info(state)
 }
 
+/// A key file imported for "sign as", with its holder and role in the open log (if enrolled).
+#[derive(Serialize)]
+pub struct ImportedKey {
+    pub name: String,
+    pub key: DeviceKeyInfo,
+    pub role: Option<Role>,
+    pub holder: Option<String>,
+}
+
+/// Imports a key file into `<data dir>/keys/` for "sign as": from `path`, or from a file
+/// chosen in a dialog opened here in Rust. Only the path crosses to Rust and only the public
+/// half comes back: the key bytes never reach the webview. `None` if the dialog was closed.
+#[tauri::command]
+pub async fn key_import(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    path: Option<String>,
+) -> Result<Option<ImportedKey>, AppError> {
+    let src = match path.filter(|p| !p.trim().is_empty()) {
+        Some(p) => PathBuf::from(p),
+        None => {
+            let picked = blocking(move || {
+                Ok(app
+                    .dialog()
+                    .file()
+                    .add_filter("tdlog key", &["key"])
+                    .blocking_pick_file()
+                    .and_then(|f| f.into_path().ok()))
+            })
+            .await?;
+            match picked {
+                Some(p) => p,
+                None => return Ok(None),
+            }
+        }
+    };
+    let dir = state.data_dir.clone();
+    let f = blocking(move || device::import_key(&dir, &src)).await?;
+    let enrolled = state.current().ok().and_then(|o| {
+        o.replayed
+            .log
+            .keys
+            .keys
+            .values()
+            .find(|k| k.key.to_hex() == f.key.public && k.revoked.is_none())
+            .map(|k| (k.role, k.holder.clone()))
+    });
+    Ok(Some(ImportedKey {
+        name: f.name,
+        key: f.key,
+        role: enrolled.as_ref().map(|e| e.0),
+        holder: enrolled.map(|e| e.1),
+    }))
+}
+
 /// Signs a workflow event (ruling, publication, appeal step) after the guards, then
 /// re-verifies and refolds the log, reporting progress.
 async fn append_workflow(
@@ -345,6 +401,23 @@ async fn append_workflow(
 #[tauri::command]
 pub fn rulings_list(state: State<'_, AppState>) -> Result<Vec<RulingRow>, AppError> {
     Ok(workflow::rulings(&*state.current()?))
+}
+
+/// Director activity on the boards (notes, rulings on calls and claims, adjusted scores,
+/// fouled boards) filtered by the engine's `views::RulingFilter` (board, table, round, the
+/// signer's role, law), as `tdlog view rulings`; texts in the UI's language.
+#[tauri::command]
+pub fn activity_list(
+    state: State<'_, AppState>,
+    filter: tdlog::views::RulingFilter,
+    lang: String,
+) -> Result<Vec<tdlog::views::RulingRow>, AppError> {
+    let o = state.current()?;
+    Ok(tdlog::views::rulings(
+        &o.replayed,
+        &filter,
+        lang.parse().unwrap_or_default(),
+    ))
 }
 
 /// A director's ruling (as `tdlog ruling give`), signed on save.
@@ -490,6 +563,102 @@ pub async fn appeal_withdraw(
     .await
 }
 
+/// A score correction (`result.corrected`, as `tdlog correction record`): inside the Law 79C1
+/// correction period, or later with the organiser's consent (79C2); the pairs come from the
+/// movement. The workflow guards refuse a late correction without consent, naming the law.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn result_correct(
+    state: State<'_, AppState>,
+    slot: Slot,
+    contract: String,
+    declarer: Option<tdlog::bridge::seat::Seat>,
+    tricks: Option<u8>,
+    reason: String,
+    late_consent: Option<String>,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = tdlog::views::correction_payload(
+        &state.current()?.replayed,
+        &slot,
+        tdlog::views::table_result(&contract, declarer, tricks),
+        &reason,
+        late_consent.as_deref(),
+    )?;
+    append_workflow(&state, p, passphrase, progress).await
+}
+
+/// The organiser's consent to a correction after the correction period (Law 79C2, as
+/// `tdlog correction consent`); only an organiser key may sign it.
+#[tauri::command]
+pub async fn correction_consent(
+    state: State<'_, AppState>,
+    consent: LateCorrectionConsent,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::LateCorrectionConsent(consent),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// The organiser's appeal settings (`config.appeals`): periods, committee, quorum, further
+/// appeal, deposit. Only an organiser key may sign them.
+#[tauri::command]
+pub async fn appeals_configure(
+    state: State<'_, AppState>,
+    settings: AppealSettings,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealSettings(settings),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// Refers an appeal to the regulating authority (Law 93C2).
+#[tauri::command]
+pub async fn appeal_refer(
+    state: State<'_, AppState>,
+    referred: AppealReferred,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealReferred(referred),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// A further appeal after the decision, where the organiser configured one (Law 93C1).
+#[tauri::command]
+pub async fn appeal_further(
+    state: State<'_, AppState>,
+    further: AppealFurther,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealFurther(further),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
 /// The demo log shipped with the source tree (overridable with `TDLOG_DEMO`).
 pub fn shipped_demo() -> PathBuf {
     std::env::var_os("TDLOG_DEMO")
@@ -538,6 +707,35 @@ pub async fn bridge_rule(
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
     let p = board::ruling_payload(&*state.current()?, &slot, call, &branch, reason)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// Records a card played at the table (as `tdlog bridge play`); the hand is the one holding
+/// it in the recorded deal. An illegal card is recorded and flagged, not refused.
+#[tauri::command]
+pub async fn bridge_play(
+    state: State<'_, AppState>,
+    slot: Slot,
+    card: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::card_payload(&*state.current()?, &slot, &card)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// Records the choice the play waits for (Laws 50D2, 53-56, 57A: for example declarer's
+/// option after a lead out of turn), after the play engine checked it is due and applies.
+#[tauri::command]
+pub async fn bridge_play_option(
+    state: State<'_, AppState>,
+    slot: Slot,
+    choice: String,
+    suit: Option<String>,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = board::option_payload(&*state.current()?, &slot, &choice, suit.as_deref())?;
     append_board(&state, p, passphrase, progress).await
 }
 

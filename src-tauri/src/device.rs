@@ -132,6 +132,57 @@ pub fn load_at(path: &Path, passphrase: Option<&str>) -> Result<DeviceKey, AppEr
     Ok(DeviceKey::load(path, passphrase)?)
 }
 
+/// Imports the key file at `src` into `keys/` (mode 0600) under its own name, for "sign as".
+/// Its public half is read first (a file that is no tdlog key file is refused); a name
+/// already holding another key is refused (a key file is never overwritten); importing the
+/// same key again is a no-op. The bytes go file to file in Rust, never through the webview.
+pub fn import_key(data_dir: &Path, src: &Path) -> Result<KeyFile, AppError> {
+    let key = read_public_at(src)?
+        .ok_or_else(|| AppError::new("missing_file", format!("no file at {}", src.display())))?;
+    let stem = src.file_stem().and_then(|s| s.to_str()).unwrap_or("key");
+    let name: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let name = if name.is_empty() {
+        "key".to_string()
+    } else {
+        name
+    };
+    let dest = keys_dir(data_dir).join(format!("{name}.key"));
+    if let Some(there) = read_public_at(&dest)? {
+        if there.public == key.public {
+            return Ok(KeyFile { name, key: there });
+        }
+        return Err(AppError::new(
+            "key_exists",
+            format!(
+                "{} already holds another key ({})",
+                dest.display(),
+                there.fingerprint
+            ),
+        ));
+    }
+    let bytes = std::fs::read(src)?;
+    std::fs::create_dir_all(keys_dir(data_dir))?;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
+    let mut f = opts.open(&dest)?;
+    std::io::Write::write_all(&mut f, &bytes)?;
+    f.sync_all()?;
+    let key = read_public_at(&dest)?
+        .ok_or_else(|| AppError::new("io", format!("{} vanished", dest.display())))?;
+    Ok(KeyFile { name, key })
+}
+
 fn recent_path(data_dir: &Path) -> PathBuf {
     data_dir.join("recent.json")
 }
@@ -240,5 +291,54 @@ mod tests {
         }
         assert_eq!(recent(&d), Some(vec!["a.tdlog".into(), "b.tdlog".into()]));
         let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_key_file_is_imported_into_keys_with_mode_0600_and_never_overwritten() {
+        let d = scratch("import");
+        let src = scratch("import-src");
+        std::fs::create_dir_all(&src).unwrap();
+        let chief = DeviceKey::generate();
+        chief.save(&src.join("chief td.key"), None).unwrap();
+        let f = import_key(&d, &src.join("chief td.key")).unwrap();
+        assert_eq!(f.name, "chief_td");
+        assert_eq!(f.key.public, chief.public().to_hex());
+        assert_eq!(key_files(&d), vec![f.clone()]);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(keys_dir(&d).join("chief_td.key"))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let p = signing_path(&d, Some("chief_td")).unwrap();
+        assert_eq!(load_at(&p, None).unwrap().public(), chief.public());
+        // The same key again: nothing changes. Another key under that name: refused.
+        assert_eq!(import_key(&d, &src.join("chief td.key")).unwrap(), f);
+        let other = scratch("import-other");
+        std::fs::create_dir_all(&other).unwrap();
+        DeviceKey::generate()
+            .save(&other.join("chief td.key"), None)
+            .unwrap();
+        assert_eq!(
+            import_key(&d, &other.join("chief td.key"))
+                .unwrap_err()
+                .code,
+            "key_exists"
+        );
+        std::fs::write(src.join("notes.key"), "not a key").unwrap();
+        assert_eq!(
+            import_key(&d, &src.join("notes.key")).unwrap_err().code,
+            "key_format"
+        );
+        assert_eq!(
+            import_key(&d, &src.join("none.key")).unwrap_err().code,
+            "missing_file"
+        );
+        for x in [d, src, other] {
+            let _ = std::fs::remove_dir_all(x);
+        }
     }
 }

@@ -78,6 +78,15 @@ fn main() {
             commands::bridge_rule,
             commands::ranking_diff,
             commands::report_save,
+            commands::bridge_play,
+            commands::bridge_play_option,
+            commands::result_correct,
+            commands::correction_consent,
+            commands::appeals_configure,
+            commands::appeal_refer,
+            commands::appeal_further,
+            commands::key_import,
+            commands::activity_list,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -20,8 +20,11 @@ pub struct ReportRequest {
 /// The report's bytes.
 pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
     let lang: Lang = r.lang.parse().unwrap_or_default();
-    // The reports read the whole fold (bridge and Doppelkopf cases alike).
-    let f: Folded = tdlog::appeals::fold(&o.replayed.log, None);
+    let f = Folded {
+        workflow: o.workflow.clone(),
+        tournament: o.replayed.tournament.clone(),
+        doko: o.doko.clone(),
+    };
     let blocks = match (r.kind.as_str(), r.appeal.as_deref()) {
         ("casebook", _) => report::casebook(&f, lang),
         ("appeal", Some(id)) => {

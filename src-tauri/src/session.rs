@@ -20,6 +20,8 @@ pub struct Opened {
     /// engine's view models (`tdlog::views`) read it.
     pub replayed: Replayed,
     pub workflow: Workflow,
+    /// The Doppelkopf tables folded through the same workflow (for the reports).
+    pub doko: tdlog::doko::tables::DokoTables,
 }
 
 /// Progress of a long operation: `phase` is `reading` or `verifying`.
@@ -67,6 +69,7 @@ pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened,
             results,
         },
         workflow: folded.workflow,
+        doko: folded.doko,
     })
 }
 

@@ -62,8 +62,19 @@ pub struct AppealsView {
     pub committee_available: bool,
     pub quorum: u32,
     pub deposit: Option<String>,
+    /// The organiser's appeal settings in force (`config.appeals`), for the settings form.
+    pub settings: tdlog::events::AppealSettings,
+    /// The organiser's late-correction consents (Law 79C2): event id, board, reason.
+    pub late_consents: Vec<LateConsentRow>,
     /// Steps signed that do not stand, with the law they failed.
     pub flags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LateConsentRow {
+    pub id: String,
+    pub slot: tdlog::events::Slot,
+    pub reason: String,
 }
 
 /// The event type a workflow step is signed as.
@@ -129,6 +140,16 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
         committee_available: wf.settings.committee,
         quorum: wf.settings.quorum,
         deposit: wf.settings.deposit.clone(),
+        settings: wf.settings.clone(),
+        late_consents: wf
+            .late_consents
+            .iter()
+            .map(|(id, c)| LateConsentRow {
+                id: id.to_hex(),
+                slot: c.slot.clone(),
+                reason: c.reason.clone(),
+            })
+            .collect(),
         flags: wf
             .flags
             .iter()
@@ -301,17 +322,16 @@ mod tests {
                 .unwrap()
                 .standings
                 .iter()
-                .map(|s| (s.name.clone(), s.total.clone()))
+                .map(|s| (s.name.clone(), s.total))
                 .collect::<Vec<_>>()
         };
         let o = open(&p, &|_| {}).unwrap();
         let r0 = rank(&o);
         let committee = demo_key(
-            &["committee1", "committee2", "committee3"]
+            ["committee1", "committee2", "committee3"]
                 .into_iter()
                 .find(|n| demo_key(n).public().to_hex() == member)
-                .unwrap()
-                .to_string(),
+                .unwrap(),
         );
         append(
             &p,
@@ -355,5 +375,63 @@ mod tests {
             appeals(&o, Some(Role::Committee), NOW).appeals[0].status,
             "decided"
         );
+    }
+
+    #[test]
+    fn law_79c2_a_late_correction_needs_the_organisers_consent() {
+        let p = demo_with_results();
+        let td1 = demo_key("td1");
+        let organiser = demo_key("organiser");
+        let publish = Payload::ResultsPublished(ResultsPublished {
+            sections: vec![],
+            session: None,
+        });
+        append(&p, &td1, publish, NOW).unwrap();
+        let slot = Slot {
+            section: "A".into(),
+            round: 1,
+            table: 5,
+            board: 11,
+        };
+        let o = open(&p, &|_| {}).unwrap();
+        let fix = tdlog::views::table_result("3NT", Some(tdlog::bridge::seat::Seat::S), Some(10));
+        let late = NOW + 31 * 60_000;
+        let corr =
+            tdlog::views::correction_payload(&o.replayed, &slot, fix.clone(), "wrong tricks", None)
+                .unwrap();
+        assert_eq!(
+            append(&p, &td1, corr, late).unwrap_err().code,
+            "late_correction"
+        );
+        let consent = Payload::LateCorrectionConsent(LateCorrectionConsent {
+            slot: slot.clone(),
+            reason: "scoring slip reported by both pairs".into(),
+        });
+        assert_eq!(
+            append(&p, &td1, consent.clone(), late).unwrap_err().code,
+            "refused"
+        );
+        let cid = append(&p, &organiser, consent, late).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let view = appeals(&o, Some(Role::Td), late);
+        assert_eq!(view.late_consents[0].id, cid.to_hex());
+        assert_eq!(view.settings.correction_minutes, 30);
+        let corr = tdlog::views::correction_payload(
+            &o.replayed,
+            &slot,
+            fix,
+            "wrong tricks",
+            Some(&cid.to_hex()),
+        )
+        .unwrap();
+        append(&p, &td1, corr, late).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let row = o
+            .replayed
+            .results
+            .iter()
+            .find(|r| r.round == 1 && r.table == 5 && r.board == 11)
+            .unwrap();
+        assert!(row.result.starts_with("3NT"), "{}", row.result);
     }
 }

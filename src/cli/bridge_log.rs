@@ -292,23 +292,12 @@ pub fn call(a: CallArgs) -> CliResult {
 }
 
 pub fn play(a: PlayArgs) -> CliResult {
-    let seat = match a.seat {
-        Some(s) => s,
-        None => {
-            let t = fold(&a.at.log)?;
-            let deal = t
-                .facts(&a.at.section, a.at.board)
-                .and_then(|f| f.deal.as_deref())
-                .and_then(|d| tdlog::bridge::board::Deal::parse_checked(d).ok())
-                .ok_or_else(|| format!("board {} has no recorded deal: give --seat", a.at.board))?;
-            deal.holder(a.card)
-                .ok_or_else(|| format!("{} is in no hand of the recorded deal", a.card))?
-        }
+    let t = if a.seat.is_some() {
+        BridgeTables::default()
+    } else {
+        fold(&a.at.log)?
     };
-    let p = Payload::BridgePlay(BridgePlay {
-        slot: a.at.slot(),
-        event: PlayEvent::Card { seat, card: a.card },
-    });
+    let p = tdlog::views::card_payload(&t, &a.at.slot(), &a.card.to_string(), a.seat)?;
     append(&a.at, &a.key, p)
 }
 

@@ -230,13 +230,7 @@ pub fn adjusted_score_payload(
     adjustment: Adjustment,
     reason: &str,
 ) -> Result<Payload, ViewError> {
-    let t = &r.tournament;
-    let (ns, ew) = t
-        .tables
-        .get(&(slot.section.clone(), slot.round, slot.table))
-        .map(|a| (a.ns.clone(), a.ew.clone()))
-        .or_else(|| t.slots.get(slot).map(|s| (s.ns.clone(), s.ew.clone())))
-        .ok_or_else(|| ViewError::NoSuchTable(slot.clone()))?;
+    let (ns, ew) = pairs_at(r, slot)?;
     let p = Payload::ScoreAdjusted(ScoreAdjusted {
         slot: slot.clone(),
         ns,
@@ -247,6 +241,17 @@ pub fn adjusted_score_payload(
     });
     p.encode()?;
     Ok(p)
+}
+
+/// The pairs (or teams) at `slot`: from the movement (`structure.table`), else from the
+/// result recorded there.
+pub(crate) fn pairs_at(r: &Replayed, slot: &Slot) -> Result<(String, String), ViewError> {
+    let t = &r.tournament;
+    t.tables
+        .get(&(slot.section.clone(), slot.round, slot.table))
+        .map(|a| (a.ns.clone(), a.ew.clone()))
+        .or_else(|| t.slots.get(slot).map(|s| (s.ns.clone(), s.ew.clone())))
+        .ok_or_else(|| ViewError::NoSuchTable(slot.clone()))
 }
 
 /// A free director-call note (`director.note`), optionally tied to a board, table and round,

@@ -7,16 +7,20 @@
 //! text in the language asked for.
 
 pub mod board;
+pub mod correction;
 pub mod incident;
 pub mod overview;
+pub mod play;
 pub mod rulings;
 mod text;
 
 pub use board::{board, BoardScreen};
+pub use correction::{correction_payload, table_result};
 pub use incident::{
     adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
 };
 pub use overview::{overview, Overview};
+pub use play::{card_payload, option_payload, play_choices, PlayChoice};
 pub use rulings::{rulings, RulingFilter, RulingRow};
 
 use crate::bridge::tables::BridgeTables;
@@ -78,6 +82,22 @@ pub enum ViewError {
         branch: String,
         reason: String,
     },
+    #[error("{0:?} is not a card (give the suit then the rank: SA, HT, C2)")]
+    InvalidCard(String),
+    #[error(
+        "board {board} has no recorded deal (structure.board): name the hand the card came from"
+    )]
+    NoDeal { board: u32 },
+    #[error("{0} is in no hand of the recorded deal")]
+    CardNotInDeal(String),
+    #[error("the play is not waiting for {choice:?} (choice due: {due}; Laws 50D2, 53-56, 57A)")]
+    ChoiceNotDue { choice: String, due: String },
+    #[error("Law {law}: the choice names a suit (C, D, H or S)")]
+    ChoiceNeedsSuit { law: String },
+    #[error("Law {law}: the play engine cannot apply the choice: {reason}")]
+    ChoiceNotApplicable { law: String, reason: String },
+    #[error("{0:?} is not an event id (64 hex digits)")]
+    BadEventId(String),
     #[error(transparent)]
     Payload(#[from] PayloadError),
 }

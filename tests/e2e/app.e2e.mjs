@@ -16,6 +16,7 @@ const EXPECT_EVENTS = Number(env("E2E_EXPECT_EVENTS"));
 const EXPECT_KEYS = Number(env("E2E_EXPECT_KEYS"));
 const FINGERPRINT = env("E2E_DEVICE_FINGERPRINT");
 const COMMITTEE_KEY = env("E2E_COMMITTEE_KEY");
+const IMPORT_KEY = env("E2E_IMPORT_KEY");
 const ALT = "\uE00A";
 
 const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
@@ -296,6 +297,38 @@ async function main() {
     await shotTop("board-ruled");
   });
 
+  await check("after the auction the TD records the play card by card; a lead out of turn waits for declarer's choice (Law 53A)", async () => {
+    for (const seat of ["N", "E", "S"]) {
+      await choose("#call-seat", seat);
+      await fill("#call-call", "Pass");
+      await save("#call-save", `${seat}'s pass`);
+    }
+    const facts = await wd.textOf("#board-facts", (t) => t.includes("2♠") || t.includes("2S"));
+    expect(facts.includes("West"), `contract: ${facts}`);
+    // North is on lead; South (a defender) leads instead: recorded, and the play waits.
+    const led = await wd.attr(await wd.find(".hand.south button.card.playable"), "data-card");
+    await save(`.hand.south button[data-card='${led}']`, `South's lead of ${led} out of turn`);
+    const due = await wd.textOf("#play-choice");
+    expect(due.includes("53-56"), `choice due: ${due}`);
+    const choices = await Promise.all((await wd.findAll("#play-choice input[data-choice]")).map((c) => wd.attr(c, "data-choice")));
+    expect(choices.join(" ") === "accept spread refuse", choices.join(" "));
+    await wd.click(await wd.find("#play-choice input[data-choice='accept']"));
+    await save("#choice-save", "declarer accepting the lead (Law 53A)");
+    expect((await wd.findAll("#play-choice")).length === 0, "the choice is still offered");
+    // Declarer (West), North and dummy (East) follow, in suit when they can.
+    for (const seat of ["west", "north", "east"]) {
+      const same = await wd.findAll(`.hand.${seat} button.card.playable[data-card^='${led[0]}']`);
+      const card = await wd.attr(same.length ? same[0] : await wd.find(`.hand.${seat} button.card.playable`), "data-card");
+      await save(`.hand.${seat} button[data-card='${card}']`, `${seat}'s ${card}`);
+    }
+    const trick = await wd.textOf("#tricks .trick[data-trick='1']", (t) => t.includes("won by"));
+    expect(trick.startsWith("Trick 1: South"), `trick 1: ${trick}`);
+    const played = await wd.findAll("#hand-diagram .card.played");
+    expect(played.length === 4, `${played.length} cards struck through`);
+    await wd.script("document.getElementById('deal-h').scrollIntoView({ block: 'start' })");
+    await shot("board-play");
+  });
+
   let ranking0 = "";
   let ranking1 = "";
   await check("Alt+7 opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
@@ -336,6 +369,27 @@ async function main() {
     await shotTop("rulings-saved");
   });
 
+  await check("the director activity filters by board, table, round, role and law (the engine's RulingFilter)", async () => {
+    await fill("#act-board", "11");
+    await fill("#act-table", "5");
+    await fill("#act-round", "1");
+    await fill("#act-law", "27");
+    const kinds = await wd.until("filtered activity", async () => {
+      const rows = await wd.findAll("#activity-table .activity-row");
+      const k = await Promise.all(rows.map((r) => wd.attr(r, "data-kind")));
+      return k.length && k.every((x) => x === "bridge.ruling") ? k : null;
+    });
+    expect(kinds.length === 1, `rows: ${kinds.join(", ")}`);
+    const row = await wd.text(await wd.find("#activity-table .activity-row"));
+    expect(row.includes("27B1a") && row.includes("Jens Hansen") && row.toLowerCase().includes("director"), `row: ${row}`);
+    await wd.script("document.getElementById('activity-filters').scrollIntoView({ block: 'start' })");
+    await shot("rulings-activity");
+    await choose("#act-role", "scorer");
+    await wd.textOf("#activity-empty");
+    await fill("#act-board", "x");
+    await wd.textOf("#activity-error");
+  });
+
   await check("the adjusted score changes the ranking", async () => {
     ranking1 = await rankingText();
     expect(ranking1 !== ranking0, "the ranking did not change after the 60/40 ruling");
@@ -360,6 +414,23 @@ async function main() {
     await shotTop("publish");
   });
 
+  await check("the organiser's forms: the settings in force are shown; a TD's late-correction consent is refused (Law 79C2)", async () => {
+    const minutes = await wd.script("return document.getElementById('set-correction').value");
+    expect(minutes === "30", `correction period in the form: ${minutes}`);
+    await fill("#cons-round", "1");
+    await fill("#cons-table", "5");
+    await fill("#cons-board", "11");
+    await fill("#cons-reason", "scoring slip found after the period");
+    const before = await verifiedCount();
+    await wd.click(await wd.find("#consent-save"));
+    const title = await wd.textOf("#error-banner strong");
+    expect(title.length > 0, "no error shown");
+    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    expect(detail.includes("organiser.late_correction_consent"), `detail: ${detail}`);
+    expect((await verifiedCount()) === before, "nothing was written");
+    await wd.click(await wd.find("#error-banner button"));
+  });
+
   await check("the TD files Sweden's appeal with the captain's consent (Law 92D)", async () => {
     await wd.keys([ALT, "9"]);
     await wd.until("appeals screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "appeals");
@@ -377,6 +448,17 @@ async function main() {
     const steps = (await wd.findAll("#route-form")).length;
     expect(steps === 0, "a TD key is offered the chief director's routing");
     await shotTop("appeals-filed");
+  });
+
+  await check("the chief director's key file is imported for sign-as; the app names its holder and role", async () => {
+    await screen("start");
+    await fill("#key-import-path", IMPORT_KEY);
+    await wd.click(await wd.find("#key-import"));
+    const said = await wd.textOf("#key-imported");
+    expect(said.startsWith("Imported chief (") && said.includes("Chief director"), `import: ${said}`);
+    const names = await Promise.all((await wd.findAll("#sign-as option")).map((o) => wd.attr(o, "value")));
+    expect(names.includes("chief"), `sign-as offers: ${names.join(", ")}`);
+    await shotTop("start-key-imported");
   });
 
   await check("a TD may not route: signing as the chief director routes to the committee", async () => {

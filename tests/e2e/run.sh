@@ -48,9 +48,11 @@ install -m 600 fixtures/demo/keys/scorer.key "$TMP/keys/scorer.key"
 # This device = the demo TD "Jens Hansen, laptop 2" (enrolled in the demo as td).
 install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
 # The demo's other published keys, for "sign as" (the chief TD routes and convenes, a
-# committee member decides): <data dir>/keys/NAME.key.
-mkdir -p "$TMP/data/keys"
-for k in chief committee1 organiser; do install -m 600 "fixtures/demo/keys/$k.key" "$TMP/data/keys/$k.key"; done
+# committee member decides): <data dir>/keys/NAME.key. The chief TD's key is imported by
+# the test through the Start screen's import form (key_import), from a copy outside.
+mkdir -p "$TMP/data/keys" "$TMP/import"
+for k in committee1 organiser; do install -m 600 "fixtures/demo/keys/$k.key" "$TMP/data/keys/$k.key"; done
+install -m 600 fixtures/demo/keys/chief.key "$TMP/import/chief.key"
 COMMITTEE_KEY=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).public)' "$TMP/data/keys/committee1.key")
 
 VERIFY=$("$CLI" verify --json "$TMP/demo.tdlog")
@@ -77,7 +79,7 @@ DRIVER_PID=$!
 
 set +e
 TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_EXPECT_EVENTS="$EXPECT_EVENTS" E2E_EXPECT_KEYS="$EXPECT_KEYS" \
-  E2E_DEVICE_FINGERPRINT="$FINGERPRINT" E2E_COMMITTEE_KEY="$COMMITTEE_KEY" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
+  E2E_DEVICE_FINGERPRINT="$FINGERPRINT" E2E_COMMITTEE_KEY="$COMMITTEE_KEY" E2E_IMPORT_KEY="$TMP/import/chief.key" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
   timeout 600 node tests/e2e/app.e2e.mjs
 STATUS=$?
 set -e

@@ -4,8 +4,9 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
-  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment,
+  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
+import type { RulingFilter } from "./activity";
 
 export interface Slot { section: string; round: number; table: number; board: number }
 
@@ -49,6 +50,12 @@ export const api = {
     invoke<Summary>("bridge_call", { slot, seat, call, passphrase, progress: channel(onProgress) }),
   bridgeRule: (slot: Slot, call: number, branch: string, reason: string | null, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("bridge_rule", { slot, call, branch, reason, passphrase, progress: channel(onProgress) }),
+  bridgePlay: (slot: Slot, card: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_play", { slot, card, passphrase, progress: channel(onProgress) }),
+  bridgePlayOption: (slot: Slot, choice: string, suit: string | null, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_play_option", { slot, choice, suit, passphrase, progress: channel(onProgress) }),
+  activity: (filter: RulingFilter, lang: string) => invoke<ActivityRow[]>("activity_list", { filter, lang }),
+  keyImport: (path: string | null) => invoke<ImportedKey | null>("key_import", { path }),
   keySignAs: (name: string | null) => invoke<AppInfo>("key_sign_as", { name }),
   rulings: () => invoke<RulingRow[]>("rulings_list"),
   clocks: () => invoke<OpenClock[]>("clocks_list"),
@@ -71,6 +78,16 @@ export const api = {
     decided: { appeal: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string },
     passphrase: string | null, onProgress?: OnProgress,
   ) => invoke<Summary>("appeal_decide", { decided, passphrase, progress: channel(onProgress) }),
+  resultCorrect: (c: { slot: Slot; contract: string; declarer: string | null; tricks: number | null; reason: string; lateConsent: string | null }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("result_correct", { ...c, passphrase, progress: channel(onProgress) }),
+  correctionConsent: (consent: Slot & { reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("correction_consent", { consent, passphrase, progress: channel(onProgress) }),
+  appealsConfigure: (settings: AppealSettings, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeals_configure", { settings, passphrase, progress: channel(onProgress) }),
+  appealRefer: (referred: { appeal: string; to: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_refer", { referred, passphrase, progress: channel(onProgress) }),
+  appealFurther: (further: { appeal: string; grounds: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_further", { further, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen } from "@testing-library/svelte";
+import { cleanup, fireEvent, render, screen } from "@testing-library/svelte";
 import { callText, cancelledBy, diagramOrder, isRed } from "./bridge";
 import { setLang } from "./i18n/index.svelte";
 import AuctionBox from "../components/AuctionBox.svelte";
@@ -94,5 +94,22 @@ describe("hand diagram", () => {
     expect(document.querySelector(".hand.south .seat")?.textContent).toBe("South •");
     expect(document.querySelector(".hand.east .suit:nth-of-type(3)")?.textContent).toContain("—");
     expect(document.querySelectorAll(".card.played").length).toBe(2);
+  });
+
+  it("with onplay, offers each card not yet played as a button and reports the card clicked", async () => {
+    const played: string[] = [];
+    const hands = [hand("N", [["S", "KT8"]]), hand("E", [["S", "A"]]), hand("S", [["S", "Q"]]), hand("W", [["S", "J97"]])];
+    render(HandDiagram, { hands, dealer: "S", vulnerable: "None", onplay: (c: string) => played.push(c) });
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>("button.card.playable")];
+    // West's SJ was played to trick 1: shown struck through, not a button.
+    expect(buttons.map((b) => b.dataset.card)).toEqual(["SK", "ST", "S8", "S9", "S7", "SA", "SQ"]);
+    expect(document.querySelector(".hand.west .card.played")?.textContent).toBe("J");
+    await fireEvent.click(document.querySelector<HTMLButtonElement>('button[data-card="ST"]')!);
+    expect(played).toEqual(["ST"]);
+  });
+
+  it("without onplay, no card is a button", () => {
+    render(HandDiagram, { hands: [hand("N", [["S", "KT8"]])], dealer: "S", vulnerable: "None" });
+    expect(document.querySelectorAll("button.card").length).toBe(0);
   });
 });

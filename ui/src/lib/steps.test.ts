@@ -13,8 +13,9 @@ describe("the next steps an appeal offers (state machine C)", () => {
     expect(routeTargets(["route_to_chief_td"])).toEqual(["chief_td"]);
   });
 
-  it("unknown or form-less steps (refer, further appeal) offer no form", () => {
-    expect(stepForms(["refer", "further_appeal"])).toEqual([]);
+  it("law_93c_after a decision: referral (93C2) and further appeal (93C1) have their forms; unknown steps none", () => {
+    expect(stepForms(["withdraw", "further_appeal", "refer"])).toEqual(["refer", "further_appeal", "withdraw"]);
+    expect(stepForms(["no_such_step"])).toEqual([]);
   });
 
   it("law_93b_a_committee_needs_its_quorum_and_a_chair_among_its_members", () => {

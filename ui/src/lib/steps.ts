@@ -2,9 +2,9 @@
 // signing key's role may take from the appeal's state (state machine C); the two routing
 // steps share one form. The guards (consent, category, membership) still decide on save.
 
-export type StepForm = "consent" | "route" | "convene" | "hear" | "decide" | "withdraw";
+export type StepForm = "consent" | "route" | "convene" | "hear" | "decide" | "refer" | "further_appeal" | "withdraw";
 
-const ORDER: StepForm[] = ["consent", "route", "convene", "hear", "decide", "withdraw"];
+const ORDER: StepForm[] = ["consent", "route", "convene", "hear", "decide", "refer", "further_appeal", "withdraw"];
 
 export function stepForms(nextSteps: string[]): StepForm[] {
   const forms = new Set<StepForm>();

@@ -150,6 +150,9 @@ export interface KeyFile {
   key: DeviceKeyInfo;
 }
 
+/** A key file imported into keys/ (public half only), with its role in the open log. */
+export interface ImportedKey extends KeyFile { role: string | null; holder: string | null }
+
 export type Artificial = "average_plus" | "average" | "average_minus";
 export type Adjustment =
   | { kind: "artificial"; ns: Artificial; ew: Artificial }
@@ -239,7 +242,16 @@ export interface AppealsView {
   committee_available: boolean;
   quorum: number;
   deposit: string | null;
+  settings: AppealSettings;
+  late_consents: { id: string; slot: { section: string; round: number; table: number; board: number }; reason: string }[];
   flags: string[];
+}
+
+/** The organiser's appeal settings (config.appeals); fields the forms do not show pass through. */
+export interface AppealSettings {
+  correction_minutes: number; appeal_minutes: number; appeal_anchor: string; reason?: string;
+  republication_restarts: boolean; committee: boolean; quorum: number; further_appeal: boolean;
+  deposit?: string; profile: string; transitions?: unknown[];
 }
 
 // The Board and incident screens (tdlog::views, src-tauri/src/board.rs).
@@ -276,10 +288,20 @@ export interface IncidentScreen {
   bars: { active: boolean; text: Msg }[];
   flags: { active: boolean; text: Msg }[];
   restrictions: { active: boolean; text: Msg }[];
+  option_due: string | null;
 }
-export interface BoardAndIncident { board: BoardScreen; incident: IncidentScreen | null }
+/** A choice the play waits for (Laws 50D2, 53-56, 57A). */
+export interface PlayChoice { id: string; law: string; needs_suit: boolean }
+export interface BoardAndIncident { board: BoardScreen; incident: IncidentScreen | null; choices: PlayChoice[] }
 
 export interface RankMove {
   section: string; name: string; place_before: string | null; place_after: string | null;
   total_before: number | null; total_after: number | null; unit: string;
+}
+
+/** A row of the engine's director-activity view (tdlog::views::rulings). */
+export interface ActivityRow {
+  event: string; kind: string; title: Msg; signer: string; role: string; role_text: Msg; time: string;
+  section: string | null; round: number | null; table: number | null; board: number | null;
+  law: string | null; branch: string | null; text: string | null;
 }

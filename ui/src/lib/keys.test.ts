@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { importedText } from "./keys";
+import { setLang } from "./i18n/index.svelte";
+
+const key = { public: "ab".repeat(32), fingerprint: "ABCD-EF01", protected: false, path: "/x/keys/chief.key" };
+
+describe("an imported key file", () => {
+  it("names its holder and role in the open log", () => {
+    setLang("en");
+    const s = importedText({ name: "chief", key, role: "chief_td", holder: "Kim Berg" });
+    expect(s).toContain("chief");
+    expect(s).toContain("ABCD-EF01");
+    expect(s).toContain("Kim Berg");
+    expect(s).toContain("Chief director");
+  });
+  it("says when the key is not enrolled, in the chosen language", () => {
+    setLang("en");
+    const en = importedText({ name: "x", key, role: null, holder: null });
+    setLang("de");
+    const de = importedText({ name: "x", key, role: null, holder: null });
+    setLang("en");
+    expect(en).toContain("not enrolled");
+    expect(de).not.toBe(en);
+  });
+});
