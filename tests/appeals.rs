@@ -41,6 +41,7 @@ fn convene(w: &World, appeal: Hash32) -> Payload {
         appeal,
         members: w.ac.iter().map(|k| k.public()).collect(),
         chair: w.ac[0].public(),
+        part: None,
     })
 }
 
@@ -364,6 +365,7 @@ fn law_93b_member_who_played_at_the_table_may_not_sit_or_decide() {
         appeal: a,
         members: vec![w.ac[0].public(), w.anna_ac.public()],
         chair: w.ac[0].public(),
+        part: None,
     });
     let err = w.step(Who::Chief, with_anna.clone()).unwrap_err();
     assert_eq!(
@@ -407,6 +409,7 @@ fn law_93b_committee_below_the_organisers_quorum_is_refused() {
         appeal: a,
         members: vec![w.ac[0].public(), w.ac[1].public()],
         chair: w.ac[0].public(),
+        part: None,
     });
     assert_eq!(
         w.step(Who::Chief, two).unwrap_err(),

@@ -148,6 +148,7 @@ fn guard_code(g: &GuardError) -> &'static str {
         Disciplinary => "disciplinary",
         LawOnlyRecommendation => "law_only_recommendation",
         LawOnlyToChiefTd => "law_only_to_chief_td",
+        PartMissing => "part_missing",
         JudgementToCommittee => "judgement_to_committee",
         NoCommittee => "no_committee",
         NotCommitteeKey { .. } => "not_committee_key",
@@ -292,6 +293,7 @@ mod tests {
                     to: Forum::Committee,
                     law_only: false,
                     note: None,
+                    part: None,
                 }),
                 NOW,
             )
@@ -319,6 +321,7 @@ mod tests {
                 appeal: aid,
                 members: vec![hash(&member, "member").unwrap()],
                 chair: hash(&member, "chair").unwrap(),
+                part: None,
             }),
             NOW,
         )
@@ -354,6 +357,7 @@ mod tests {
                 reasoning: "both sides partly at fault".into(),
                 deposit: Some(Deposit::Returned),
                 penalty: None,
+                part: None,
             }),
             NOW,
         )

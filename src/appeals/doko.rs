@@ -287,7 +287,9 @@ impl Workflow {
                         step: None,
                         signed: signed.clone(),
                         state: State::Filed,
+                        part: None,
                     }],
+                    parts: vec![],
                     doko: Some(DokoCase {
                         at: x.at,
                         violation,
@@ -318,6 +320,7 @@ impl Workflow {
                         step: Some(Step::Decide),
                         signed: signed.clone(),
                         state: State::Decided,
+                        part: None,
                     });
                 }
             }

@@ -34,6 +34,8 @@ pub enum GuardError {
     LawOnlyToChiefTd,
     #[error("Law 93B2: with an appeals committee available, facts and judgement go to the committee, not the chief TD")]
     JudgementToCommittee,
+    #[error("Law 93B: this appeal is heard in parts (law part to the chief TD, 93B1; judgement part to the committee, 93B2); routing, convening and deciding name the part")]
+    PartMissing,
     #[error("Law 93A: there is no appeals committee at this event; the chief TD hears the appeal")]
     NoCommittee,
     #[error("Law 93B: {holder} signs without the committee role")]
@@ -102,6 +104,7 @@ impl GuardError {
             Disciplinary => "91A",
             LawOnlyRecommendation => "93B3",
             LawOnlyToChiefTd => "93B1",
+            PartMissing => "93B",
             JudgementToCommittee => "93B2",
             NoCommittee | NotChiefTd { .. } => "93A",
             NotCommitteeKey { .. }

@@ -20,6 +20,9 @@ pub enum State {
     AtCommittee,
     /// A committee is convened (members, chair, quorum) and hears the appeal.
     Convened,
+    /// A mixed appeal routed in parts (Law 93B1/B2): each part follows this pipeline on
+    /// its own, from `filed`; the appeal is decided when every part is.
+    InParts,
     /// Decided by the chief TD or the committee.
     Decided,
     /// A further appeal to the regulating authority's procedure (Law 93C1).
@@ -37,6 +40,7 @@ impl State {
             State::AtChiefTd => "at_chief_td",
             State::AtCommittee => "at_committee",
             State::Convened => "convened",
+            State::InParts => "in_parts",
             State::Decided => "decided",
             State::FurtherAppeal => "further_appeal",
             State::Referred => "referred",
@@ -132,6 +136,11 @@ pub const WBF: &[Transition] = &[
     t(S::AtCommittee, P::Withdraw, S::Withdrawn),
     t(S::Convened, P::Withdraw, S::Withdrawn),
     t(S::FurtherAppeal, P::Withdraw, S::Withdrawn),
+    // A mixed appeal (Law 93B1/B2) while its parts are heard: statements, a referral and
+    // a withdrawal concern the whole appeal; routing, convening and deciding name a part.
+    t(S::InParts, P::Hear, S::InParts),
+    t(S::InParts, P::Refer, S::Referred),
+    t(S::InParts, P::Withdraw, S::Withdrawn),
 ];
 
 /// The Doppelkopf path: objection, Schiedsgericht (convened, heard, or deciding at once),

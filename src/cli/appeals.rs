@@ -158,6 +158,20 @@ pub enum ForumArg {
     Committee,
 }
 
+/// A part of a mixed appeal (Law 93B1/B2).
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PartArg {
+    Law,
+    Judgement,
+}
+
+fn part(p: Option<PartArg>) -> Option<tdlog::events::Part> {
+    p.map(|p| match p {
+        PartArg::Law => tdlog::events::Part::Law,
+        PartArg::Judgement => tdlog::events::Part::Judgement,
+    })
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 pub enum PartyArg {
     Appellant,
@@ -226,6 +240,9 @@ pub enum AppealCmd {
         law_only: bool,
         #[arg(long)]
         note: Option<String>,
+        /// A mixed appeal: the part this step is for (law: Law 93B1; judgement: 93B2).
+        #[arg(long = "part", value_enum)]
+        part: Option<PartArg>,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -237,6 +254,9 @@ pub enum AppealCmd {
         members: Vec<String>,
         #[arg(long)]
         chair: String,
+        /// A mixed appeal: the part this step is for (law: Law 93B1; judgement: 93B2).
+        #[arg(long = "part", value_enum)]
+        part: Option<PartArg>,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -270,6 +290,9 @@ pub enum AppealCmd {
         deposit: Option<DepositArg>,
         #[arg(long)]
         penalty: Option<String>,
+        /// A mixed appeal: the part this step is for (law: Law 93B1; judgement: 93B2).
+        #[arg(long = "part", value_enum)]
+        part: Option<PartArg>,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -584,6 +607,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             to,
             law_only,
             note,
+            part: pa,
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
@@ -594,8 +618,9 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             let p = Payload::AppealRouted(AppealRouted {
                 appeal,
                 to,
-                law_only,
+                law_only: law_only || matches!(pa, Some(PartArg::Law)),
                 note,
+                part: part(pa),
             });
             done("appeal routed", append(&log, &key, p)?)
         }
@@ -604,6 +629,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             appeal,
             members,
             chair,
+            part: pa,
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
@@ -616,6 +642,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                 appeal,
                 members,
                 chair,
+                part: part(pa),
             });
             done("committee convened", append(&log, &key, p)?)
         }
@@ -651,6 +678,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             reasoning,
             deposit,
             penalty,
+            part: pa,
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
@@ -671,6 +699,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                     DepositArg::Kept => Deposit::Kept,
                 }),
                 penalty,
+                part: part(pa),
             });
             done("decision recorded", append(&log, &key, p)?)
         }

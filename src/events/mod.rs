@@ -20,7 +20,7 @@ mod tournament;
 pub use appeals::{
     Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
     AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, Decision, Deposit, Forum,
-    LateCorrectionConsent, Party, ResultsPublished, ScoreCorrected,
+    LateCorrectionConsent, Part, Party, ResultsPublished, ScoreCorrected,
 };
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
