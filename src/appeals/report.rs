@@ -361,9 +361,9 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     }
     if let Some(s) = tour.slots.get(&a.slot) {
         if let Some(r) = &s.table_result {
-            b.push(Block::Field(t("table_result"), r.describe()));
+            b.push(Block::Field(t("table_result"), r.describe_in(lang)));
         }
-        b.push(Block::Field(t("score_now"), s.outcome().describe()));
+        b.push(Block::Field(t("score_now"), s.outcome().describe_in(lang)));
     }
 
     if let Some(r) = wf.rulings.get(&a.ruling) {
@@ -498,7 +498,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
                     law: d.decided.laws.join(", "),
                     adjustment: adj.clone(),
                 }
-                .describe(),
+                .describe_in(lang),
             ));
         }
         if !d.decided.laws.is_empty() {
