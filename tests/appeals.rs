@@ -752,13 +752,18 @@ fn every_report_label_and_refusal_exists_in_english_german_and_danish() {
 /// artificial score (Law 12C2); the played result (4S by S, 10 tricks) behind both.
 fn decided_world() -> tdlog::appeals::Folded {
     let mut w = World::new(Form::Pairs);
-    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, Some(assigned("3S", 10)));
+    let r = w.ruling(
+        PUB - 30 * MIN,
+        Category::Judgement,
+        Some(assigned("3S", 10)),
+    );
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
     let a = w
         .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
         .unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     w.step(Who::Chief, convene(&w, a)).unwrap();
     let weighted = Adjustment::Weighted {
         ns: vec![
@@ -787,7 +792,8 @@ fn decided_world() -> tdlog::appeals::Folded {
     let a2 = w
         .step(Who::Td, file(r2, "2", &["Cara Diaz", "Dan Eck"]))
         .unwrap();
-    w.step(Who::Chief, route(a2, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(a2, Forum::Committee, false))
+        .unwrap();
     w.step(Who::Chief, convene(&w, a2)).unwrap();
     let artificial = Adjustment::Artificial {
         ns: Artificial::AveragePlus,
@@ -824,7 +830,10 @@ fn law_12_german_and_danish_reports_give_scores_in_their_own_terms_with_no_engli
     let en = html(&casebook(&f, Lang::En), Lang::En);
     // English is what it always was.
     assert!(en.contains("4S by S, 10 tricks"), "{en}");
-    assert!(en.contains("weighted 2/3 of 4SX by S, 10 tricks + 1/3 of 3NT by N, 8 tricks"), "{en}");
+    assert!(
+        en.contains("weighted 2/3 of 4SX by S, 10 tricks + 1/3 of 3NT by N, 8 tricks"),
+        "{en}"
+    );
     assert!(en.contains("artificial NS A+ / EW A-"), "{en}");
     for (lang, expect) in [
         (

@@ -21,7 +21,8 @@ fn contract(lang: Lang, c: &str) -> String {
     match c.parse::<ContractOrPass>() {
         Ok(ContractOrPass::PassedOut) => t(lang, "score.passed_out").to_string(),
         Ok(ContractOrPass::Contract(k)) => {
-            let strain = crate::i18n::lookup(lang, &format!("strain.{:?}", k.strain)).unwrap_or("?");
+            let strain =
+                crate::i18n::lookup(lang, &format!("strain.{:?}", k.strain)).unwrap_or("?");
             match k.doubling {
                 Doubling::Undoubled => format!("{} {strain}", k.level),
                 Doubling::Doubled => format!("{} {strain} {}", k.level, t(lang, "score.doubled")),
@@ -135,7 +136,9 @@ pub fn outcome(lang: Lang, o: &Outcome) -> String {
                 ],
             ),
         },
-        Outcome::NotPlayed { reason } => msg(lang, "score.not_played", &[("reason", reason.clone())]),
+        Outcome::NotPlayed { reason } => {
+            msg(lang, "score.not_played", &[("reason", reason.clone())])
+        }
         Outcome::Adjusted { law, adjustment: a } => msg(
             lang,
             "score.adjusted",
