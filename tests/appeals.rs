@@ -881,3 +881,84 @@ fn law_12_german_and_danish_reports_give_scores_in_their_own_terms_with_no_engli
         }
     }
 }
+
+// ------------------------------------------------ Law 93C2: the regulating authority
+
+fn answer(appeal: Hash32, authority: &str, decision: Decision, adj: Option<Adjustment>) -> Payload {
+    Payload::AuthorityAnswered(AuthorityAnswered {
+        appeal,
+        authority: authority.into(),
+        decision,
+        adjustment: adj,
+        laws: vec!["16B1".into()],
+        reasoning: "The hesitation suggested 4S; pass was a logical alternative.".into(),
+        document: "DBV Rechtsausschuss, letter 2026/17".into(),
+    })
+}
+
+#[test]
+fn law_93c2_the_regulating_authoritys_answer_closes_a_referred_appeal() {
+    let mut w = World::new(Form::Pairs);
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
+    w.step(Who::Chief, convene(&w, a)).unwrap();
+    // No answer before a referral: the pipeline has no such step from `convened`.
+    assert_eq!(
+        w.step(Who::Org, answer(a, "DBV", Decision::Upheld, None))
+            .unwrap_err()
+            .law(),
+        "93"
+    );
+    w.step(
+        Who::Ac(0),
+        Payload::AppealReferred(AppealReferred {
+            appeal: a,
+            to: "DBV".into(),
+            reason: "a question of the alert regulations".into(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(w.folded().workflow.appeals[&a].state, State::Referred);
+    // Only the body it was referred to answers.
+    let err = w
+        .step(Who::Org, answer(a, "WBF", Decision::Upheld, None))
+        .unwrap_err();
+    assert_eq!(err.law(), "93C2");
+    assert!(err.to_string().starts_with("Law 93C2"), "{err}");
+    w.step(
+        Who::Org,
+        answer(a, "dbv", Decision::Changed, Some(assigned("3S", 10))),
+    )
+    .unwrap();
+    let f = w.folded();
+    let ap = &f.workflow.appeals[&a];
+    assert_eq!(ap.state, State::Closed);
+    let (x, s) = ap.authority.as_ref().unwrap();
+    assert_eq!(x.document, "DBV Rechtsausschuss, letter 2026/17");
+    assert_eq!(s.role, Role::Organiser);
+    // The authority's new score is the board's score (3S+1 by S, NS +170).
+    assert!(matches!(
+        f.tournament.slots[&slot(1, 1)].outcome(),
+        tdlog::results::Outcome::Adjusted { .. }
+    ));
+    // Its answer is final: nothing moves the appeal again.
+    for p in [
+        Payload::AppealWithdrawn(AppealWithdrawn {
+            appeal: a,
+            reason: "x".into(),
+        }),
+        answer(a, "DBV", Decision::Upheld, None),
+        Payload::AppealFurther(AppealFurther {
+            appeal: a,
+            grounds: "x".into(),
+        }),
+    ] {
+        assert_eq!(w.step(Who::Org, p).unwrap_err().law(), "93");
+    }
+}

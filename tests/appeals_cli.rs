@@ -516,3 +516,146 @@ fn law_93b1_b2_a_mixed_appeal_is_routed_and_decided_in_parts_through_the_cli() {
     let audit = ok(&["audit", &log, "--board", "7"]);
     assert!(audit.contains("assigned 4S by S, 10 tricks"), "{audit}");
 }
+
+#[test]
+fn law_93c2_a_referred_appeal_is_closed_by_the_authoritys_answer_through_the_cli() {
+    let t = tempfile::tempdir().unwrap();
+    let log = t.path().join("t.tdlog").to_str().unwrap().to_string();
+    let (chief, _) = new_key(t.path(), "chief");
+    let (td, td_pub) = new_key(t.path(), "td");
+    let (org, org_pub) = new_key(t.path(), "org");
+    ok(&[
+        "init",
+        &log,
+        "--name",
+        "Club Pairs",
+        "--game",
+        "bridge",
+        "--key",
+        &chief,
+    ]);
+    for (public, role, holder) in [
+        (&td_pub, "td", "Tom TD"),
+        (&org_pub, "organiser", "Olga Organiser"),
+    ] {
+        ok(&[
+            "key", "enrol", &log, public, "--role", role, "--holder", holder, "--key", &chief,
+        ]);
+    }
+    let ruling = event_id(&ok(&[
+        "ruling",
+        "give",
+        &log,
+        "--round",
+        "1",
+        "--table",
+        "3",
+        "--board",
+        "7",
+        "--ns",
+        "5",
+        "--ew",
+        "9",
+        "--facts",
+        "Alert not given",
+        "--law",
+        "40B",
+        "--category",
+        "law",
+        "--decision",
+        "Result stands",
+        "--notice",
+        "--key",
+        &td,
+    ]));
+    let filed = ok(&[
+        "appeal",
+        "file",
+        &log,
+        "--ruling",
+        &ruling[..10],
+        "--appellant",
+        "9",
+        "--grounds",
+        "The alert regulation says otherwise",
+        "--signed-by",
+        "Cara",
+        "--signed-by",
+        "Dan",
+        "--key",
+        &td,
+    ]);
+    let appeal = filed.trim().rsplit(' ').next().unwrap().to_string();
+    let a = &appeal[..8];
+    ok(&[
+        "appeal",
+        "route",
+        &log,
+        a,
+        "--to",
+        "chief-td",
+        "--law-only",
+        "--key",
+        &chief,
+    ]);
+    ok(&[
+        "appeal",
+        "refer",
+        &log,
+        a,
+        "--to",
+        "DBV",
+        "--reason",
+        "Reading of the alert rules",
+        "--key",
+        &chief,
+    ]);
+    let answer = |key: &str, authority: &str| {
+        tdlog(&[
+            "appeal",
+            "answer",
+            &log,
+            a,
+            "--authority",
+            authority,
+            "--decision",
+            "upheld",
+            "--law",
+            "40B",
+            "--reasoning",
+            "The alert rules were applied correctly",
+            "--document",
+            "DBV letter 2026/17",
+            "--key",
+            key,
+        ])
+    };
+    // A TD does not sign for the authority (the role table: organiser or chief TD).
+    let o = answer(&td, "DBV");
+    assert!(
+        !o.status.success() && text(&o).contains("may not sign `appeal.authority_answered`"),
+        "{}",
+        text(&o)
+    );
+    let o = answer(&org, "WBF");
+    assert!(
+        !o.status.success() && text(&o).contains("Law 93C2"),
+        "{}",
+        text(&o)
+    );
+    let o = answer(&org, "DBV");
+    assert!(o.status.success(), "{}", text(&o));
+    let j: serde_json::Value =
+        serde_json::from_str(ok(&["appeals", &log, "--json"]).trim()).unwrap();
+    assert_eq!(j["appeals"][0]["state"], "closed", "{j}");
+    assert_eq!(
+        j["appeals"][0]["authority"][0]["document"], "DBV letter 2026/17",
+        "{j}"
+    );
+    let html = ok(&["report", "appeal", &log, a, "--lang", "de"]);
+    assert!(
+        html.contains("Antwort des verantwortlichen Verbands")
+            && html.contains("DBV letter 2026/17"),
+        "{html}"
+    );
+}

@@ -57,6 +57,11 @@ enum Cmd {
     Withdraw {
         appeal: usize,
     },
+    /// The regulating authority's answer (Law 93C2), naming the right body or not.
+    Answer {
+        appeal: usize,
+        right_body: bool,
+    },
 }
 
 fn cmd() -> impl Strategy<Value = Cmd> {
@@ -92,7 +97,8 @@ fn cmd() -> impl Strategy<Value = Cmd> {
         }),
         1 => i.clone().prop_map(|appeal| Cmd::Refer { appeal }),
         1 => i.clone().prop_map(|appeal| Cmd::Further { appeal }),
-        1 => i.prop_map(|appeal| Cmd::Withdraw { appeal }),
+        1 => i.clone().prop_map(|appeal| Cmd::Withdraw { appeal }),
+        1 => (i, any::<bool>()).prop_map(|(appeal, right_body)| Cmd::Answer { appeal, right_body }),
     ]
 }
 
@@ -180,9 +186,36 @@ fn happy_mixed(k: usize, decision: u8, signer: usize) -> Cmd {
     }
 }
 
+/// The happy path of a referral (Law 93C2): routed, convened, referred, answered.
+fn happy_referred(k: usize, signer: usize) -> Cmd {
+    match k % 5 {
+        0 => Cmd::File {
+            ruling: LATEST,
+            appellant: 1,
+            consents: 3,
+        },
+        1 => Cmd::Route {
+            appeal: LATEST,
+            committee: true,
+            law_only: false,
+            part: 0,
+        },
+        2 => Cmd::Convene {
+            appeal: LATEST,
+            members: 7,
+            part: 0,
+        },
+        3 => Cmd::Refer { appeal: LATEST },
+        _ => Cmd::Answer {
+            appeal: LATEST,
+            right_body: signer != 0,
+        },
+    }
+}
+
 fn script() -> impl Strategy<Value = Vec<Cmd>> {
     (
-        any::<bool>(),
+        0u8..3,
         proptest::collection::vec(
             (
                 0u8..4,
@@ -194,15 +227,13 @@ fn script() -> impl Strategy<Value = Vec<Cmd>> {
             1..16,
         ),
     )
-        .prop_map(|(mixed, steps)| {
+        .prop_map(|(mode, steps)| {
             let mut out = vec![];
             for (k, (decision, signer, chief, replace, noise)) in steps.into_iter().enumerate() {
-                out.push(replace.unwrap_or_else(|| {
-                    if mixed {
-                        happy_mixed(k, decision, signer)
-                    } else {
-                        happy(k, decision, signer, chief)
-                    }
+                out.push(replace.unwrap_or_else(|| match mode {
+                    0 => happy(k, decision, signer, chief),
+                    1 => happy_mixed(k, decision, signer),
+                    _ => happy_referred(k, signer),
                 }));
                 out.extend(noise);
             }
@@ -409,6 +440,23 @@ fn run(
                     }),
                 )
             }
+            Cmd::Answer { appeal, right_body } => {
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
+                (
+                    Who::Org,
+                    Payload::AuthorityAnswered(AuthorityAnswered {
+                        appeal: a,
+                        authority: if *right_body { "DBV" } else { "WBF" }.into(),
+                        decision: Decision::Upheld,
+                        adjustment: None,
+                        laws: vec![],
+                        reasoning: "answered".into(),
+                        document: "letter".into(),
+                    }),
+                )
+            }
             Cmd::Withdraw { appeal } => {
                 let Some(a) = pick(&appeals, *appeal) else {
                     continue;
@@ -519,6 +567,13 @@ fn every_decision_passed_every_guard(f: &Folded, form: Form, s: &AppealSettings)
                 assert_eq!(p.state, State::Decided);
                 assert!(a.decisions.iter().any(|d| d.part == Some(p.part)));
             }
+        }
+        // Closed only by the answer of the body it was referred to (Law 93C2).
+        if a.state == State::Closed {
+            let (r, _) = a.referral.as_ref().expect("closed without a referral");
+            let (x, s) = a.authority.as_ref().expect("closed without an answer");
+            assert!(r.to.eq_ignore_ascii_case(&x.authority));
+            assert!(matches!(s.role, Role::Organiser | Role::ChiefTd));
         }
         if a.decisions.is_empty() {
             continue;
@@ -638,7 +693,8 @@ proptest! {
             let decided = f.workflow.appeals.values().filter(|a| !a.decisions.is_empty()).count();
             let in_parts = f.workflow.appeals.values().filter(|a| !a.parts.is_empty()).count();
             let parts_decided = f.workflow.appeals.values().filter(|a| a.decisions.iter().any(|d| d.part.is_some())).count();
-            eprintln!("appeals {} decided {} flags {} in parts {} part decided {}", f.workflow.appeals.len(), decided, f.workflow.flags.len(), in_parts, parts_decided);
+            let closed = f.workflow.appeals.values().filter(|a| a.state == State::Closed).count();
+            eprintln!("appeals {} decided {} flags {} in parts {} part decided {} closed {}", f.workflow.appeals.len(), decided, f.workflow.flags.len(), in_parts, parts_decided, closed);
         }
         // Every flagged step names a law.
         prop_assert!(f.workflow.flags.iter().all(|x| x.message.starts_with("Law ")));

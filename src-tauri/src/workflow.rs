@@ -78,6 +78,7 @@ fn kind_of(step: tdlog::appeals::pipeline::Step) -> &'static str {
         Refer => "appeal.referred",
         FurtherAppeal => "appeal.further",
         Withdraw => "appeal.withdrawn",
+        AuthorityAnswer => "appeal.authority_answered",
     }
 }
 
@@ -157,6 +158,7 @@ fn guard_code(g: &GuardError) -> &'static str {
         Quorum { .. } => "quorum",
         NotChiefTd { .. } => "not_chief_td",
         NoFurtherAppeal => "no_further_appeal",
+        NotTheAuthority { .. } => "not_the_authority",
         LateCorrection { .. } => "late_correction",
         ConsentMismatch { .. } => "consent_mismatch",
         UnknownCorrected { .. } | UnknownRuling { .. } | UnknownAppeal { .. } => "unknown_subject",

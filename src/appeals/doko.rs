@@ -282,6 +282,7 @@ impl Workflow {
                     statements: vec![],
                     decisions: vec![],
                     referral: None,
+                    authority: None,
                     withdrawn: None,
                     steps: vec![StepRec {
                         step: None,

@@ -50,6 +50,8 @@ pub enum GuardError {
         "Law 93A: only the chief TD decides an appeal routed to the chief TD ({holder} is {role})"
     )]
     NotChiefTd { holder: String, role: String },
+    #[error("Law 93C2: the answer is the regulating authority's to which the appeal was referred ({referred}), not {authority}'s")]
+    NotTheAuthority { authority: String, referred: String },
     #[error("Law 93C1: no further appeal is configured for this event")]
     NoFurtherAppeal,
     #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
@@ -112,6 +114,7 @@ impl GuardError {
             | MemberPlayed { .. }
             | Quorum { .. } => "93B",
             NoFurtherAppeal => "93C1",
+            NotTheAuthority { .. } => "93C2",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",
             UnknownRuling { .. } | UnknownAppeal { .. } => "92",

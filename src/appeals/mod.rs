@@ -14,8 +14,8 @@ pub mod report;
 
 use crate::events::{
     AppealDecided, AppealFiled, AppealReferred, AppealRouted, AppealSettings, AppealStatement,
-    Category, Contestant, Decision, Form, Forum, LateCorrectionConsent, Part, Payload, Ruling,
-    Slot,
+    AuthorityAnswered, Category, Contestant, Decision, Form, Forum, LateCorrectionConsent, Part,
+    Payload, Ruling, Slot,
 };
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection, Verified};
@@ -124,6 +124,9 @@ pub struct Appeal {
     pub statements: Vec<(AppealStatement, Signed)>,
     pub decisions: Vec<DecisionRec>,
     pub referral: Option<(AppealReferred, Signed)>,
+    /// The regulating authority's answer to the referral (Law 93C2), signed for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub authority: Option<(AuthorityAnswered, Signed)>,
     pub withdrawn: Option<String>,
     pub steps: Vec<StepRec>,
     /// A mixed appeal routed in parts (Law 93B1/B2): its law part and its judgement part,
@@ -308,6 +311,11 @@ pub struct Workflow {
     pub doko: doko::DokoPath,
 }
 
+/// Do two names of a body ("DBV", " dbv ") name the same one?
+fn same_body(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
 /// Does a key holder ("Anna Berg (laptop)") name the player "Anna Berg"?
 pub(crate) fn same_person(holder: &str, player: &str) -> bool {
     let h = holder.split(" (").next().unwrap_or(holder).trim();
@@ -430,6 +438,7 @@ impl Workflow {
             Payload::AppealReferred(r) => (r.appeal, Step::Refer),
             Payload::AppealFurther(f) => (f.appeal, Step::FurtherAppeal),
             Payload::AppealWithdrawn(w) => (w.appeal, Step::Withdraw),
+            Payload::AuthorityAnswered(x) => (x.appeal, Step::AuthorityAnswer),
             _ => return None,
         })
     }
@@ -695,6 +704,13 @@ impl Workflow {
                 }
                 Ok(())
             }
+            Payload::AuthorityAnswered(x) => match &a.referral {
+                Some((r, _)) if same_body(&r.to, &x.authority) => Ok(()),
+                r => Err(GuardError::NotTheAuthority {
+                    authority: x.authority.clone(),
+                    referred: r.as_ref().map_or("nobody".into(), |(r, _)| r.to.clone()),
+                }),
+            },
             Payload::AppealFurther(_) => {
                 if !self.settings.further_appeal {
                     return Err(GuardError::NoFurtherAppeal);
@@ -789,6 +805,7 @@ impl Workflow {
                     statements: vec![],
                     decisions: vec![],
                     referral: None,
+                    authority: None,
                     withdrawn: None,
                     steps: vec![StepRec {
                         step: None,
@@ -867,6 +884,9 @@ impl Workflow {
                     }
                     Payload::AppealReferred(r) => a.referral = Some((r.clone(), signed.clone())),
                     Payload::AppealWithdrawn(w) => a.withdrawn = Some(w.reason.clone()),
+                    Payload::AuthorityAnswered(x) => {
+                        a.authority = Some((x.clone(), signed.clone()))
+                    }
                     _ => {}
                 }
                 a.state = to;
@@ -1041,6 +1061,34 @@ impl Projection for Folded {
                     match &d.adjustment {
                         Some(adj) if d.decision == Decision::Changed => {
                             let l = law.clone().unwrap_or_else(|| "93B".into());
+                            self.tournament.adjust(
+                                e,
+                                k,
+                                &a.slot,
+                                &a.ns,
+                                &a.ew,
+                                l,
+                                adj.clone(),
+                                why,
+                            );
+                        }
+                        _ => self.tournament.annotate(e, k, &a.slot, law, Some(why)),
+                    }
+                }
+            }
+            Payload::AuthorityAnswered(x) => {
+                if let Some(a) = appeal_of(&x.appeal) {
+                    let law = (!x.laws.is_empty()).then(|| x.laws.join(", "));
+                    let why = format!(
+                        "{} ({}): {}: {}",
+                        x.authority,
+                        x.document,
+                        x.decision.as_str(),
+                        x.reasoning
+                    );
+                    match &x.adjustment {
+                        Some(adj) if x.decision == Decision::Changed => {
+                            let l = law.clone().unwrap_or_else(|| "93C2".into());
                             self.tournament.adjust(
                                 e,
                                 k,

@@ -31,6 +31,8 @@ pub enum State {
     Referred,
     /// Withdrawn by the appellant before a decision.
     Withdrawn,
+    /// Closed by the regulating authority's answer to a referral (Law 93C2: final).
+    Closed,
 }
 
 impl State {
@@ -45,6 +47,7 @@ impl State {
             State::FurtherAppeal => "further_appeal",
             State::Referred => "referred",
             State::Withdrawn => "withdrawn",
+            State::Closed => "closed",
         }
     }
 }
@@ -64,6 +67,8 @@ pub enum Step {
     Refer,
     FurtherAppeal,
     Withdraw,
+    /// The regulating authority's answer to a referral (Law 93C2).
+    AuthorityAnswer,
 }
 
 impl Step {
@@ -78,6 +83,7 @@ impl Step {
             Step::Refer => "refer",
             Step::FurtherAppeal => "further_appeal",
             Step::Withdraw => "withdraw",
+            Step::AuthorityAnswer => "authority_answer",
         }
     }
 }
@@ -141,6 +147,8 @@ pub const WBF: &[Transition] = &[
     t(S::InParts, P::Hear, S::InParts),
     t(S::InParts, P::Refer, S::Referred),
     t(S::InParts, P::Withdraw, S::Withdrawn),
+    // Law 93C2: the regulating authority has final authority on what is referred to it.
+    t(S::Referred, P::AuthorityAnswer, S::Closed),
 ];
 
 /// The Doppelkopf path: objection, Schiedsgericht (convened, heard, or deciding at once),

@@ -482,8 +482,13 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     }
 
     for d in &a.decisions {
+        let part = match d.part {
+            Some(crate::events::Part::Law) => format!(" ({})", t("part_law")),
+            Some(crate::events::Part::Judgement) => format!(" ({})", t("part_judgement")),
+            None => String::new(),
+        };
         b.push(Block::Heading(format!(
-            "{}: {}",
+            "{}: {}{part}",
             t("decision"),
             t(dec_key(d.decided.decision))
         )));
@@ -521,6 +526,28 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             t("referral"),
             format!("{} ({}): {}", r.to, s.time, r.reason),
         ));
+    }
+    if let Some((x, s)) = &a.authority {
+        b.push(Block::Heading(format!(
+            "{}: {}",
+            t("authority_answer"),
+            t(dec_key(x.decision))
+        )));
+        b.push(Block::Field(
+            t("signer"),
+            format!("{} ({}), {}, {}", s.signer, s.role, s.time, x.authority),
+        ));
+        b.push(Block::Field(t("document"), x.document.clone()));
+        if let Some(adj) = &x.adjustment {
+            b.push(Block::Field(
+                t("adjusted_score"),
+                crate::results::describe::adjustment(lang, adj),
+            ));
+        }
+        if !x.laws.is_empty() {
+            b.push(Block::Field(t("laws"), x.laws.join(", ")));
+        }
+        b.push(Block::Para(x.reasoning.clone()));
     }
     if let Some(w) = &a.withdrawn {
         b.push(Block::Field(t("withdrawn"), w.clone()));

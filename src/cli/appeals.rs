@@ -325,6 +325,29 @@ pub enum AppealCmd {
         #[command(flatten)]
         key: KeyOpts,
     },
+    /// The regulating authority's answer to a referral (Law 93C2), signed for it by the
+    /// organiser or the chief TD; closes the appeal.
+    Answer {
+        log: PathBuf,
+        appeal: String,
+        /// The authority the appeal was referred to.
+        #[arg(long)]
+        authority: String,
+        #[arg(long, value_enum)]
+        decision: DecisionArg,
+        /// The new score (JSON, as for `ruling give --adjustment`) when changed.
+        #[arg(long)]
+        adjustment: Option<String>,
+        #[arg(long = "law", value_delimiter = ',')]
+        laws: Vec<String>,
+        #[arg(long)]
+        reasoning: String,
+        /// Where the answer is documented (letter, e-mail, decision number).
+        #[arg(long)]
+        document: String,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -682,12 +705,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
-            let decision = match decision {
-                DecisionArg::Upheld => Decision::Upheld,
-                DecisionArg::Changed => Decision::Changed,
-                DecisionArg::RecommendationOnly => Decision::RecommendationOnly,
-                DecisionArg::WithoutMerit => Decision::WithoutMerit,
-            };
+            let decision = decision_of(decision);
             let p = Payload::AppealDecided(AppealDecided {
                 appeal,
                 decision,
@@ -734,6 +752,38 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             let p = Payload::AppealWithdrawn(AppealWithdrawn { appeal, reason });
             done("appeal withdrawn", append(&log, &key, p)?)
         }
+        AppealCmd::Answer {
+            log,
+            appeal,
+            authority,
+            decision,
+            adjustment: adj,
+            laws,
+            reasoning,
+            document,
+            key,
+        } => {
+            let appeal = appeal_id(&log, &appeal)?;
+            let p = Payload::AuthorityAnswered(AuthorityAnswered {
+                appeal,
+                authority,
+                decision: decision_of(decision),
+                adjustment: adjustment(adj)?,
+                laws,
+                reasoning,
+                document,
+            });
+            done("authority's answer recorded", append(&log, &key, p)?)
+        }
+    }
+}
+
+fn decision_of(d: DecisionArg) -> Decision {
+    match d {
+        DecisionArg::Upheld => Decision::Upheld,
+        DecisionArg::Changed => Decision::Changed,
+        DecisionArg::RecommendationOnly => Decision::RecommendationOnly,
+        DecisionArg::WithoutMerit => Decision::WithoutMerit,
     }
 }
 

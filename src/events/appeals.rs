@@ -411,6 +411,44 @@ impl EventPayload for AppealReferred {
     }
 }
 
+/// The regulating authority's answer to a referral (Law 93C2), recorded so the referred
+/// appeal can be closed: the authority has no key of its own, so the organiser or the chief
+/// TD signs for it, naming the authority and the document the answer came in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuthorityAnswered {
+    pub appeal: Hash32,
+    /// The authority that answered: the body the appeal was referred to.
+    pub authority: String,
+    pub decision: Decision,
+    /// The new score when the authority changes the ruling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment: Option<Adjustment>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub laws: Vec<String>,
+    pub reasoning: String,
+    /// Where the answer is documented (letter, e-mail, decision number).
+    pub document: String,
+}
+
+impl EventPayload for AuthorityAnswered {
+    const KIND: &'static str = "appeal.authority_answered";
+    fn check(&self) -> Result<(), String> {
+        check_text("authority", &self.authority, 200)?;
+        check_text("reasoning", &self.reasoning, 20_000)?;
+        check_text("document", &self.document, 2000)?;
+        match (&self.decision, &self.adjustment) {
+            (Decision::Changed, None) => {
+                return Err("a changed ruling gives the new score (adjustment)".into())
+            }
+            (Decision::Changed, Some(a)) => a.check()?,
+            (_, Some(_)) => return Err("only a changed ruling carries a new score".into()),
+            _ => {}
+        }
+        self.laws.iter().try_for_each(|l| check_text("law", l, 40))
+    }
+}
+
 /// A further appeal after the decision, where the organiser configured one (Law 93C1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
