@@ -962,3 +962,78 @@ fn law_93c2_the_regulating_authoritys_answer_closes_a_referred_appeal() {
         assert_eq!(w.step(Who::Org, p).unwrap_err().law(), "93");
     }
 }
+
+#[test]
+fn law_93b1_after_a_further_appeal_the_law_part_does_not_go_back_to_the_committee() {
+    let mut w = World::new(Form::Pairs);
+    w.at(PUB - 121 * MIN);
+    w.step(
+        Who::Org,
+        Payload::AppealSettings(AppealSettings {
+            further_appeal: true,
+            ..AppealSettings::default()
+        }),
+    )
+    .unwrap();
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    let part = |p: Payload, part: Part| match p {
+        Payload::AppealRouted(mut x) => {
+            x.part = Some(part);
+            Payload::AppealRouted(x)
+        }
+        Payload::CommitteeConvened(mut x) => {
+            x.part = Some(part);
+            Payload::CommitteeConvened(x)
+        }
+        Payload::AppealDecided(mut x) => {
+            x.part = Some(part);
+            Payload::AppealDecided(x)
+        }
+        p => p,
+    };
+    w.step(Who::Chief, part(route(a, Forum::ChiefTd, true), Part::Law))
+        .unwrap();
+    w.step(
+        Who::Chief,
+        part(route(a, Forum::Committee, false), Part::Judgement),
+    )
+    .unwrap();
+    let c = convene(&w, a);
+    w.step(Who::Chief, part(c, Part::Judgement)).unwrap();
+    w.step(
+        Who::Ac(0),
+        part(decide(a, Decision::Upheld, None), Part::Judgement),
+    )
+    .unwrap();
+    assert_eq!(w.folded().workflow.appeals[&a].state, State::InParts);
+    w.step(
+        Who::Chief,
+        part(decide(a, Decision::Upheld, None), Part::Law),
+    )
+    .unwrap();
+    assert_eq!(w.folded().workflow.appeals[&a].state, State::Decided);
+    w.step(
+        Who::Td,
+        Payload::AppealFurther(AppealFurther {
+            appeal: a,
+            grounds: "to the national body".into(),
+        }),
+    )
+    .unwrap();
+    w.step(Who::Chief, decide(a, Decision::Upheld, None))
+        .unwrap();
+    assert_eq!(
+        w.step(
+            Who::Chief,
+            part(route(a, Forum::Committee, true), Part::Law)
+        )
+        .unwrap_err()
+        .law(),
+        "93"
+    );
+}

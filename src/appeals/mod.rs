@@ -159,7 +159,7 @@ impl Appeal {
                     .rev()
                     .find(|d| d.part == part)
                     .map(|d| d.forum),
-                further: false,
+                further: self.steps.iter().any(|s| s.state == State::FurtherAppeal),
             },
             None => Stage {
                 state: self.state,
