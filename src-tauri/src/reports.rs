@@ -23,6 +23,7 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
     let f = Folded {
         workflow: o.workflow.clone(),
         tournament: o.replayed.tournament.clone(),
+        ..Default::default()
     };
     let blocks = match (r.kind.as_str(), r.appeal.as_deref()) {
         ("casebook", _) => report::casebook(&f, lang),

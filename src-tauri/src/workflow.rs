@@ -164,6 +164,13 @@ fn guard_code(g: &GuardError) -> &'static str {
         UnknownCorrected { .. } | UnknownRuling { .. } | UnknownAppeal { .. } => "unknown_subject",
         NotOwnRuling { .. } => "not_own_ruling",
         NotAllowed { .. } => "step_not_allowed",
+        // The Doppelkopf path (the UI shows the engine's sentence naming the rule).
+        DokoObjectionLate { .. } => "doko_objection_late",
+        DokoNoRuling { .. } => "doko_no_ruling",
+        DokoFinal => "doko_final",
+        DokoNoObjection { .. } => "doko_no_objection",
+        DokoRefereeDecides { .. } => "doko_referee_decides",
+        DokoDecisionElsewhere => "doko_decision_elsewhere",
     }
 }
 
