@@ -552,7 +552,8 @@ impl Workflow {
             // later ones work on an appeal in parts (or decided, for the 93B1 appeal of
             // the chief TD's law ruling to the committee).
             let first = !split && a.state == State::Filed && matches!(p, Payload::AppealRouted(_));
-            if !first && !(split && matches!(a.state, State::InParts | State::Decided)) {
+            let later = split && matches!(a.state, State::InParts | State::Decided);
+            if !(first || later) {
                 return Err(GuardError::not_allowed(a.state, step));
             }
             if pt == Part::Judgement
