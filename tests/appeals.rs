@@ -41,6 +41,7 @@ fn convene(w: &World, appeal: Hash32) -> Payload {
         appeal,
         members: w.ac.iter().map(|k| k.public()).collect(),
         chair: w.ac[0].public(),
+        part: None,
     })
 }
 
@@ -364,6 +365,7 @@ fn law_93b_member_who_played_at_the_table_may_not_sit_or_decide() {
         appeal: a,
         members: vec![w.ac[0].public(), w.anna_ac.public()],
         chair: w.ac[0].public(),
+        part: None,
     });
     let err = w.step(Who::Chief, with_anna.clone()).unwrap_err();
     assert_eq!(
@@ -407,6 +409,7 @@ fn law_93b_committee_below_the_organisers_quorum_is_refused() {
         appeal: a,
         members: vec![w.ac[0].public(), w.ac[1].public()],
         chair: w.ac[0].public(),
+        part: None,
     });
     assert_eq!(
         w.step(Who::Chief, two).unwrap_err(),
@@ -741,4 +744,296 @@ fn every_report_label_and_refusal_exists_in_english_german_and_danish() {
     assert!(refusal(Lang::De, &e).starts_with("Regel 92B: Protestfrist"));
     assert!(refusal(Lang::Da, &e).starts_with("Lov 92B: appelfristen"));
     assert!(refusal(Lang::En, &e).starts_with("Law 92B"));
+}
+
+// ------------------------------------------------ reports in the national editions' terms
+
+/// Two appeals of board 1: one decided with a weighted score (Law 12C1(c)), one with an
+/// artificial score (Law 12C2); the played result (4S by S, 10 tricks) behind both.
+fn decided_world() -> tdlog::appeals::Folded {
+    let mut w = World::new(Form::Pairs);
+    let r = w.ruling(
+        PUB - 30 * MIN,
+        Category::Judgement,
+        Some(assigned("3S", 10)),
+    );
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
+    w.step(Who::Chief, convene(&w, a)).unwrap();
+    let weighted = Adjustment::Weighted {
+        ns: vec![
+            Weighted {
+                weight: 2,
+                result: TableResult {
+                    contract: "4SX".into(),
+                    declarer: Some("S".parse().unwrap()),
+                    tricks: Some(10),
+                },
+            },
+            Weighted {
+                weight: 1,
+                result: TableResult {
+                    contract: "3NT".into(),
+                    declarer: Some("N".parse().unwrap()),
+                    tricks: Some(8),
+                },
+            },
+        ],
+        ew: None,
+    };
+    w.step(Who::Ac(0), decide(a, Decision::Changed, Some(weighted)))
+        .unwrap();
+    let r2 = w.ruling(PUB + 6 * MIN, Category::ProceduralPenalty, None);
+    let a2 = w
+        .step(Who::Td, file(r2, "2", &["Cara Diaz", "Dan Eck"]))
+        .unwrap();
+    w.step(Who::Chief, route(a2, Forum::Committee, false))
+        .unwrap();
+    w.step(Who::Chief, convene(&w, a2)).unwrap();
+    let artificial = Adjustment::Artificial {
+        ns: Artificial::AveragePlus,
+        ew: Artificial::AverageMinus,
+    };
+    w.step(Who::Ac(1), decide(a2, Decision::Changed, Some(artificial)))
+        .unwrap();
+    w.folded()
+}
+
+/// The English score phrases of `results::Outcome::describe`.
+const ENGLISH_SCORE: &[&str] = &[
+    " by ",
+    "tricks",
+    "adjusted under Law",
+    "assigned",
+    "artificial",
+    "weighted",
+    "not played",
+    " of ",
+    "A+",
+    "A-",
+    "EW",
+    "4SX",
+    "3NT",
+];
+
+#[test]
+fn law_12_german_and_danish_reports_give_scores_in_their_own_terms_with_no_english_phrase() {
+    use tdlog::appeals::report::{casebook, html};
+    use tdlog::i18n::{tr, Lang};
+    use tdlog::report::Block;
+    let f = decided_world();
+    let en = html(&casebook(&f, Lang::En), Lang::En);
+    // English is what it always was.
+    assert!(en.contains("4S by S, 10 tricks"), "{en}");
+    assert!(
+        en.contains("weighted 2/3 of 4SX by S, 10 tricks + 1/3 of 3NT by N, 8 tricks"),
+        "{en}"
+    );
+    assert!(en.contains("artificial NS A+ / EW A-"), "{en}");
+    for (lang, expect) in [
+        (
+            Lang::De,
+            [
+                "4 Pik, Alleinspieler Süd, 10 Stiche",
+                "gewichteter Score 2/3 von 4 Pik Kontra, Alleinspieler Süd, 10 Stiche + 1/3 von 3 SA, Alleinspieler Nord, 8 Stiche",
+                "künstlicher berichtigter Score NS Plusdurchschnitt / OW Minusdurchschnitt",
+            ],
+        ),
+        (
+            Lang::Da,
+            [
+                "4 spar, spilfører Syd, 10 stik",
+                "vægtet score 2/3 af 4 spar doblet, spilfører Syd, 10 stik + 1/3 af 3 sans, spilfører Nord, 8 stik",
+                "kunstig score NS middel plus / ØV middel minus",
+            ],
+        ),
+    ] {
+        let blocks = casebook(&f, lang);
+        let scores: Vec<&String> = blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Field(label, value)
+                    if [tr(lang, "table_result"), tr(lang, "score_now"), tr(lang, "adjusted_score")]
+                        .contains(&label.as_str()) =>
+                {
+                    Some(value)
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(scores.len() >= 4, "{lang}: {scores:?}");
+        for s in &scores {
+            for phrase in ENGLISH_SCORE {
+                assert!(!s.contains(phrase), "{lang}: {phrase:?} in {s:?}");
+            }
+        }
+        let page = html(&blocks, lang);
+        for e in expect {
+            assert!(page.contains(e), "{lang}: {e:?} missing");
+        }
+        for phrase in ["tricks", "adjusted under Law", "assigned", "artificial", "weighted"] {
+            assert!(!page.contains(phrase), "{lang}: {phrase:?} in the report");
+        }
+    }
+}
+
+// ------------------------------------------------ Law 93C2: the regulating authority
+
+fn answer(appeal: Hash32, authority: &str, decision: Decision, adj: Option<Adjustment>) -> Payload {
+    Payload::AuthorityAnswered(AuthorityAnswered {
+        appeal,
+        authority: authority.into(),
+        decision,
+        adjustment: adj,
+        laws: vec!["16B1".into()],
+        reasoning: "The hesitation suggested 4S; pass was a logical alternative.".into(),
+        document: "DBV Rechtsausschuss, letter 2026/17".into(),
+    })
+}
+
+#[test]
+fn law_93c2_the_regulating_authoritys_answer_closes_a_referred_appeal() {
+    let mut w = World::new(Form::Pairs);
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
+    w.step(Who::Chief, convene(&w, a)).unwrap();
+    // No answer before a referral: the pipeline has no such step from `convened`.
+    assert_eq!(
+        w.step(Who::Org, answer(a, "DBV", Decision::Upheld, None))
+            .unwrap_err()
+            .law(),
+        "93"
+    );
+    w.step(
+        Who::Ac(0),
+        Payload::AppealReferred(AppealReferred {
+            appeal: a,
+            to: "DBV".into(),
+            reason: "a question of the alert regulations".into(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(w.folded().workflow.appeals[&a].state, State::Referred);
+    // Only the body it was referred to answers.
+    let err = w
+        .step(Who::Org, answer(a, "WBF", Decision::Upheld, None))
+        .unwrap_err();
+    assert_eq!(err.law(), "93C2");
+    assert!(err.to_string().starts_with("Law 93C2"), "{err}");
+    w.step(
+        Who::Org,
+        answer(a, "dbv", Decision::Changed, Some(assigned("3S", 10))),
+    )
+    .unwrap();
+    let f = w.folded();
+    let ap = &f.workflow.appeals[&a];
+    assert_eq!(ap.state, State::Closed);
+    let (x, s) = ap.authority.as_ref().unwrap();
+    assert_eq!(x.document, "DBV Rechtsausschuss, letter 2026/17");
+    assert_eq!(s.role, Role::Organiser);
+    // The authority's new score is the board's score (3S+1 by S, NS +170).
+    assert!(matches!(
+        f.tournament.slots[&slot(1, 1)].outcome(),
+        tdlog::results::Outcome::Adjusted { .. }
+    ));
+    // Its answer is final: nothing moves the appeal again.
+    for p in [
+        Payload::AppealWithdrawn(AppealWithdrawn {
+            appeal: a,
+            reason: "x".into(),
+        }),
+        answer(a, "DBV", Decision::Upheld, None),
+        Payload::AppealFurther(AppealFurther {
+            appeal: a,
+            grounds: "x".into(),
+        }),
+    ] {
+        assert_eq!(w.step(Who::Org, p).unwrap_err().law(), "93");
+    }
+}
+
+#[test]
+fn law_93b1_after_a_further_appeal_the_law_part_does_not_go_back_to_the_committee() {
+    let mut w = World::new(Form::Pairs);
+    w.at(PUB - 121 * MIN);
+    w.step(
+        Who::Org,
+        Payload::AppealSettings(AppealSettings {
+            further_appeal: true,
+            ..AppealSettings::default()
+        }),
+    )
+    .unwrap();
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "1", &["Anna Berg", "Ben Cole"]))
+        .unwrap();
+    let part = |p: Payload, part: Part| match p {
+        Payload::AppealRouted(mut x) => {
+            x.part = Some(part);
+            Payload::AppealRouted(x)
+        }
+        Payload::CommitteeConvened(mut x) => {
+            x.part = Some(part);
+            Payload::CommitteeConvened(x)
+        }
+        Payload::AppealDecided(mut x) => {
+            x.part = Some(part);
+            Payload::AppealDecided(x)
+        }
+        p => p,
+    };
+    w.step(Who::Chief, part(route(a, Forum::ChiefTd, true), Part::Law))
+        .unwrap();
+    w.step(
+        Who::Chief,
+        part(route(a, Forum::Committee, false), Part::Judgement),
+    )
+    .unwrap();
+    let c = convene(&w, a);
+    w.step(Who::Chief, part(c, Part::Judgement)).unwrap();
+    w.step(
+        Who::Ac(0),
+        part(decide(a, Decision::Upheld, None), Part::Judgement),
+    )
+    .unwrap();
+    assert_eq!(w.folded().workflow.appeals[&a].state, State::InParts);
+    w.step(
+        Who::Chief,
+        part(decide(a, Decision::Upheld, None), Part::Law),
+    )
+    .unwrap();
+    assert_eq!(w.folded().workflow.appeals[&a].state, State::Decided);
+    w.step(
+        Who::Td,
+        Payload::AppealFurther(AppealFurther {
+            appeal: a,
+            grounds: "to the national body".into(),
+        }),
+    )
+    .unwrap();
+    w.step(Who::Chief, decide(a, Decision::Upheld, None))
+        .unwrap();
+    assert_eq!(
+        w.step(
+            Who::Chief,
+            part(route(a, Forum::Committee, true), Part::Law)
+        )
+        .unwrap_err()
+        .law(),
+        "93"
+    );
 }

@@ -247,6 +247,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
             to: Forum::Committee,
             law_only: false,
             note: None,
+            part: None,
         }),
     )
     .unwrap();
@@ -258,6 +259,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
             appeal,
             members: members.clone(),
             chair: members[0],
+            part: None,
         }),
     )
     .unwrap();
@@ -303,6 +305,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
                 reasoning: "x".into(),
                 deposit: None,
                 penalty: None,
+                part: None,
             }),
         )
         .unwrap_err();
@@ -323,6 +326,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
                     .into(),
             deposit: Some(Deposit::Returned),
             penalty: None,
+            part: None,
         }),
     )
     .unwrap();
@@ -363,7 +367,10 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     let o = tdlog(&["audit", &p, "--pair", "1", "--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let rows = j.as_array().or_else(|| j["changes"].as_array()).expect("audit rows");
+    let rows = j
+        .as_array()
+        .or_else(|| j["changes"].as_array())
+        .expect("audit rows");
     let kinds: Vec<&str> = rows.iter().filter_map(|r| r["what"].as_str()).collect();
     let (r, d) = (
         kinds.iter().position(|k| *k == "director.ruling"),
@@ -372,7 +379,10 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     assert!(matches!((r, d), (Some(r), Some(d)) if r < d), "{kinds:?}");
     let ruling = &rows[r.unwrap()];
     assert_eq!(ruling["signer"], "Tom TD");
-    assert!(ruling["law"].as_str().unwrap_or("").contains("16B1"), "{ruling}");
+    assert!(
+        ruling["law"].as_str().unwrap_or("").contains("16B1"),
+        "{ruling}"
+    );
 
     // Views.
     let o = tdlog(&["appeals", &p, "--json"]);

@@ -32,10 +32,12 @@ enum Cmd {
         appeal: usize,
         committee: bool,
         law_only: bool,
+        part: u8,
     },
     Convene {
         appeal: usize,
         members: u8,
+        part: u8,
     },
     Hear {
         appeal: usize,
@@ -44,6 +46,7 @@ enum Cmd {
         appeal: usize,
         signer: usize,
         decision: u8,
+        part: u8,
     },
     Refer {
         appeal: usize,
@@ -53,6 +56,11 @@ enum Cmd {
     },
     Withdraw {
         appeal: usize,
+    },
+    /// The regulating authority's answer (Law 93C2), naming the right body or not.
+    Answer {
+        appeal: usize,
+        right_body: bool,
     },
 }
 
@@ -70,25 +78,37 @@ fn cmd() -> impl Strategy<Value = Cmd> {
             consents: consents | if consents & 8 == 0 { 3 } else { 0 },
         }),
         2 => (i.clone(), 0usize..8).prop_map(|(appeal, player)| Cmd::Consent { appeal, player }),
-        4 => (i.clone(), 0u8..4, 0u8..4).prop_map(|(appeal, committee, law_only)| {
+        4 => (i.clone(), 0u8..4, 0u8..4, 0u8..4).prop_map(|(appeal, committee, law_only, part)| {
             Cmd::Route {
                 appeal,
                 committee: committee != 0,
                 law_only: law_only == 0,
+                part,
             }
         }),
-        4 => (i.clone(), 1u8..8).prop_map(|(appeal, members)| Cmd::Convene { appeal, members }),
-        1 => (i.clone(), 8u8..16).prop_map(|(appeal, members)| Cmd::Convene { appeal, members }),
+        4 => (i.clone(), 1u8..8, 0u8..4).prop_map(|(appeal, members, part)| Cmd::Convene { appeal, members, part }),
+        1 => (i.clone(), 8u8..16, 0u8..4).prop_map(|(appeal, members, part)| Cmd::Convene { appeal, members, part }),
         1 => i.clone().prop_map(|appeal| Cmd::Hear { appeal }),
-        5 => (i.clone(), 0usize..5, 0u8..4).prop_map(|(appeal, signer, decision)| Cmd::Decide {
+        5 => (i.clone(), 0usize..5, 0u8..4, 0u8..4).prop_map(|(appeal, signer, decision, part)| Cmd::Decide {
             appeal,
             signer,
-            decision
+            decision,
+            part,
         }),
         1 => i.clone().prop_map(|appeal| Cmd::Refer { appeal }),
         1 => i.clone().prop_map(|appeal| Cmd::Further { appeal }),
-        1 => i.prop_map(|appeal| Cmd::Withdraw { appeal }),
+        1 => i.clone().prop_map(|appeal| Cmd::Withdraw { appeal }),
+        1 => (i, any::<bool>()).prop_map(|(appeal, right_body)| Cmd::Answer { appeal, right_body }),
     ]
+}
+
+/// A random part of a mixed appeal (Law 93B1/B2): half the time none (the whole appeal).
+fn part_of(p: u8) -> Option<Part> {
+    match p {
+        2 => Some(Part::Law),
+        3 => Some(Part::Judgement),
+        _ => None,
+    }
 }
 
 /// Picks the latest appeal or ruling.
@@ -108,38 +128,117 @@ fn happy(k: usize, decision: u8, signer: usize, chief: bool) -> Cmd {
             appeal: LATEST,
             committee: !chief,
             law_only: false,
+            part: 0,
         },
         3 => Cmd::Convene {
             appeal: LATEST,
             members: 7,
+            part: 0,
         },
         _ => Cmd::Decide {
             appeal: LATEST,
             signer: if chief { 0 } else { 1 + signer % 3 },
             decision,
+            part: 0,
+        },
+    }
+}
+
+/// The happy path of a mixed appeal (Law 93B1/B2): the law part to the chief TD, the
+/// judgement part to a convened committee, each decided by its forum.
+fn happy_mixed(k: usize, decision: u8, signer: usize) -> Cmd {
+    match k % 7 {
+        0 => Cmd::File {
+            ruling: LATEST,
+            appellant: 1,
+            consents: 3,
+        },
+        1 => Cmd::Route {
+            appeal: LATEST,
+            committee: false,
+            law_only: true,
+            part: 2,
+        },
+        2 => Cmd::Route {
+            appeal: LATEST,
+            committee: true,
+            law_only: false,
+            part: 3,
+        },
+        3 => Cmd::Convene {
+            appeal: LATEST,
+            members: 7,
+            part: 3,
+        },
+        4 => Cmd::Decide {
+            appeal: LATEST,
+            signer: 1 + signer % 3,
+            decision,
+            part: 3,
+        },
+        5 => Cmd::Hear { appeal: LATEST },
+        _ => Cmd::Decide {
+            appeal: LATEST,
+            signer: 0,
+            decision,
+            part: 2,
+        },
+    }
+}
+
+/// The happy path of a referral (Law 93C2): routed, convened, referred, answered.
+fn happy_referred(k: usize, signer: usize) -> Cmd {
+    match k % 5 {
+        0 => Cmd::File {
+            ruling: LATEST,
+            appellant: 1,
+            consents: 3,
+        },
+        1 => Cmd::Route {
+            appeal: LATEST,
+            committee: true,
+            law_only: false,
+            part: 0,
+        },
+        2 => Cmd::Convene {
+            appeal: LATEST,
+            members: 7,
+            part: 0,
+        },
+        3 => Cmd::Refer { appeal: LATEST },
+        _ => Cmd::Answer {
+            appeal: LATEST,
+            right_body: signer != 0,
         },
     }
 }
 
 fn script() -> impl Strategy<Value = Vec<Cmd>> {
-    proptest::collection::vec(
-        (
-            0u8..4,
-            0usize..3,
-            any::<bool>(),
-            prop_oneof![3 => Just(None), 1 => cmd().prop_map(Some)],
-            proptest::collection::vec(cmd(), 0..3),
+    (
+        0u8..3,
+        proptest::collection::vec(
+            (
+                0u8..4,
+                0usize..3,
+                any::<bool>(),
+                prop_oneof![3 => Just(None), 1 => cmd().prop_map(Some)],
+                proptest::collection::vec(cmd(), 0..3),
+            ),
+            1..16,
         ),
-        1..16,
     )
-    .prop_map(|steps| {
-        let mut out = vec![];
-        for (k, (decision, signer, chief, replace, noise)) in steps.into_iter().enumerate() {
-            out.push(replace.unwrap_or_else(|| happy(k, decision, signer, chief)));
-            out.extend(noise);
-        }
-        out
-    })
+        .prop_map(|(mode, steps)| {
+            let mut out = vec![];
+            for (k, (decision, signer, chief, replace, noise)) in steps.into_iter().enumerate() {
+                out.push(replace.unwrap_or_else(|| match mode {
+                    0 => happy(k, decision, signer, chief),
+                    1 => happy_mixed(k, decision, signer),
+                    _ => happy_referred(k, signer),
+                }));
+                out.extend(noise);
+            }
+            out
+        })
 }
 
 const PLAYERS: [&str; 8] = [
@@ -232,6 +331,7 @@ fn run(
                 appeal,
                 committee,
                 law_only,
+                part,
             } => {
                 let Some(a) = pick(&appeals, *appeal) else {
                     continue;
@@ -241,9 +341,17 @@ fn run(
                 } else {
                     Forum::ChiefTd
                 };
-                (Who::Chief, route(a, to, *law_only))
+                let mut r = route(a, to, *law_only);
+                if let Payload::AppealRouted(x) = &mut r {
+                    x.part = part_of(*part);
+                }
+                (Who::Chief, r)
             }
-            Cmd::Convene { appeal, members } => {
+            Cmd::Convene {
+                appeal,
+                members,
+                part,
+            } => {
                 let Some(a) = pick(&appeals, *appeal) else {
                     continue;
                 };
@@ -264,6 +372,7 @@ fn run(
                         appeal: a,
                         members: m,
                         chair,
+                        part: part_of(*part),
                     }),
                 )
             }
@@ -285,6 +394,7 @@ fn run(
                 appeal,
                 signer,
                 decision,
+                part,
             } => {
                 let Some(a) = pick(&appeals, *appeal) else {
                     continue;
@@ -299,7 +409,11 @@ fn run(
                 ][*signer];
                 let d = DECISIONS[*decision as usize];
                 let adj = (d == Decision::Changed).then(|| assigned("3S", 10));
-                (who, decide(a, d, adj))
+                let mut p = decide(a, d, adj);
+                if let Payload::AppealDecided(x) = &mut p {
+                    x.part = part_of(*part);
+                }
+                (who, p)
             }
             Cmd::Refer { appeal } => {
                 let Some(a) = pick(&appeals, *appeal) else {
@@ -323,6 +437,23 @@ fn run(
                     Payload::AppealFurther(AppealFurther {
                         appeal: a,
                         grounds: "further".into(),
+                    }),
+                )
+            }
+            Cmd::Answer { appeal, right_body } => {
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
+                (
+                    Who::Org,
+                    Payload::AuthorityAnswered(AuthorityAnswered {
+                        appeal: a,
+                        authority: if *right_body { "DBV" } else { "WBF" }.into(),
+                        decision: Decision::Upheld,
+                        adjustment: None,
+                        laws: vec![],
+                        reasoning: "answered".into(),
+                        document: "letter".into(),
                     }),
                 )
             }
@@ -383,17 +514,66 @@ fn every_decision_passed_every_guard(f: &Folded, form: Form, s: &AppealSettings)
     let table = s.pipeline();
     for a in wf.appeals.values() {
         // Every state reached is allowed by the pipeline, from `filed`, step by step.
+        // A mixed appeal's parts (Law 93B1/B2) each follow the pipeline from `filed`;
+        // the appeal is `in_parts` until every part is decided, then `decided`.
         assert_eq!(a.steps[0].state, State::Filed);
+        let mut parts: Vec<(Part, State)> = vec![];
         for pair in a.steps.windows(2) {
             let step: Step = pair[1].step.expect("later steps name their step");
-            assert_eq!(
-                next(table, pair[0].state, step),
-                Some(pair[1].state),
-                "{:?} -{:?}-> {:?} is not in state machine C",
-                pair[0].state,
-                step,
-                pair[1].state
-            );
+            match pair[1].part {
+                Some((p, to)) => {
+                    assert!(
+                        matches!(
+                            pair[0].state,
+                            State::Filed | State::InParts | State::Decided
+                        ),
+                        "a part step from {:?}",
+                        pair[0].state
+                    );
+                    if parts.is_empty() {
+                        assert_eq!(pair[0].state, State::Filed);
+                        parts = vec![(Part::Law, State::Filed), (Part::Judgement, State::Filed)];
+                    }
+                    let slot = parts.iter_mut().find(|x| x.0 == p).unwrap();
+                    assert_eq!(
+                        next(table, slot.1, step),
+                        Some(to),
+                        "part {:?}: {:?} -{:?}-> {:?} is not in state machine C",
+                        p,
+                        slot.1,
+                        step,
+                        to
+                    );
+                    slot.1 = to;
+                    let all = parts.iter().all(|x| x.1 == State::Decided);
+                    assert_eq!(
+                        pair[1].state,
+                        if all { State::Decided } else { State::InParts }
+                    );
+                }
+                None => assert_eq!(
+                    next(table, pair[0].state, step),
+                    Some(pair[1].state),
+                    "{:?} -{:?}-> {:?} is not in state machine C",
+                    pair[0].state,
+                    step,
+                    pair[1].state
+                ),
+            }
+        }
+        // Every part of a decided mixed appeal was decided by a decision naming it.
+        if a.state == State::Decided && !a.parts.is_empty() {
+            for p in &a.parts {
+                assert_eq!(p.state, State::Decided);
+                assert!(a.decisions.iter().any(|d| d.part == Some(p.part)));
+            }
+        }
+        // Closed only by the answer of the body it was referred to (Law 93C2).
+        if a.state == State::Closed {
+            let (r, _) = a.referral.as_ref().expect("closed without a referral");
+            let (x, s) = a.authority.as_ref().expect("closed without an answer");
+            assert!(r.to.eq_ignore_ascii_case(&x.authority));
+            assert!(matches!(s.role, Role::Organiser | Role::ChiefTd));
         }
         if a.decisions.is_empty() {
             continue;
@@ -440,6 +620,24 @@ fn every_decision_passed_every_guard(f: &Folded, form: Form, s: &AppealSettings)
                 }
             }
         }
+        // On the law part of a mixed appeal the committee only recommends (L93B3), and the
+        // chief TD decides it first (L93B1).
+        let law_part: Vec<_> = a
+            .decisions
+            .iter()
+            .filter(|d| d.part == Some(Part::Law))
+            .collect();
+        if let Some(first) = law_part.first() {
+            assert!(
+                first.forum == Forum::ChiefTd || !s.committee,
+                "the law part was first decided by {:?}",
+                first.forum
+            );
+        }
+        assert!(law_part
+            .iter()
+            .filter(|d| d.forum == Forum::Committee && s.committee)
+            .all(|d| d.decided.decision == Decision::RecommendationOnly));
         // A committee's decision on a law-only point is only a recommendation (L93B3).
         if a.law_only {
             let by_committee: Vec<_> = a
@@ -493,7 +691,10 @@ proptest! {
         every_decision_passed_every_guard(&f, form, &s);
         if std::env::var_os("APPEALS_PROP_STATS").is_some() {
             let decided = f.workflow.appeals.values().filter(|a| !a.decisions.is_empty()).count();
-            eprintln!("appeals {} decided {} flags {}", f.workflow.appeals.len(), decided, f.workflow.flags.len());
+            let in_parts = f.workflow.appeals.values().filter(|a| !a.parts.is_empty()).count();
+            let parts_decided = f.workflow.appeals.values().filter(|a| a.decisions.iter().any(|d| d.part.is_some())).count();
+            let closed = f.workflow.appeals.values().filter(|a| a.state == State::Closed).count();
+            eprintln!("appeals {} decided {} flags {} in parts {} part decided {} closed {}", f.workflow.appeals.len(), decided, f.workflow.flags.len(), in_parts, parts_decided, closed);
         }
         // Every flagged step names a law.
         prop_assert!(f.workflow.flags.iter().all(|x| x.message.starts_with("Law ")));

@@ -301,6 +301,7 @@ fn rule_7_1_1_the_schiedsgericht_decides_finally_no_second_objection_no_further_
         reasoning: "upheld".into(),
         deposit: None,
         penalty: None,
+        part: None,
     });
     let err = refused(append_checked(&mut log, &k.committee, other, 0));
     assert!(matches!(err, GuardError::DokoDecisionElsewhere), "{err:?}");

@@ -89,6 +89,7 @@ fn kind_of(step: tdlog::appeals::pipeline::Step) -> &'static str {
         Refer => "appeal.referred",
         FurtherAppeal => "appeal.further",
         Withdraw => "appeal.withdrawn",
+        AuthorityAnswer => "appeal.authority_answered",
     }
 }
 
@@ -286,6 +287,7 @@ mod tests {
                     to: Forum::Committee,
                     law_only: false,
                     note: None,
+                    part: None,
                 }),
                 NOW,
             )
@@ -313,6 +315,7 @@ mod tests {
                 appeal: aid,
                 members: vec![hash(&member, "member").unwrap()],
                 chair: hash(&member, "chair").unwrap(),
+                part: None,
             }),
             NOW,
         )
@@ -347,6 +350,7 @@ mod tests {
                 reasoning: "both sides partly at fault".into(),
                 deposit: Some(Deposit::Returned),
                 penalty: None,
+                part: None,
             }),
             NOW,
         )

@@ -282,12 +282,15 @@ impl Workflow {
                     statements: vec![],
                     decisions: vec![],
                     referral: None,
+                    authority: None,
                     withdrawn: None,
                     steps: vec![StepRec {
                         step: None,
                         signed: signed.clone(),
                         state: State::Filed,
+                        part: None,
                     }],
+                    parts: vec![],
                     doko: Some(DokoCase {
                         at: x.at,
                         violation,
@@ -318,6 +321,7 @@ impl Workflow {
                         step: Some(Step::Decide),
                         signed: signed.clone(),
                         state: State::Decided,
+                        part: None,
                     });
                 }
             }

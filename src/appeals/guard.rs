@@ -34,6 +34,8 @@ pub enum GuardError {
     LawOnlyToChiefTd,
     #[error("Law 93B2: with an appeals committee available, facts and judgement go to the committee, not the chief TD")]
     JudgementToCommittee,
+    #[error("Law 93B: this appeal is heard in parts (law part to the chief TD, 93B1; judgement part to the committee, 93B2); routing, convening and deciding name the part")]
+    PartMissing,
     #[error("Law 93A: there is no appeals committee at this event; the chief TD hears the appeal")]
     NoCommittee,
     #[error("Law 93B: {holder} signs without the committee role")]
@@ -48,6 +50,8 @@ pub enum GuardError {
         "Law 93A: only the chief TD decides an appeal routed to the chief TD ({holder} is {role})"
     )]
     NotChiefTd { holder: String, role: String },
+    #[error("Law 93C2: the answer is the regulating authority's to which the appeal was referred ({referred}), not {authority}'s")]
+    NotTheAuthority { authority: String, referred: String },
     #[error("Law 93C1: no further appeal is configured for this event")]
     NoFurtherAppeal,
     #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
@@ -97,6 +101,7 @@ impl GuardError {
             Disciplinary => "disciplinary",
             LawOnlyRecommendation => "law_only_recommendation",
             LawOnlyToChiefTd => "law_only_to_chief_td",
+            PartMissing => "part_missing",
             JudgementToCommittee => "judgement_to_committee",
             NoCommittee => "no_committee",
             NotCommitteeKey { .. } => "not_committee_key",
@@ -105,6 +110,7 @@ impl GuardError {
             Quorum { .. } => "quorum",
             NotChiefTd { .. } => "not_chief_td",
             NoFurtherAppeal => "no_further_appeal",
+            NotTheAuthority { .. } => "not_the_authority",
             LateCorrection { .. } => "late_correction",
             ConsentMismatch { .. } => "consent_mismatch",
             UnknownCorrected { .. } | UnknownRuling { .. } | UnknownAppeal { .. } => {
@@ -138,6 +144,7 @@ impl GuardError {
             Disciplinary => "91A",
             LawOnlyRecommendation => "93B3",
             LawOnlyToChiefTd => "93B1",
+            PartMissing => "93B",
             JudgementToCommittee => "93B2",
             NoCommittee | NotChiefTd { .. } => "93A",
             NotCommitteeKey { .. }
@@ -145,6 +152,7 @@ impl GuardError {
             | MemberPlayed { .. }
             | Quorum { .. } => "93B",
             NoFurtherAppeal => "93C1",
+            NotTheAuthority { .. } => "93C2",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",
             UnknownRuling { .. } | UnknownAppeal { .. } => "92",

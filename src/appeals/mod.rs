@@ -14,7 +14,8 @@ pub mod report;
 
 use crate::events::{
     AppealDecided, AppealFiled, AppealReferred, AppealRouted, AppealSettings, AppealStatement,
-    Category, Contestant, Decision, Form, Forum, LateCorrectionConsent, Payload, Ruling, Slot,
+    AuthorityAnswered, Category, Contestant, Decision, Form, Forum, LateCorrectionConsent, Part,
+    Payload, Ruling, Slot,
 };
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection, Verified};
@@ -66,7 +67,21 @@ pub struct RulingRec {
 pub struct StepRec {
     pub step: Option<Step>,
     pub signed: Signed,
+    /// The appeal's state after the step.
     pub state: State,
+    /// A step of one part of a mixed appeal, and the state that part reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<(Part, State)>,
+}
+
+/// One part of a mixed appeal (Law 93B1/B2): where it stands, who hears it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PartRec {
+    pub part: Part,
+    pub state: State,
+    /// The forum the part was last routed to.
+    pub forum: Option<Forum>,
+    pub committee: Option<Committee>,
 }
 
 /// A convened committee.
@@ -83,6 +98,9 @@ pub struct DecisionRec {
     pub decided: AppealDecided,
     pub forum: Forum,
     pub signed: Signed,
+    /// The part of a mixed appeal decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<Part>,
 }
 
 /// An appeal and everything recorded about it.
@@ -106,8 +124,15 @@ pub struct Appeal {
     pub statements: Vec<(AppealStatement, Signed)>,
     pub decisions: Vec<DecisionRec>,
     pub referral: Option<(AppealReferred, Signed)>,
+    /// The regulating authority's answer to the referral (Law 93C2), signed for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub authority: Option<(AuthorityAnswered, Signed)>,
     pub withdrawn: Option<String>,
     pub steps: Vec<StepRec>,
+    /// A mixed appeal routed in parts (Law 93B1/B2): its law part and its judgement part,
+    /// each following the pipeline from `filed`. Empty: the appeal is heard whole.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<PartRec>,
     /// A Doppelkopf objection (the game, the violation, the ruling and the decision).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub doko: Option<doko::DokoCase>,
@@ -117,6 +142,34 @@ impl Appeal {
     pub fn filed(&self) -> &Signed {
         &self.steps[0].signed
     }
+    /// One part of a mixed appeal, if it is heard in parts.
+    pub fn part(&self, p: Part) -> Option<&PartRec> {
+        self.parts.iter().find(|x| x.part == p)
+    }
+    /// The stage a step works on: the named part of a mixed appeal, or the whole appeal.
+    fn stage(&self, part: Option<Part>) -> Stage<'_> {
+        match part.and_then(|p| self.part(p)) {
+            Some(pr) => Stage {
+                state: pr.state,
+                law_only: pr.part == Part::Law,
+                committee: pr.committee.as_ref(),
+                last_forum: self
+                    .decisions
+                    .iter()
+                    .rev()
+                    .find(|d| d.part == part)
+                    .map(|d| d.forum),
+                further: self.steps.iter().any(|s| s.state == State::FurtherAppeal),
+            },
+            None => Stage {
+                state: self.state,
+                law_only: self.law_only,
+                committee: self.committee.as_ref(),
+                last_forum: self.decisions.last().map(|d| d.forum),
+                further: self.steps.iter().any(|s| s.state == State::FurtherAppeal),
+            },
+        }
+    }
     /// Who hears the appeal now.
     pub fn forum(&self) -> Forum {
         match self.state {
@@ -124,6 +177,101 @@ impl Appeal {
             State::FurtherAppeal => Forum::Committee,
             _ => self.route.as_ref().map_or(Forum::Committee, |r| r.to),
         }
+    }
+}
+
+impl Appeal {
+    /// Applies a step of one part of a mixed appeal (Law 93B1/B2): the first such step
+    /// splits the appeal into its law part and its judgement part; the appeal is decided
+    /// when every part is.
+    fn fold_part(
+        &mut self,
+        pt: Part,
+        p: &Payload,
+        to: State,
+        keys: &BTreeMap<Hash32, (Role, String)>,
+        signed: Signed,
+    ) {
+        if self.parts.is_empty() {
+            self.parts = [Part::Law, Part::Judgement]
+                .into_iter()
+                .map(|part| PartRec {
+                    part,
+                    state: State::Filed,
+                    forum: None,
+                    committee: None,
+                })
+                .collect();
+        }
+        let Some(i) = self.parts.iter().position(|x| x.part == pt) else {
+            return;
+        };
+        let from = self.parts[i].state;
+        match p {
+            Payload::AppealRouted(r) => {
+                self.parts[i].forum = Some(r.to);
+                self.parts[i].committee = None;
+                self.route = Some(r.clone());
+            }
+            Payload::CommitteeConvened(c) => {
+                let committee = Committee {
+                    members: c
+                        .members
+                        .iter()
+                        .map(|m| (*m, keys.get(m).map(|x| x.1.clone()).unwrap_or_default()))
+                        .collect(),
+                    chair: c.chair,
+                };
+                self.parts[i].committee = Some(committee.clone());
+                self.committee = Some(committee);
+            }
+            Payload::AppealDecided(d) => self.decisions.push(DecisionRec {
+                decided: d.clone(),
+                forum: if from == State::AtChiefTd {
+                    Forum::ChiefTd
+                } else {
+                    Forum::Committee
+                },
+                signed: signed.clone(),
+                part: Some(pt),
+            }),
+            _ => {}
+        }
+        self.parts[i].state = to;
+        self.state = if self.parts.iter().all(|x| x.state == State::Decided) {
+            State::Decided
+        } else {
+            State::InParts
+        };
+        self.steps.push(StepRec {
+            step: Self::step_of_part(p),
+            signed,
+            state: self.state,
+            part: Some((pt, to)),
+        });
+    }
+
+    fn step_of_part(p: &Payload) -> Option<Step> {
+        Workflow::step_of(p).map(|(_, s)| s)
+    }
+}
+
+/// What a routing, convening or decision works on: the whole appeal or one part.
+struct Stage<'a> {
+    state: State,
+    law_only: bool,
+    committee: Option<&'a Committee>,
+    last_forum: Option<Forum>,
+    further: bool,
+}
+
+/// The part a step names (routing, convening, deciding).
+fn part_of(p: &Payload) -> Option<Part> {
+    match p {
+        Payload::AppealRouted(r) => r.part,
+        Payload::CommitteeConvened(c) => c.part,
+        Payload::AppealDecided(d) => d.part,
+        _ => None,
     }
 }
 
@@ -161,6 +309,11 @@ pub struct Workflow {
     pub last_wall_ms: i64,
     /// The Doppelkopf Schiedsrichter / Schiedsgericht path.
     pub doko: doko::DokoPath,
+}
+
+/// Do two names of a body ("DBV", " dbv ") name the same one?
+fn same_body(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
 }
 
 /// Does a key holder ("Anna Berg (laptop)") name the player "Anna Berg"?
@@ -285,6 +438,7 @@ impl Workflow {
             Payload::AppealReferred(r) => (r.appeal, Step::Refer),
             Payload::AppealFurther(f) => (f.appeal, Step::FurtherAppeal),
             Payload::AppealWithdrawn(w) => (w.appeal, Step::Withdraw),
+            Payload::AuthorityAnswered(x) => (x.appeal, Step::AuthorityAnswer),
             _ => return None,
         })
     }
@@ -391,7 +545,39 @@ impl Workflow {
                 return Err(GuardError::DokoDecisionElsewhere);
             }
         }
-        self.transition(a, step)?;
+        let part = part_of(p);
+        let split = !a.parts.is_empty();
+        if let Some(pt) = part {
+            // A step of one part (Law 93B1/B2): the first routes a filed appeal in parts;
+            // later ones work on an appeal in parts (or decided, for the 93B1 appeal of
+            // the chief TD's law ruling to the committee).
+            let first = !split && a.state == State::Filed && matches!(p, Payload::AppealRouted(_));
+            let later = split && matches!(a.state, State::InParts | State::Decided);
+            if !(first || later) {
+                return Err(GuardError::not_allowed(a.state, step));
+            }
+            if pt == Part::Judgement
+                && self
+                    .rulings
+                    .get(&a.ruling)
+                    .is_some_and(|r| r.ruling.category == Category::Law)
+            {
+                return Err(GuardError::LawOnlyToChiefTd);
+            }
+            let st = a.part(pt).map_or(State::Filed, |x| x.state);
+            next(self.pipeline_of(a), st, step).ok_or_else(|| GuardError::not_allowed(st, step))?;
+        } else if split
+            && a.state != State::FurtherAppeal
+            && matches!(
+                step,
+                Step::RouteToChiefTd | Step::RouteToCommittee | Step::Convene | Step::Decide
+            )
+        {
+            return Err(GuardError::PartMissing);
+        } else {
+            self.transition(a, step)?;
+        }
+        let stage = a.stage(part);
         let players = match &a.doko {
             Some(c) => self.doko_players(&c.at),
             None => self.players(&a.slot.section, &a.ns, &a.ew),
@@ -421,7 +607,10 @@ impl Workflow {
                 }
                 // A ruling of category `law` is law-only whatever the route says (the
                 // category drives routing, bridge-laws.md §7.4).
-                let law_only = r.law_only || (a.state == State::Filed && a.law_only);
+                let law_only = match part {
+                    Some(pt) => pt == Part::Law,
+                    None => r.law_only || (a.state == State::Filed && a.law_only),
+                };
                 match r.to {
                     Forum::ChiefTd => {
                         if self.settings.committee && !law_only {
@@ -432,16 +621,15 @@ impl Workflow {
                         if !self.settings.committee {
                             return Err(GuardError::NoCommittee);
                         }
-                        if a.state == State::Filed && law_only {
+                        if stage.state == State::Filed && law_only {
                             return Err(GuardError::LawOnlyToChiefTd);
                         }
                         // Only the chief TD's own law ruling (93B1) goes on to the
                         // committee, not a decision on a further appeal.
-                        if a.state == State::Decided
-                            && (a.decisions.last().is_none_or(|d| d.forum != Forum::ChiefTd)
-                                || a.steps.iter().any(|s| s.state == State::FurtherAppeal))
+                        if stage.state == State::Decided
+                            && (stage.last_forum != Some(Forum::ChiefTd) || stage.further)
                         {
-                            return Err(GuardError::not_allowed(a.state, step));
+                            return Err(GuardError::not_allowed(stage.state, step));
                         }
                     }
                 }
@@ -477,7 +665,7 @@ impl Workflow {
                 Ok(())
             }
             Payload::AppealDecided(d) => {
-                match a.state {
+                match stage.state {
                     State::AtChiefTd => {
                         if signer.role != Role::ChiefTd {
                             return Err(GuardError::NotChiefTd {
@@ -490,14 +678,14 @@ impl Workflow {
                         // Convened, or the Schiedsgericht deciding at once (Doppelkopf
                         // profile): a committee key.
                         if signer.role != Role::Committee
-                            && matches!(a.state, State::Convened | State::Filed)
+                            && matches!(stage.state, State::Convened | State::Filed)
                         {
                             return Err(GuardError::NotCommitteeKey {
                                 holder: signer.holder.clone(),
                             });
                         }
-                        if let Some(c) = &a.committee {
-                            if a.state == State::Convened
+                        if let Some(c) = stage.committee {
+                            if stage.state == State::Convened
                                 && !c.members.iter().any(|(k, _)| *k == signer.key)
                             {
                                 return Err(GuardError::NotCommitteeMember {
@@ -510,13 +698,20 @@ impl Workflow {
                                 holder: signer.holder.clone(),
                             });
                         }
-                        if a.law_only && d.decision != Decision::RecommendationOnly {
+                        if stage.law_only && d.decision != Decision::RecommendationOnly {
                             return Err(GuardError::LawOnlyRecommendation);
                         }
                     }
                 }
                 Ok(())
             }
+            Payload::AuthorityAnswered(x) => match &a.referral {
+                Some((r, _)) if same_body(&r.to, &x.authority) => Ok(()),
+                r => Err(GuardError::NotTheAuthority {
+                    authority: x.authority.clone(),
+                    referred: r.as_ref().map_or("nobody".into(), |(r, _)| r.to.clone()),
+                }),
+            },
             Payload::AppealFurther(_) => {
                 if !self.settings.further_appeal {
                     return Err(GuardError::NoFurtherAppeal);
@@ -611,12 +806,15 @@ impl Workflow {
                     statements: vec![],
                     decisions: vec![],
                     referral: None,
+                    authority: None,
                     withdrawn: None,
                     steps: vec![StepRec {
                         step: None,
                         signed,
                         state: State::Filed,
+                        part: None,
                     }],
+                    parts: vec![],
                     doko: None,
                 };
                 self.appeals.insert(e.id, appeal);
@@ -625,17 +823,24 @@ impl Workflow {
                 let Some((id, step)) = Self::step_of(p) else {
                     return true;
                 };
-                let Some(to) = self
-                    .appeals
-                    .get(&id)
-                    .and_then(|a| next(self.pipeline_of(a), a.state, step))
-                else {
+                let part = part_of(p);
+                let Some(to) = self.appeals.get(&id).and_then(|a| {
+                    let from = match part {
+                        Some(pt) => a.part(pt).map_or(State::Filed, |x| x.state),
+                        None => a.state,
+                    };
+                    next(self.pipeline_of(a), from, step)
+                }) else {
                     return true;
                 };
                 let keys = self.keys.clone();
                 let Some(a) = self.appeals.get_mut(&id) else {
                     return true;
                 };
+                if let Some(pt) = part {
+                    a.fold_part(pt, p, to, &keys, signed);
+                    return true;
+                }
                 let from = a.state;
                 match p {
                     Payload::AppealConsent(c) => a.consents.push(c.player.clone()),
@@ -675,10 +880,14 @@ impl Workflow {
                             decided: d.clone(),
                             forum,
                             signed: signed.clone(),
+                            part: None,
                         })
                     }
                     Payload::AppealReferred(r) => a.referral = Some((r.clone(), signed.clone())),
                     Payload::AppealWithdrawn(w) => a.withdrawn = Some(w.reason.clone()),
+                    Payload::AuthorityAnswered(x) => {
+                        a.authority = Some((x.clone(), signed.clone()))
+                    }
                     _ => {}
                 }
                 a.state = to;
@@ -686,6 +895,7 @@ impl Workflow {
                     step: Some(step),
                     signed,
                     state: to,
+                    part: None,
                 });
             }
         }
@@ -852,6 +1062,34 @@ impl Projection for Folded {
                     match &d.adjustment {
                         Some(adj) if d.decision == Decision::Changed => {
                             let l = law.clone().unwrap_or_else(|| "93B".into());
+                            self.tournament.adjust(
+                                e,
+                                k,
+                                &a.slot,
+                                &a.ns,
+                                &a.ew,
+                                l,
+                                adj.clone(),
+                                why,
+                            );
+                        }
+                        _ => self.tournament.annotate(e, k, &a.slot, law, Some(why)),
+                    }
+                }
+            }
+            Payload::AuthorityAnswered(x) => {
+                if let Some(a) = appeal_of(&x.appeal) {
+                    let law = (!x.laws.is_empty()).then(|| x.laws.join(", "));
+                    let why = format!(
+                        "{} ({}): {}: {}",
+                        x.authority,
+                        x.document,
+                        x.decision.as_str(),
+                        x.reasoning
+                    );
+                    match &x.adjustment {
+                        Some(adj) if x.decision == Decision::Changed => {
+                            let l = law.clone().unwrap_or_else(|| "93C2".into());
                             self.tournament.adjust(
                                 e,
                                 k,

@@ -20,6 +20,9 @@ pub enum State {
     AtCommittee,
     /// A committee is convened (members, chair, quorum) and hears the appeal.
     Convened,
+    /// A mixed appeal routed in parts (Law 93B1/B2): each part follows this pipeline on
+    /// its own, from `filed`; the appeal is decided when every part is.
+    InParts,
     /// Decided by the chief TD or the committee.
     Decided,
     /// A further appeal to the regulating authority's procedure (Law 93C1).
@@ -28,6 +31,8 @@ pub enum State {
     Referred,
     /// Withdrawn by the appellant before a decision.
     Withdrawn,
+    /// Closed by the regulating authority's answer to a referral (Law 93C2: final).
+    Closed,
 }
 
 impl State {
@@ -37,10 +42,12 @@ impl State {
             State::AtChiefTd => "at_chief_td",
             State::AtCommittee => "at_committee",
             State::Convened => "convened",
+            State::InParts => "in_parts",
             State::Decided => "decided",
             State::FurtherAppeal => "further_appeal",
             State::Referred => "referred",
             State::Withdrawn => "withdrawn",
+            State::Closed => "closed",
         }
     }
 }
@@ -60,6 +67,8 @@ pub enum Step {
     Refer,
     FurtherAppeal,
     Withdraw,
+    /// The regulating authority's answer to a referral (Law 93C2).
+    AuthorityAnswer,
 }
 
 impl Step {
@@ -74,6 +83,7 @@ impl Step {
             Step::Refer => "refer",
             Step::FurtherAppeal => "further_appeal",
             Step::Withdraw => "withdraw",
+            Step::AuthorityAnswer => "authority_answer",
         }
     }
 }
@@ -132,6 +142,13 @@ pub const WBF: &[Transition] = &[
     t(S::AtCommittee, P::Withdraw, S::Withdrawn),
     t(S::Convened, P::Withdraw, S::Withdrawn),
     t(S::FurtherAppeal, P::Withdraw, S::Withdrawn),
+    // A mixed appeal (Law 93B1/B2) while its parts are heard: statements, a referral and
+    // a withdrawal concern the whole appeal; routing, convening and deciding name a part.
+    t(S::InParts, P::Hear, S::InParts),
+    t(S::InParts, P::Refer, S::Referred),
+    t(S::InParts, P::Withdraw, S::Withdrawn),
+    // Law 93C2: the regulating authority has final authority on what is referred to it.
+    t(S::Referred, P::AuthorityAnswer, S::Closed),
 ];
 
 /// The Doppelkopf path: objection, Schiedsgericht (convened, heard, or deciding at once),

@@ -361,9 +361,9 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     }
     if let Some(s) = tour.slots.get(&a.slot) {
         if let Some(r) = &s.table_result {
-            b.push(Block::Field(t("table_result"), r.describe()));
+            b.push(Block::Field(t("table_result"), r.describe_in(lang)));
         }
-        b.push(Block::Field(t("score_now"), s.outcome().describe()));
+        b.push(Block::Field(t("score_now"), s.outcome().describe_in(lang)));
     }
 
     if let Some(r) = wf.rulings.get(&a.ruling) {
@@ -482,8 +482,13 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     }
 
     for d in &a.decisions {
+        let part = match d.part {
+            Some(crate::events::Part::Law) => format!(" ({})", t("part_law")),
+            Some(crate::events::Part::Judgement) => format!(" ({})", t("part_judgement")),
+            None => String::new(),
+        };
         b.push(Block::Heading(format!(
-            "{}: {}",
+            "{}: {}{part}",
             t("decision"),
             t(dec_key(d.decided.decision))
         )));
@@ -498,7 +503,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
                     law: d.decided.laws.join(", "),
                     adjustment: adj.clone(),
                 }
-                .describe(),
+                .describe_in(lang),
             ));
         }
         if !d.decided.laws.is_empty() {
@@ -521,6 +526,28 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             t("referral"),
             format!("{} ({}): {}", r.to, s.time, r.reason),
         ));
+    }
+    if let Some((x, s)) = &a.authority {
+        b.push(Block::Heading(format!(
+            "{}: {}",
+            t("authority_answer"),
+            t(dec_key(x.decision))
+        )));
+        b.push(Block::Field(
+            t("signer"),
+            format!("{} ({}), {}, {}", s.signer, s.role, s.time, x.authority),
+        ));
+        b.push(Block::Field(t("document"), x.document.clone()));
+        if let Some(adj) = &x.adjustment {
+            b.push(Block::Field(
+                t("adjusted_score"),
+                crate::results::describe::adjustment(lang, adj),
+            ));
+        }
+        if !x.laws.is_empty() {
+            b.push(Block::Field(t("laws"), x.laws.join(", ")));
+        }
+        b.push(Block::Para(x.reasoning.clone()));
     }
     if let Some(w) = &a.withdrawn {
         b.push(Block::Field(t("withdrawn"), w.clone()));

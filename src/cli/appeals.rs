@@ -158,6 +158,20 @@ pub enum ForumArg {
     Committee,
 }
 
+/// A part of a mixed appeal (Law 93B1/B2).
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PartArg {
+    Law,
+    Judgement,
+}
+
+fn part(p: Option<PartArg>) -> Option<tdlog::events::Part> {
+    p.map(|p| match p {
+        PartArg::Law => tdlog::events::Part::Law,
+        PartArg::Judgement => tdlog::events::Part::Judgement,
+    })
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 pub enum PartyArg {
     Appellant,
@@ -226,6 +240,9 @@ pub enum AppealCmd {
         law_only: bool,
         #[arg(long)]
         note: Option<String>,
+        /// A mixed appeal: the part this step is for (law: Law 93B1; judgement: 93B2).
+        #[arg(long = "part", value_enum)]
+        part: Option<PartArg>,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -237,6 +254,9 @@ pub enum AppealCmd {
         members: Vec<String>,
         #[arg(long)]
         chair: String,
+        /// A mixed appeal: the part this step is for (law: Law 93B1; judgement: 93B2).
+        #[arg(long = "part", value_enum)]
+        part: Option<PartArg>,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -270,6 +290,9 @@ pub enum AppealCmd {
         deposit: Option<DepositArg>,
         #[arg(long)]
         penalty: Option<String>,
+        /// A mixed appeal: the part this step is for (law: Law 93B1; judgement: 93B2).
+        #[arg(long = "part", value_enum)]
+        part: Option<PartArg>,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -299,6 +322,29 @@ pub enum AppealCmd {
         appeal: String,
         #[arg(long)]
         reason: String,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
+    /// The regulating authority's answer to a referral (Law 93C2), signed for it by the
+    /// organiser or the chief TD; closes the appeal.
+    Answer {
+        log: PathBuf,
+        appeal: String,
+        /// The authority the appeal was referred to.
+        #[arg(long)]
+        authority: String,
+        #[arg(long, value_enum)]
+        decision: DecisionArg,
+        /// The new score (JSON, as for `ruling give --adjustment`) when changed.
+        #[arg(long)]
+        adjustment: Option<String>,
+        #[arg(long = "law", value_delimiter = ',')]
+        laws: Vec<String>,
+        #[arg(long)]
+        reasoning: String,
+        /// Where the answer is documented (letter, e-mail, decision number).
+        #[arg(long)]
+        document: String,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -584,6 +630,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             to,
             law_only,
             note,
+            part: pa,
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
@@ -594,8 +641,9 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             let p = Payload::AppealRouted(AppealRouted {
                 appeal,
                 to,
-                law_only,
+                law_only: law_only || matches!(pa, Some(PartArg::Law)),
                 note,
+                part: part(pa),
             });
             done("appeal routed", append(&log, &key, p)?)
         }
@@ -604,6 +652,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             appeal,
             members,
             chair,
+            part: pa,
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
@@ -616,6 +665,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                 appeal,
                 members,
                 chair,
+                part: part(pa),
             });
             done("committee convened", append(&log, &key, p)?)
         }
@@ -651,15 +701,11 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             reasoning,
             deposit,
             penalty,
+            part: pa,
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
-            let decision = match decision {
-                DecisionArg::Upheld => Decision::Upheld,
-                DecisionArg::Changed => Decision::Changed,
-                DecisionArg::RecommendationOnly => Decision::RecommendationOnly,
-                DecisionArg::WithoutMerit => Decision::WithoutMerit,
-            };
+            let decision = decision_of(decision);
             let p = Payload::AppealDecided(AppealDecided {
                 appeal,
                 decision,
@@ -671,6 +717,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                     DepositArg::Kept => Deposit::Kept,
                 }),
                 penalty,
+                part: part(pa),
             });
             done("decision recorded", append(&log, &key, p)?)
         }
@@ -705,6 +752,38 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             let p = Payload::AppealWithdrawn(AppealWithdrawn { appeal, reason });
             done("appeal withdrawn", append(&log, &key, p)?)
         }
+        AppealCmd::Answer {
+            log,
+            appeal,
+            authority,
+            decision,
+            adjustment: adj,
+            laws,
+            reasoning,
+            document,
+            key,
+        } => {
+            let appeal = appeal_id(&log, &appeal)?;
+            let p = Payload::AuthorityAnswered(AuthorityAnswered {
+                appeal,
+                authority,
+                decision: decision_of(decision),
+                adjustment: adjustment(adj)?,
+                laws,
+                reasoning,
+                document,
+            });
+            done("authority's answer recorded", append(&log, &key, p)?)
+        }
+    }
+}
+
+fn decision_of(d: DecisionArg) -> Decision {
+    match d {
+        DecisionArg::Upheld => Decision::Upheld,
+        DecisionArg::Changed => Decision::Changed,
+        DecisionArg::RecommendationOnly => Decision::RecommendationOnly,
+        DecisionArg::WithoutMerit => Decision::WithoutMerit,
     }
 }
 

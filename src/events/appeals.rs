@@ -224,6 +224,28 @@ pub enum Forum {
     Committee,
 }
 
+/// A part of a mixed appeal (Law 93B): the chief TD routes each part to its forum.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    /// The part that concerns only the Laws or regulations: the chief TD (Law 93B1); the
+    /// committee may only recommend on it (Law 93B3).
+    Law,
+    /// Facts and judgement: the appeals committee (Law 93B2).
+    Judgement,
+}
+
+impl Part {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Part::Law => "law",
+            Part::Judgement => "judgement",
+        }
+    }
+}
+
 /// The chief TD routes an appeal (Law 93): law-only parts to himself (93B1), the rest to
 /// the committee (93B2), or everything to himself when there is no committee (93A).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -235,6 +257,10 @@ pub struct AppealRouted {
     pub law_only: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// A mixed appeal: the part routed (its law part and its judgement part each follow
+    /// the pipeline on their own, Law 93B1/B2). `None`: the whole appeal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<Part>,
 }
 
 impl EventPayload for AppealRouted {
@@ -249,6 +275,9 @@ pub struct CommitteeConvened {
     pub appeal: Hash32,
     pub members: Vec<Hash32>,
     pub chair: Hash32,
+    /// The part of a mixed appeal the committee hears (`None`: the whole appeal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<Part>,
 }
 
 impl EventPayload for CommitteeConvened {
@@ -344,6 +373,9 @@ pub struct AppealDecided {
     /// A penalty under the regulations (appeal without merit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub penalty: Option<String>,
+    /// The part of a mixed appeal decided (`None`: the whole appeal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<Part>,
 }
 
 impl EventPayload for AppealDecided {
@@ -376,6 +408,44 @@ impl EventPayload for AppealReferred {
     fn check(&self) -> Result<(), String> {
         check_text("to", &self.to, 200)?;
         check_text("reason", &self.reason, 5000)
+    }
+}
+
+/// The regulating authority's answer to a referral (Law 93C2), recorded so the referred
+/// appeal can be closed: the authority has no key of its own, so the organiser or the chief
+/// TD signs for it, naming the authority and the document the answer came in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuthorityAnswered {
+    pub appeal: Hash32,
+    /// The authority that answered: the body the appeal was referred to.
+    pub authority: String,
+    pub decision: Decision,
+    /// The new score when the authority changes the ruling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjustment: Option<Adjustment>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub laws: Vec<String>,
+    pub reasoning: String,
+    /// Where the answer is documented (letter, e-mail, decision number).
+    pub document: String,
+}
+
+impl EventPayload for AuthorityAnswered {
+    const KIND: &'static str = "appeal.authority_answered";
+    fn check(&self) -> Result<(), String> {
+        check_text("authority", &self.authority, 200)?;
+        check_text("reasoning", &self.reasoning, 20_000)?;
+        check_text("document", &self.document, 2000)?;
+        match (&self.decision, &self.adjustment) {
+            (Decision::Changed, None) => {
+                return Err("a changed ruling gives the new score (adjustment)".into())
+            }
+            (Decision::Changed, Some(a)) => a.check()?,
+            (_, Some(_)) => return Err("only a changed ruling carries a new score".into()),
+            _ => {}
+        }
+        self.laws.iter().try_for_each(|l| check_text("law", l, 40))
     }
 }
 

@@ -19,8 +19,8 @@ mod tournament;
 
 pub use appeals::{
     Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
-    AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, Decision, Deposit, Forum,
-    LateCorrectionConsent, Party, ResultsPublished, ScoreCorrected,
+    AppealSettings, AppealStatement, AppealWithdrawn, AuthorityAnswered, CommitteeConvened,
+    Decision, Deposit, Forum, LateCorrectionConsent, Part, Party, ResultsPublished, ScoreCorrected,
 };
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
@@ -218,6 +218,8 @@ payloads! {
         "A further appeal after the decision, where the organiser configured one (L93C1).";
     AppealWithdrawn(AppealWithdrawn) => DIRECTORS,
         "The appellant withdraws the appeal before a decision.";
+    AuthorityAnswered(AuthorityAnswered) => SETTINGS,
+        "The regulating authority's answer to a referred appeal (L93C2), signed for it by the organiser or the chief TD with the document it came in: upheld, changed (with the new score), recommendation only or without merit; final, it closes the appeal.";
 }
 
 /// Versions that are read and upcast, never written.

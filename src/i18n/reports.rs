@@ -230,6 +230,25 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ("deposit_kept", "kept", "einbehalten", "beholdt"),
     ("penalty", "Penalty", "Strafe", "Straf"),
     ("referral", "Referred to", "Verwiesen an", "Henvist til"),
+    (
+        "authority_answer",
+        "Answer of the regulating authority (Law 93C2)",
+        "Antwort des verantwortlichen Verbands (Regel 93C2)",
+        "Den regulerende myndigheds svar (lov 93C2)",
+    ),
+    ("document", "Document", "Dokument", "Dokument"),
+    (
+        "part_law",
+        "law part (Law 93B1)",
+        "Regelfrage (Regel 93B1)",
+        "lovdel (lov 93B1)",
+    ),
+    (
+        "part_judgement",
+        "judgement part (Law 93B2)",
+        "Tatsachen und Ermessen (Regel 93B2)",
+        "skønsdel (lov 93B2)",
+    ),
     ("withdrawn", "Withdrawn", "Zurückgezogen", "Trukket tilbage"),
     (
         "signatures",

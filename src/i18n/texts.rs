@@ -118,4 +118,33 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("activity.bridge.ruling", "Ruling", "Turnierleiterentscheidung", "Kendelse"),
     ("activity.ruling.adjusted_score", "Adjusted score", "Berichtigter Score", "Justeret score"),
     ("activity.ruling.fouled_board", "Fouled board", "Fehlerhaftes Board", "Fejlbehæftet spil"),
+    // Score descriptions in reports (results::describe): the English is what
+    // `Outcome::describe` has always printed; German and Danish terms from the glossary
+    // (berichtigter / zugewiesener / künstlicher / gewichteter Score; justeret / korrigeret /
+    // kunstig / vægtet score; Alleinspieler / spilfører; Plusdurchschnitt / middel plus).
+    ("score.played", "{contract} by {declarer}, {tricks} tricks, NS {score}", "{contract}, Alleinspieler {declarer}, {tricks} Stiche, NS {score}", "{contract}, spilfører {declarer}, {tricks} stik, NS {score}"),
+    ("score.played_short", "{contract}, NS {score}", "{contract}, NS {score}", "{contract}, NS {score}"),
+    ("score.result", "{contract} by {declarer}, {tricks} tricks", "{contract}, Alleinspieler {declarer}, {tricks} Stiche", "{contract}, spilfører {declarer}, {tricks} stik"),
+    ("score.not_played", "not played ({reason})", "nicht gespielt ({reason})", "ikke spillet ({reason})"),
+    ("score.adjusted", "adjusted under Law {law}: {adjustment}", "berichtigter Score nach Regel {law}: {adjustment}", "justeret score efter lov {law}: {adjustment}"),
+    ("score.artificial", "artificial NS {ns} / EW {ew}", "künstlicher berichtigter Score NS {ns} / OW {ew}", "kunstig score NS {ns} / ØV {ew}"),
+    ("score.assigned", "assigned {result}", "zugewiesener berichtigter Score {result}", "korrigeret score {result}"),
+    ("score.weighted", "weighted {ns}", "gewichteter Score {ns}", "vægtet score {ns}"),
+    ("score.weighted_sides", "weighted NS {ns}; EW {ew}", "gewichteter Score NS {ns}; OW {ew}", "vægtet score NS {ns}; ØV {ew}"),
+    ("score.weight", "{weight}/{total} of {result}", "{weight}/{total} von {result}", "{weight}/{total} af {result}"),
+    ("score.average_plus", "A+", "Plusdurchschnitt", "middel plus"),
+    ("score.average", "A", "Durchschnitt", "middel"),
+    ("score.average_minus", "A-", "Minusdurchschnitt", "middel minus"),
+    ("score.passed_out", "Pass", "Pass", "pas"),
+    ("score.doubled", "X", "Kontra", "doblet"),
+    ("score.redoubled", "XX", "Rekontra", "redoblet"),
+    ("strain.C", "C", "Treff", "klør"),
+    ("strain.D", "D", "Karo", "ruder"),
+    ("strain.H", "H", "Coeur", "hjerter"),
+    ("strain.S", "S", "Pik", "spar"),
+    ("strain.NT", "NT", "SA", "sans"),
+    ("seat.N", "N", "Nord", "Nord"),
+    ("seat.E", "E", "Ost", "Øst"),
+    ("seat.S", "S", "Süd", "Syd"),
+    ("seat.W", "W", "West", "Vest"),
 ];

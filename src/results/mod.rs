@@ -2,6 +2,7 @@
 //! audit of every change, import from PBN, and the scores computed from them.
 
 pub mod derived;
+pub mod describe;
 pub mod tournament;
 
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};

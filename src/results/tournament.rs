@@ -44,54 +44,12 @@ pub enum Outcome {
 impl Outcome {
     /// One line for audits and travellers: `4S= by S, NS +420`, `A+/A- (Law 12C2)`.
     pub fn describe(&self) -> String {
-        match self {
-            Outcome::Played {
-                contract,
-                declarer,
-                tricks,
-                score_ns,
-            } => match (declarer, tricks) {
-                (Some(d), Some(t)) => format!("{contract} by {d}, {t} tricks, NS {score_ns:+}"),
-                _ => format!("{contract}, NS {score_ns:+}"),
-            },
-            Outcome::NotPlayed { reason } => format!("not played ({reason})"),
-            Outcome::Adjusted { law, adjustment } => {
-                format!(
-                    "adjusted under Law {law}: {}",
-                    describe_adjustment(adjustment)
-                )
-            }
-        }
+        self.describe_in(crate::i18n::Lang::En)
     }
-}
 
-fn describe_adjustment(a: &Adjustment) -> String {
-    use crate::events::Artificial as A;
-    let art = |x: &A| match x {
-        A::AveragePlus => "A+",
-        A::Average => "A",
-        A::AverageMinus => "A-",
-    };
-    let res = |r: &TableResult| match (r.declarer, r.tricks) {
-        (Some(d), Some(t)) => format!("{} by {d}, {t} tricks", r.contract),
-        _ => r.contract.clone(),
-    };
-    match a {
-        Adjustment::Artificial { ns, ew } => format!("artificial NS {} / EW {}", art(ns), art(ew)),
-        Adjustment::Assigned { result } => format!("assigned {}", res(result)),
-        Adjustment::Weighted { ns, ew } => {
-            let list = |v: &Vec<crate::events::Weighted>| {
-                let total: u32 = v.iter().map(|w| w.weight).sum();
-                v.iter()
-                    .map(|w| format!("{}/{} of {}", w.weight, total, res(&w.result)))
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            };
-            match ew {
-                None => format!("weighted {}", list(ns)),
-                Some(ew) => format!("weighted NS {}; EW {}", list(ns), list(ew)),
-            }
-        }
+    /// The same line in `lang` (reports in German and Danish), see `results::describe`.
+    pub fn describe_in(&self, lang: crate::i18n::Lang) -> String {
+        super::describe::outcome(lang, self)
     }
 }
 

@@ -248,6 +248,7 @@ pub fn route(appeal: Hash32, to: Forum, law_only: bool) -> Payload {
         to,
         law_only,
         note: None,
+        part: None,
     })
 }
 
@@ -260,5 +261,6 @@ pub fn decide(appeal: Hash32, decision: Decision, adjustment: Option<Adjustment>
         reasoning: "Pass is a logical alternative.".into(),
         deposit: Some(Deposit::Returned),
         penalty: None,
+        part: None,
     })
 }
