@@ -2,7 +2,8 @@
 # Installs what tdlog needs and is missing, and says what it installs. Idempotent: when
 # everything is there it only checks (a few seconds).
 #   - Debian packages for building the Tauri app and testing it in the real webview
-#     (WebKitGTK 4.1, WebKitWebDriver, Xvfb), checked one by one with dpkg -s;
+#     (WebKitGTK 4.1, WebKitWebDriver, Xvfb), and poppler-utils (the PDF reports are rendered
+#     to PNG in tests), checked one by one with dpkg -s;
 #   - the UI's npm packages (npm ci in ui/) when node_modules is missing or out of date;
 #   - tauri-driver 2 (cargo install) when missing.
 # Needs Rust (cargo) and Node >= 20.19 with npm already on the machine.
@@ -15,6 +16,7 @@ APT_PACKAGES=(
   libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev
   webkit2gtk-driver xvfb xauth dbus procps fonts-dejavu-core
+  poppler-utils
 )
 
 say() { echo "deps: $*"; }
