@@ -1,0 +1,86 @@
+// A measurement, not a test (run on demand by benches/app_open.sh, never by scripts/test.sh):
+// opens a big signed log in the real app and records how soon the window is interactive,
+// every progress update the verification badge renders, and when verification completes.
+// Prints one JSON object with the figures; screenshots go to $E2E_ARTIFACTS.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { WebDriver } from "./webdriver.mjs";
+
+const env = (k) => {
+  const v = process.env[k];
+  if (!v) throw new Error(`${k} is not set (run benches/app_open.sh)`);
+  return v;
+};
+const APP = env("TDLOG_APP");
+const LOG = env("OPEN_LOG");
+const SHOTS = env("E2E_ARTIFACTS");
+const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
+
+async function shot(name) {
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(join(SHOTS, `${name}.png`), Buffer.from(await wd.screenshot(), "base64"));
+}
+const level = async () => wd.attr(await wd.find("#verification-badge"), "data-level");
+
+const figures = {};
+const t0 = Date.now();
+try {
+  // The app is started on the log (its command-line argument), as a TD opens a file with it.
+  await wd.start(APP, [LOG]);
+  // Interactive: the shell is rendered (navigation, badge) and the page answers a script.
+  await wd.until("window", async () => (await wd.find("#verification-badge")) && (await wd.script("return document.readyState")) === "complete", 60000);
+  figures.window_ms = Date.now() - t0;
+  // Record every text the badge renders, with its time, from inside the page.
+  await wd.script(`
+    window.__seen = [];
+    const el = document.querySelector('#verification-badge');
+    const note = () => window.__seen.push([el.dataset.level, el.textContent.trim()]);
+    note();
+    new MutationObserver(note).observe(el, { subtree: true, childList: true, characterData: true, attributes: true });`);
+  await wd.until("progress shown", async () => (await level()) === "working", 60000);
+  figures.first_progress_ms = Date.now() - t0;
+  const t1 = t0;
+  // Screenshots while it verifies (the page must answer while the log is checked).
+  let shots = 0;
+  let ping = [];
+  let end = null;
+  while (!end) {
+    const p = Date.now();
+    const lv = await level();
+    ping.push(Date.now() - p);
+    if (lv !== "working") { end = lv; break; }
+    const text = await wd.text(await wd.find("#verification-text"));
+    if (shots < 2 && /\d/.test(text)) {
+      const done = await wd.script("const p = document.querySelector('#verification-badge progress'); return p ? p.value / p.max : 0");
+      if ((shots === 0 && done > 0.1) || (shots === 1 && done > 0.5)) {
+        await shot(`app-open-verifying-${shots + 1}`);
+        // The window answers while it verifies: switch screens and back.
+        if (shots === 0) {
+          const p = Date.now();
+          await wd.click(await wd.find("#nav-start"));
+          await wd.until("start screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "start");
+          figures.screen_switch_while_verifying_ms = Date.now() - p;
+        }
+        shots += 1;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  figures.verified_ms = Date.now() - t0;
+  figures.final_level = end;
+  figures.badge = await wd.text(await wd.find("#verification-text"));
+  await shot("app-open-verified");
+  const seen = await wd.script("return window.__seen");
+  const working = seen.filter(([l]) => l === "working").map(([, s]) => s);
+  figures.progress_updates = new Set(working).size;
+  figures.progress_samples = working.filter((s, i) => i % Math.max(1, Math.floor(working.length / 6)) === 0).slice(0, 8);
+  figures.webdriver_ping_max_ms = Math.max(...ping);
+  figures.webdriver_ping_median_ms = ping.sort((a, b) => a - b)[Math.floor(ping.length / 2)];
+} catch (e) {
+  figures.error = e.message;
+  try { await shot("app-open-failed"); } catch { /* no window */ }
+} finally {
+  try { await wd.quit(); } catch { /* already gone */ }
+}
+console.log(JSON.stringify(figures));
+process.exit(figures.error ? 1 : 0);

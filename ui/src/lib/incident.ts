@@ -1,0 +1,47 @@
+// The incident screen's decision tree (the "wizard"): for an irregularity, the law's options
+// as the engine lists them, each with its branch id, who chooses it, the TD's question (a
+// judgement branch) and its consequences, and whether this screen offers to sign it. Pure:
+// tested. The engine decides which branches exist and which one applied; the UI only lays
+// them out and offers a signed bridge.ruling where the Director is the one who chooses.
+import type { MessageKey } from "./i18n/index.svelte";
+import type { IncidentItem, OptionView } from "./types";
+
+export interface OptionRow {
+  /** The branch id of the law's decision tree (sent with the ruling). */
+  branch: string;
+  when: string;
+  chooser: string;
+  question: string | null;
+  consequences: { key: string; text: string }[];
+  applied: boolean;
+  /** Offer "Rule BRANCH (sign)": only while pending, only for a branch the Director chooses,
+   *  only where the choice is recorded as a ruling (an opponent's option is a play option). */
+  signable: boolean;
+}
+
+/** May the TD sign this branch from the incident screen? */
+export function signable(item: IncidentItem, o: OptionView): boolean {
+  return item.pending && item.recorded_as === "ruling" && o.decided_by === "Director";
+}
+
+/** The options of one irregularity, in the engine's order, ready to show. */
+export function optionRows(item: IncidentItem): OptionRow[] {
+  return item.options.map((o) => ({
+    branch: o.id,
+    when: o.when.text,
+    chooser: o.decided_by_text.text,
+    question: o.judgement?.text ?? null,
+    consequences: o.consequences.map((c) => ({ key: c.key, text: c.text })),
+    applied: o.applied,
+    signable: signable(item, o),
+  }));
+}
+
+/** The irregularity's state line: pending, or the branch it settled on; and who chooses. */
+export function stateLine(item: IncidentItem): { key: MessageKey; params: Record<string, string>; choosers: string } {
+  return {
+    key: item.pending ? "board.pending" : "board.settled",
+    params: item.pending ? {} : { branch: item.branch ?? "" },
+    choosers: item.chosen_by.map((m) => m.text).join("; "),
+  };
+}
