@@ -306,6 +306,98 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "Zurückgewiesene Schritte im Log",
         "Afviste trin i loggen",
     ),
+    // Refusal headings by the law a guard names (`refusal`); English output uses the
+    // engine's own message, these rows give the German and Danish heading.
+    (
+        "refusal.92B",
+        "Law 92B: the appeal period has ended; the appeal is not heard",
+        "Regel 92B: Protestfrist abgelaufen; der Protest wird nicht verhandelt",
+        "Lov 92B: appelfristen er udløbet; appellen behandles ikke",
+    ),
+    (
+        "refusal.92D",
+        "Law 92D: a required consent is missing (pair: both members; team: the captain)",
+        "Regel 92D: erforderliche Zustimmung fehlt (Paar: beide Partner; Team: Kapitän)",
+        "Lov 92D: nødvendigt samtykke mangler (par: begge; hold: kaptajnen)",
+    ),
+    (
+        "refusal.92A",
+        "Law 92A: an appeal only against a ruling at the appellant's own table",
+        "Regel 92A: Protest nur gegen eine Entscheidung am eigenen Tisch",
+        "Lov 92A: kun appel af en kendelse ved eget bord",
+    ),
+    (
+        "refusal.91A",
+        "Law 91A / 93B3: disciplinary penalties are final; only a recommendation is possible",
+        "Regel 91A / 93B3: Disziplinarstrafen sind endgültig; nur eine Empfehlung ist möglich",
+        "Lov 91A / 93B3: disciplinære straffe er endelige; kun en anbefaling er mulig",
+    ),
+    (
+        "refusal.93B3",
+        "Law 93B3: on a point of law the committee may only recommend",
+        "Regel 93B3: das Schiedsgericht kann in Regelfragen nur eine Empfehlung aussprechen",
+        "Lov 93B3: appelkomiteen kan i lovspørgsmål kun anbefale",
+    ),
+    (
+        "refusal.93B1",
+        "Law 93B1: points of law alone are decided by the chief director",
+        "Regel 93B1: reine Regelfragen entscheidet der Hauptturnierleiter",
+        "Lov 93B1: rene lovspørgsmål afgøres af chefturneringslederen",
+    ),
+    (
+        "refusal.93B2",
+        "Law 93B2: facts and judgement go to the appeals committee",
+        "Regel 93B2: Tatsachen und Ermessen gehen an das Schiedsgericht",
+        "Lov 93B2: fakta og skøn går til appelkomiteen",
+    ),
+    (
+        "refusal.93B",
+        "Law 93B: a committee member not entitled to sit, or not impartial",
+        "Regel 93B: nicht befugtes oder befangenes Schiedsgerichtsmitglied",
+        "Lov 93B: medlem uden ret til at sidde i appelkomiteen",
+    ),
+    (
+        "refusal.93A",
+        "Law 93A: the chief director's decision",
+        "Regel 93A: Entscheidung des Hauptturnierleiters",
+        "Lov 93A: chefturneringslederens afgørelse",
+    ),
+    (
+        "refusal.93C1",
+        "Law 93C1: no further appeal is provided",
+        "Regel 93C1: keine weitergehenden Rechtsmittel vorgesehen",
+        "Lov 93C1: ingen videre appel er fastsat",
+    ),
+    (
+        "refusal.79C2",
+        "Law 79C2: a correction after the correction period only with the organiser's consent",
+        "Regel 79C2: Korrektur nach der Korrekturfrist nur mit Zustimmung des Veranstalters",
+        "Lov 79C2: rettelse efter rettelsesfristen kun med arrangørens samtykke",
+    ),
+    (
+        "refusal.82C",
+        "Law 82C: correction of a director's ruling",
+        "Regel 82C: Berichtigung einer Turnierleiterentscheidung",
+        "Lov 82C: rettelse af en kendelse",
+    ),
+    (
+        "refusal.Doko 8.8.7",
+        "Doppelkopf 8.8.7: an objection to the Schiedsrichter's ruling only at once, before play goes on",
+        "Doppelkopf 8.8.7: Einspruch gegen die Entscheidung des Schiedsrichters nur sofort, vor dem Weiterspielen",
+        "Doppelkopf 8.8.7: indsigelse mod dommerens kendelse kun straks, før spillet fortsætter",
+    ),
+    (
+        "refusal.Doko 7.1.1",
+        "Doppelkopf 7.1.1: the Schiedsgericht decides finally",
+        "Doppelkopf 7.1.1: das Schiedsgericht entscheidet endgültig",
+        "Doppelkopf 7.1.1: voldgiftsrettens afgørelse er endelig",
+    ),
+    (
+        "refusal.other",
+        "Laws 92/93: this step is not allowed in the appeals procedure",
+        "Regel 92/93: Schritt im Protestverfahren nicht zulässig",
+        "Lov 92/93: trinnet er ikke tilladt i appelforløbet",
+    ),
 ];
 
 /// The label `key` in `lang` (`?` if unknown, so a gap shows and nothing panics).
@@ -324,57 +416,14 @@ pub fn tr(lang: Lang, key: &str) -> &'static str {
 }
 
 /// A refusal in `lang`: the law first, then the English detail (names, times) as recorded.
+/// English is the engine's own message; German and Danish take the heading of the law the
+/// guard names from the label table (`refusal.<law>`, else `refusal.other`).
 pub fn refusal(lang: Lang, e: &GuardError) -> String {
-    let head = match (lang, e.law()) {
-        (Lang::En, _) => return e.to_string(),
-        (Lang::De, "92B") => {
-            "Regel 92B: Protestfrist abgelaufen; der Protest wird nicht verhandelt"
-        }
-        (Lang::De, "92D") => {
-            "Regel 92D: erforderliche Zustimmung fehlt (Paar: beide Partner; Team: Kapitän)"
-        }
-        (Lang::De, "92A") => "Regel 92A: Protest nur gegen eine Entscheidung am eigenen Tisch",
-        (Lang::De, "91A") => {
-            "Regel 91A / 93B3: Disziplinarstrafen sind endgültig; nur eine Empfehlung ist möglich"
-        }
-        (Lang::De, "93B3") => {
-            "Regel 93B3: das Schiedsgericht kann in Regelfragen nur eine Empfehlung aussprechen"
-        }
-        (Lang::De, "93B1") => "Regel 93B1: reine Regelfragen entscheidet der Hauptturnierleiter",
-        (Lang::De, "93B2") => "Regel 93B2: Tatsachen und Ermessen gehen an das Schiedsgericht",
-        (Lang::De, "93B") => "Regel 93B: nicht befugtes oder befangenes Schiedsgerichtsmitglied",
-        (Lang::De, "93A") => "Regel 93A: Entscheidung des Hauptturnierleiters",
-        (Lang::De, "93C1") => "Regel 93C1: keine weitergehenden Rechtsmittel vorgesehen",
-        (Lang::De, "79C2") => {
-            "Regel 79C2: Korrektur nach der Korrekturfrist nur mit Zustimmung des Veranstalters"
-        }
-        (Lang::De, "82C") => "Regel 82C: Berichtigung einer Turnierleiterentscheidung",
-        (Lang::De, "Doko 8.8.7") => {
-            "Doppelkopf 8.8.7: Einspruch gegen die Entscheidung des Schiedsrichters nur sofort, vor dem Weiterspielen"
-        }
-        (Lang::De, "Doko 7.1.1") => "Doppelkopf 7.1.1: das Schiedsgericht entscheidet endgültig",
-        (Lang::De, _) => "Regel 92/93: Schritt im Protestverfahren nicht zulässig",
-        (Lang::Da, "92B") => "Lov 92B: appelfristen er udløbet; appellen behandles ikke",
-        (Lang::Da, "92D") => "Lov 92D: nødvendigt samtykke mangler (par: begge; hold: kaptajnen)",
-        (Lang::Da, "92A") => "Lov 92A: kun appel af en kendelse ved eget bord",
-        (Lang::Da, "91A") => {
-            "Lov 91A / 93B3: disciplinære straffe er endelige; kun en anbefaling er mulig"
-        }
-        (Lang::Da, "93B3") => "Lov 93B3: appelkomiteen kan i lovspørgsmål kun anbefale",
-        (Lang::Da, "93B1") => "Lov 93B1: rene lovspørgsmål afgøres af chefturneringslederen",
-        (Lang::Da, "93B2") => "Lov 93B2: fakta og skøn går til appelkomiteen",
-        (Lang::Da, "93B") => "Lov 93B: medlem uden ret til at sidde i appelkomiteen",
-        (Lang::Da, "93A") => "Lov 93A: chefturneringslederens afgørelse",
-        (Lang::Da, "93C1") => "Lov 93C1: ingen videre appel er fastsat",
-        (Lang::Da, "79C2") => {
-            "Lov 79C2: rettelse efter rettelsesfristen kun med arrangørens samtykke"
-        }
-        (Lang::Da, "82C") => "Lov 82C: rettelse af en kendelse",
-        (Lang::Da, "Doko 8.8.7") => {
-            "Doppelkopf 8.8.7: indsigelse mod dommerens kendelse kun straks, før spillet fortsætter"
-        }
-        (Lang::Da, "Doko 7.1.1") => "Doppelkopf 7.1.1: voldgiftsrettens afgørelse er endelig",
-        (Lang::Da, _) => "Lov 92/93: trinnet er ikke tilladt i appelforløbet",
-    };
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let key = format!("refusal.{}", e.law());
+    let known = LABELS.iter().any(|r| r.0 == key);
+    let head = tr(lang, if known { &key } else { "refusal.other" });
     format!("{head} ({e})")
 }
