@@ -11,6 +11,7 @@ pub mod event;
 pub mod fault;
 pub mod fold;
 pub mod hash;
+mod playback;
 pub mod store;
 pub mod verify;
 

@@ -82,6 +82,9 @@ struct AppendState {
     /// Highest stored sequence per author (standing or not): the next seq is above it.
     stored_seq: BTreeMap<Hash32, u64>,
     pending_forks: Vec<(Hash32, u64, Vec<Hash32>)>,
+    /// Per author, the first of its stored events that does not stand, and why: such a
+    /// key's chain cannot be continued (an append would not verify).
+    unstood: BTreeMap<Hash32, (u64, String)>,
 }
 
 /// An open tournament log.
@@ -294,7 +297,15 @@ impl Log {
             }
         }
         drop(st);
+        let mut unstood: BTreeMap<Hash32, (u64, String)> = BTreeMap::new();
+        for x in &v.excluded {
+            let slot = unstood.entry(x.author).or_insert((x.seq, x.reason.clone()));
+            if x.seq < slot.0 {
+                *slot = (x.seq, x.reason.clone());
+            }
+        }
         self.state = Some(AppendState {
+            unstood,
             data_version: dv,
             log_id: v.log_id,
             keys: v.keys,
@@ -428,7 +439,12 @@ impl Log {
             .state
             .as_mut()
             .ok_or_else(|| LogError::Refused("no state".into()))?;
+        let rules_keys = staged.rules_keys;
         staged.commit(state);
+        if rules_keys {
+            // A revocation or fork ruling can change which stored events stand: rebuild.
+            self.state = None;
+        }
         Ok(ids)
     }
 
@@ -520,6 +536,8 @@ struct StagedState {
     /// Only cloned once a staged key event changes it.
     keys: Option<KeyState>,
     resolved: Vec<(Hash32, u64)>,
+    /// A staged revocation or fork ruling: the append state is rebuilt after commit.
+    rules_keys: bool,
 }
 
 impl StagedState {
@@ -530,6 +548,7 @@ impl StagedState {
             prev: state.heads.get(&me).copied(),
             keys: None,
             resolved: vec![],
+            rules_keys: false,
         }
     }
 
@@ -541,6 +560,7 @@ impl StagedState {
     fn apply(&mut self, state: &AppendState, p: &Payload, head: Head) {
         self.next_seq = head.seq + 1;
         self.prev = Some(head);
+        self.rules_keys |= matches!(p, Payload::KeyRevoked(_) | Payload::ForkResolved(_));
         // Key events were checked by check_append; fold them for the next staged event.
         if matches!(p, Payload::KeyEnrolled(_) | Payload::KeyRevoked(_)) && self.keys.is_none() {
             self.keys = Some(state.keys.clone());
@@ -612,6 +632,15 @@ fn check_append(
         if !matches!(p, Payload::ForkResolved(_)) {
             return refuse(format!(
                 "this device's key is blocked: it signed two different events at seq {s} (fork); the chief TD must rule first"
+            ));
+        }
+    }
+    // The chain this key would continue does not stand (a fork ruled against this device,
+    // or events excluded): a new event could only follow a void one and would not verify.
+    if let Some((from, why)) = state.unstood.get(me) {
+        if staged.prev.is_none_or(|h| h.seq < seq - 1) {
+            return refuse(format!(
+                "this device's events from seq {from} on do not stand ({why}); nothing was signed. This key cannot sign in this log any more: make a new device key (tdlog key new) and ask the chief TD to enrol it"
             ));
         }
     }
