@@ -90,3 +90,285 @@ fn attack_append_after_a_fork_ruled_against_this_device_is_refused() {
         .require_no_forks()
         .unwrap();
 }
+
+// ---- Attack 3: signed time -------------------------------------------------------------
+
+use tdlog::appeals::{append_checked, fold};
+use tdlog::events::{
+    AppealFiled, Category, Contestant, Form, ResultsPublished, Ruling, Section, Slot, TimeAccepted,
+};
+use tdlog::log::Hash32;
+
+const MIN: i64 = 60_000;
+
+/// A published session with one ruling (its Law 92B period ends at `t0 + 30 min`), kept on
+/// the chief TD's laptop; the TDs' laptops are copies of it.
+struct Session {
+    dir: tempfile::TempDir,
+    chief_p: std::path::PathBuf,
+    t0: i64,
+    ruling: Hash32,
+}
+
+fn published_session() -> Session {
+    session(true)
+}
+
+fn session(publish: bool) -> Session {
+    let dir = tempfile::tempdir().unwrap();
+    let chief_p = dir.path().join("chief.tdlog");
+    let (chief, td, td2, scorer) = (key(1), key(2), key(4), key(3));
+    let mut log = Log::create(&chief_p, &chief, genesis_payload()).unwrap();
+    let t0 = log.verify(None).unwrap().events[0].env.wall_ms + 60 * MIN;
+    log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
+    log.append(&chief, enrol(&td2, Role::Td, "Tina TD, laptop 3"))
+        .unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
+        .unwrap();
+    let at = |log: &mut Log, m: i64, k: &DeviceKey, p: Payload| {
+        append_checked(log, k, p, t0 + m * MIN).unwrap()
+    };
+    at(
+        &mut log,
+        -40,
+        &scorer,
+        Payload::Section(Section {
+            section: "A".into(),
+            form: Form::Pairs,
+            title: "Club pairs".into(),
+        }),
+    );
+    for (id, m) in [
+        ("1", ["Anna Berg", "Ben Cole"]),
+        ("2", ["Cara Diaz", "Dan Eck"]),
+    ] {
+        at(
+            &mut log,
+            -40,
+            &scorer,
+            Payload::Contestant(Contestant {
+                section: "A".into(),
+                id: id.into(),
+                name: format!("Pair {id}"),
+                members: m.iter().map(|s| s.to_string()).collect(),
+                captain: None,
+                phantom: false,
+            }),
+        );
+    }
+    let ruling = at(
+        &mut log,
+        -10,
+        &td,
+        Payload::Ruling(Ruling {
+            slot: Slot {
+                section: "A".into(),
+                round: 1,
+                table: 1,
+                board: 1,
+            },
+            ns: "1".into(),
+            ew: "2".into(),
+            call: None,
+            offender: None,
+            facts: "hesitation before 4S".into(),
+            facts_agreed: false,
+            options_offered: vec![],
+            option_chosen: None,
+            chosen_by: None,
+            laws: vec!["16B1".into()],
+            category: Category::Judgement,
+            decision: "result stands".into(),
+            adjustment: None,
+            deferred_review: vec![],
+            appeal_notice: true,
+            corrects: None,
+        }),
+    );
+    if publish {
+        at(
+            &mut log,
+            0,
+            &scorer,
+            Payload::ResultsPublished(ResultsPublished {
+                sections: vec![],
+                session: Some("1".into()),
+            }),
+        );
+    }
+    Session {
+        dir,
+        chief_p,
+        t0,
+        ruling,
+    }
+}
+
+fn filing(ruling: Hash32) -> Payload {
+    Payload::AppealFiled(AppealFiled {
+        ruling,
+        appellant: "1".into(),
+        grounds: "the hesitation was not noticeable".into(),
+        consents: vec!["Anna Berg".into(), "Ben Cole".into()],
+    })
+}
+
+fn laptop(s: &Session, name: &str) -> std::path::PathBuf {
+    let p = s.dir.path().join(name);
+    std::fs::copy(&s.chief_p, &p).unwrap();
+    p
+}
+
+/// 3(a): a TD key signs an appeal dated inside the Law 92B period an hour after it ended;
+/// merged into the chief TD's log it is a late arrival, visible, and changes nothing until
+/// the chief TD accepts it. An honest filing made as late is refused as before.
+#[test]
+fn attack_backdated_appeal_is_a_late_arrival_not_an_appeal() {
+    let s = published_session();
+    let thief = laptop(&s, "laptop3.tdlog");
+    let mut l = Log::open(&thief).unwrap();
+    // The thief's clock says t0 + 20 min; the real time is t0 + 60 min.
+    let forged = append_checked(&mut l, &key(4), filing(s.ruling), s.t0 + 20 * MIN).unwrap();
+    let mut c = Log::open(&s.chief_p).unwrap();
+    c.set_clock({
+        let t = s.t0 + 60 * MIN;
+        move || t
+    });
+    let r = c.merge_with_receipt(raws(&thief), &key(1)).unwrap();
+    assert_eq!(r.added, 1);
+    assert!(r.receipt.is_some(), "the chief TD's laptop signs a receipt");
+    let f = fold(&c.verify(None).unwrap(), None);
+    assert!(
+        f.workflow.appeals.is_empty(),
+        "the backdated filing is not an appeal"
+    );
+    let late = &f.workflow.late_arrivals[&forged];
+    assert_eq!(late.law, "92B");
+    assert_eq!(late.arrival_ms, s.t0 + 60 * MIN);
+    assert_eq!(late.deadline_ms, s.t0 + 30 * MIN);
+    assert_eq!(late.received_by, "Chief");
+    assert!(late.accepted.is_none());
+    // The honest way to file at that time is refused, naming Law 92B.
+    let err = append_checked(&mut c, &key(2), filing(s.ruling), s.t0 + 61 * MIN).unwrap_err();
+    assert!(err.to_string().contains("92B"), "{err}");
+}
+
+/// 3(a), the honest case: a TD's laptop offline for an hour filed in time; its filing arrives
+/// late, and the chief TD accepts it with the law and reason: from then on it is an appeal.
+#[test]
+fn law_92b_offline_laptops_filing_is_accepted_by_the_chief_td() {
+    let s = published_session();
+    let offline = laptop(&s, "laptop2.tdlog");
+    let mut l = Log::open(&offline).unwrap();
+    let filed = append_checked(&mut l, &key(2), filing(s.ruling), s.t0 + 20 * MIN).unwrap();
+    let mut c = Log::open(&s.chief_p).unwrap();
+    c.set_clock({
+        let t = s.t0 + 80 * MIN;
+        move || t
+    });
+    c.merge_with_receipt(raws(&offline), &key(1)).unwrap();
+    let f = fold(&c.verify(None).unwrap(), None);
+    assert!(f.workflow.late_arrivals.contains_key(&filed));
+    assert!(f.workflow.appeals.is_empty());
+    append_checked(
+        &mut c,
+        &key(1),
+        Payload::TimeAccepted(TimeAccepted {
+            event: filed,
+            law: "92B".into(),
+            reason: "Tom's laptop had no network in the hall; filed at the table in time".into(),
+        }),
+        s.t0 + 82 * MIN,
+    )
+    .unwrap();
+    let f = fold(&c.verify(None).unwrap(), None);
+    assert!(
+        f.workflow.appeals.contains_key(&filed),
+        "accepted: now an appeal"
+    );
+    assert!(f.workflow.late_arrivals[&filed].accepted.is_some());
+}
+
+/// 3(b): a note dated two hours ahead does not drag later signed times forward: an honest
+/// appeal a minute after publication is accepted, and the note is flagged as future-dated.
+#[test]
+fn attack_future_dated_note_does_not_make_honest_appeals_late() {
+    let s = published_session();
+    let thief = laptop(&s, "laptop3.tdlog");
+    let mut l = Log::open(&thief).unwrap();
+    l.set_clock({
+        let t = s.t0 + 120 * MIN;
+        move || t
+    });
+    let note_id = l.append(&key(4), note("from the future")).unwrap();
+    let mut c = Log::open(&s.chief_p).unwrap();
+    c.set_clock({
+        let t = s.t0 + MIN / 2;
+        move || t
+    });
+    let r = c.merge_with_receipt(raws(&thief), &key(1)).unwrap();
+    assert_eq!(r.future.len(), 1, "flagged on merge");
+    let appeal = append_checked(&mut c, &key(2), filing(s.ruling), s.t0 + MIN).unwrap();
+    let v = c.verify(None).unwrap();
+    let f = fold(&v, None);
+    assert!(f.workflow.appeals.contains_key(&appeal));
+    let e = v.events.iter().find(|e| e.id == appeal).unwrap();
+    assert_eq!(
+        e.env.wall_ms,
+        s.t0 + MIN,
+        "signed at the honest clock's time"
+    );
+    let clocks = f.workflow.clocks(s.t0 + MIN);
+    assert!(clocks.iter().any(|c| c.law == "92B" && c.left_s == 29 * 60));
+    let future = tdlog::log::time::future_dated(
+        &v,
+        &f.workflow.receipts,
+        f.workflow.settings.clock_tolerance_ms(),
+    );
+    assert_eq!(future.len(), 1);
+    assert_eq!(future[0].event, note_id);
+}
+
+/// 3(c): a note dated at the end of time, merged before the results are published, does not
+/// stop the publication opening the Law 79C1 and 92B clocks.
+#[test]
+fn attack_note_at_the_end_of_time_does_not_stop_clocks() {
+    let s = session(false);
+    let thief = laptop(&s, "laptop3.tdlog");
+    let mut l = Log::open(&thief).unwrap();
+    l.set_clock(|| i64::MAX);
+    l.append(&key(4), note("the end of time")).unwrap();
+    let mut c = Log::open(&s.chief_p).unwrap();
+    c.set_clock({
+        let t = s.t0 - 5 * MIN;
+        move || t
+    });
+    c.merge_with_receipt(raws(&thief), &key(1)).unwrap();
+    let publ = append_checked(
+        &mut c,
+        &key(3),
+        Payload::ResultsPublished(ResultsPublished {
+            sections: vec![],
+            session: Some("1".into()),
+        }),
+        s.t0,
+    )
+    .unwrap();
+    let v = c.verify(None).unwrap();
+    assert_eq!(
+        v.events.iter().find(|e| e.id == publ).unwrap().env.wall_ms,
+        s.t0
+    );
+    let f = fold(&v, None);
+    let clocks = f.workflow.clocks(s.t0 + MIN);
+    assert!(
+        clocks
+            .iter()
+            .any(|c| c.law == "79C1" && c.left_s == 29 * 60),
+        "{clocks:?}"
+    );
+    assert!(
+        clocks.iter().any(|c| c.law == "92B" && c.left_s == 29 * 60),
+        "{clocks:?}"
+    );
+}

@@ -13,6 +13,7 @@ pub mod fold;
 pub mod hash;
 mod playback;
 pub mod store;
+pub mod time;
 pub mod verify;
 
 pub use envelope::Envelope;
@@ -20,5 +21,5 @@ pub use event::{CheckedEvent, RawEvent};
 pub use fault::{EventRef, Fault, VerifyError};
 pub use fold::{replay, Projection};
 pub use hash::Hash32;
-pub use store::{Log, LogError};
+pub use store::{FutureArrival, Log, LogError, MergeReport};
 pub use verify::{verify, verify_strict, Excluded, Input, PendingFork, Verified};

@@ -82,6 +82,11 @@ struct AppendState {
     /// Highest stored sequence per author (standing or not): the next seq is above it.
     stored_seq: BTreeMap<Hash32, u64>,
     pending_forks: Vec<(Hash32, u64, Vec<Hash32>)>,
+    /// Per author, the newest standing event dated no later than the clock (plus tolerance)
+    /// when the state was built: what a dep names when the head itself is dated ahead.
+    safe_heads: BTreeMap<Hash32, Head>,
+    /// The signed clock tolerance (`config.appeals`), in milliseconds.
+    tolerance_ms: i64,
     /// Per author, the first of its stored events that does not stand, and why: such a
     /// key's chain cannot be continued (an append would not verify).
     unstood: BTreeMap<Hash32, (u64, String)>,
@@ -273,8 +278,22 @@ impl Log {
             forks = v.pending_forks.len(),
             "log verified"
         );
+        let tolerance_ms = tolerance_of(&v);
+        let limit = (self.clock)().saturating_add(tolerance_ms);
         let mut heads = BTreeMap::new();
+        let mut safe_heads = BTreeMap::new();
         for e in &v.events {
+            if e.env.wall_ms <= limit {
+                safe_heads.insert(
+                    e.env.author,
+                    Head {
+                        seq: e.env.seq,
+                        id: e.id,
+                        lamport: e.env.lamport,
+                        wall_ms: e.env.wall_ms,
+                    },
+                );
+            }
             heads.insert(
                 e.env.author,
                 Head {
@@ -306,6 +325,8 @@ impl Log {
         }
         self.state = Some(AppendState {
             unstood,
+            safe_heads,
+            tolerance_ms,
             data_version: dv,
             log_id: v.log_id,
             keys: v.keys,
@@ -334,6 +355,33 @@ impl Log {
             .as_ref()
             .map(|s| s.keys.clone())
             .unwrap_or_default())
+    }
+
+    /// The signed time this device's next event would carry at clock time `now_ms`: never
+    /// earlier than what it follows, and never dragged forward by an event dated ahead of
+    /// the clock beyond the tolerance (such an event is not named as a dep).
+    pub fn next_wall_ms(&mut self, author: &Hash32, now_ms: i64) -> Result<i64, LogError> {
+        self.refresh(None)?;
+        let Some(state) = self.state.as_ref() else {
+            return Ok(now_ms);
+        };
+        let limit = now_ms.saturating_add(state.tolerance_ms);
+        let mut wall = now_ms;
+        for (a, h) in &state.heads {
+            let h = if a == author || h.wall_ms <= limit {
+                Some(*h)
+            } else {
+                state
+                    .safe_heads
+                    .get(a)
+                    .copied()
+                    .filter(|s| s.wall_ms <= limit)
+            };
+            if let Some(h) = h {
+                wall = wall.max(h.wall_ms);
+            }
+        }
+        Ok(wall)
     }
 
     /// Signs and durably stores one event; returns its id once it is committed.
@@ -382,25 +430,44 @@ impl Log {
             let seq = staged.next_seq;
             check_append(state, &staged, &me, seq, &p)?;
             let bytes = p.encode()?;
-            let mut deps: Vec<Hash32> = state
+            let now = (self.clock)();
+            let limit = now.saturating_add(state.tolerance_ms);
+            // Another author's event dated ahead of this clock (beyond the tolerance) is
+            // not named: it must not drag this event's signed time forward. Its author's
+            // newest event dated in time is named instead.
+            let preds: Vec<Head> = state
                 .heads
                 .iter()
                 .filter(|(a, _)| **a != me)
-                .map(|(_, h)| h.id)
+                .filter_map(|(a, h)| {
+                    if h.wall_ms <= limit {
+                        Some(*h)
+                    } else {
+                        state
+                            .safe_heads
+                            .get(a)
+                            .copied()
+                            .filter(|s| s.wall_ms <= limit)
+                    }
+                })
                 .collect();
+            if let Some(own) = staged.prev.filter(|h| h.wall_ms > limit) {
+                return Err(LogError::Refused(format!(
+                    "this device's last event is dated {}, {} min ahead of this device's clock (tolerance {} min); nothing was signed: check the clock",
+                    rfc3339(own.wall_ms),
+                    (own.wall_ms - now) / 60_000,
+                    state.tolerance_ms / 60_000
+                )));
+            }
+            let mut deps: Vec<Hash32> = preds.iter().map(|h| h.id).collect();
             deps.sort();
-            let preds = state
-                .heads
-                .iter()
-                .filter(|(a, _)| **a != me)
-                .map(|(_, h)| *h);
             let (mut lamport, mut wall) = (0u64, i64::MIN);
-            for h in preds.chain(staged.prev) {
+            for h in preds.iter().copied().chain(staged.prev) {
                 lamport = lamport.max(h.lamport);
                 wall = wall.max(h.wall_ms);
             }
             // Signed time never runs backwards against what the event follows.
-            let wall_ms = (self.clock)().max(wall);
+            let wall_ms = now.max(wall);
             let env = Envelope {
                 log_id: Some(state.log_id),
                 author: me,
@@ -451,6 +518,40 @@ impl Log {
     /// Merges signed events from another device: set union, idempotent. Verifies the union
     /// first; if it does not verify, nothing is written. Returns (new events, new forks).
     pub fn merge(&mut self, incoming: Vec<RawEvent>) -> Result<(usize, usize), LogError> {
+        let r = self.merge_report(incoming)?;
+        Ok((r.added, r.forks))
+    }
+
+    /// Merges, then signs this device's receipt for what it received (`log.receipt`, with
+    /// this device's clock), so every later reader can tell when each step first reached a
+    /// device other than its author's. No receipt when nothing new arrived.
+    pub fn merge_with_receipt(
+        &mut self,
+        incoming: Vec<RawEvent>,
+        key: &DeviceKey,
+    ) -> Result<MergeReport, LogError> {
+        let mut r = self.merge_report(incoming)?;
+        let received: Vec<crate::events::Received> = r
+            .received
+            .iter()
+            .filter(|x| x.author != key.public())
+            .cloned()
+            .collect();
+        if !received.is_empty() {
+            let id = self.append(
+                key,
+                Payload::LogReceipt(crate::events::LogReceipt {
+                    received,
+                    events: r.added as u64,
+                }),
+            )?;
+            r.receipt = Some(id);
+        }
+        Ok(r)
+    }
+
+    /// [`Log::merge`] with what was received, and the events dated ahead of this clock.
+    pub fn merge_report(&mut self, incoming: Vec<RawEvent>) -> Result<MergeReport, LogError> {
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
         let mut inputs = {
             let mut all = Vec::new();
@@ -491,8 +592,10 @@ impl Log {
             declared: None,
         }));
         let verified = verify(inputs, None)?;
-        let _ = verified;
+        let limit = (self.clock)().saturating_add(tolerance_of(&verified));
         let (mut added, mut forks) = (0, 0);
+        let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
+        let mut future = Vec::new();
         // Insert in causal order so a reader never sees a dangling reference.
         let mut fresh = fresh;
         fresh.sort_by_key(|r| {
@@ -513,6 +616,18 @@ impl Log {
             } else {
                 insert(&tx, "event", raw)?;
                 added += 1;
+                let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
+                r.0 = r.0.min(env.seq);
+                r.1 = r.1.max(env.seq);
+                if env.wall_ms > limit {
+                    future.push(FutureArrival {
+                        id: raw.id(),
+                        author: env.author,
+                        seq: env.seq,
+                        kind: env.kind.clone(),
+                        wall_ms: env.wall_ms,
+                    });
+                }
             }
         }
         tx.commit()?;
@@ -524,8 +639,44 @@ impl Log {
                 "fork proofs stored: the keys concerned are blocked until the chief TD rules"
             );
         }
-        Ok((added, forks))
+        Ok(MergeReport {
+            added,
+            forks,
+            received: ranges
+                .into_iter()
+                .map(|(author, (from_seq, to_seq))| crate::events::Received {
+                    author,
+                    from_seq,
+                    to_seq,
+                })
+                .collect(),
+            future,
+            receipt: None,
+        })
     }
+}
+
+/// What a merge did.
+#[derive(Debug, Clone, Default)]
+pub struct MergeReport {
+    pub added: usize,
+    pub forks: usize,
+    /// Per author, the sequence numbers newly stored.
+    pub received: Vec<crate::events::Received>,
+    /// New events dated ahead of this device's clock by more than the tolerance.
+    pub future: Vec<FutureArrival>,
+    /// This device's receipt, if it signed one.
+    pub receipt: Option<Hash32>,
+}
+
+/// An event that arrived dated ahead of this device's clock.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct FutureArrival {
+    pub id: Hash32,
+    pub author: Hash32,
+    pub seq: u64,
+    pub kind: String,
+    pub wall_ms: i64,
 }
 
 /// The effect of events staged in the current transaction, applied to the cache on commit.
@@ -672,6 +823,10 @@ fn check_append(
             )),
             None => Ok(()),
         },
+        Payload::KeyRevoked(r) if r.key == *me && r.last_valid_seq < seq => refuse(format!(
+            "a key cannot revoke itself before this event (last valid seq {} < {seq}): the revocation would void itself",
+            r.last_valid_seq
+        )),
         Payload::KeyRevoked(r) => match staged.keys(state).get(&r.key) {
             None => refuse(format!("key {} is not enrolled", r.key.short())),
             Some(k) if k.revoked.is_some() => {
@@ -701,6 +856,24 @@ fn check_append(
         // the projections that fold them ("record first, judge later").
         _ => Ok(()),
     }
+}
+
+fn rfc3339(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+        .unwrap_or_else(|| ms.to_string())
+}
+
+/// The clock tolerance the log's latest standing `config.appeals` sets.
+fn tolerance_of(v: &Verified) -> i64 {
+    v.events
+        .iter()
+        .rev()
+        .find_map(|e| match &e.payload {
+            Payload::AppealSettings(s) => Some(s.clock_tolerance_ms()),
+            _ => None,
+        })
+        .unwrap_or(super::time::DEFAULT_TOLERANCE_MS)
 }
 
 fn insert(conn: &Connection, table: &str, raw: &RawEvent) -> Result<(), LogError> {
