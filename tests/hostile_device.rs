@@ -372,3 +372,205 @@ fn attack_note_at_the_end_of_time_does_not_stop_clocks() {
         "{clocks:?}"
     );
 }
+
+// ---- Attack 4: deleting the newest events ----------------------------------------------
+
+use std::process::{Command, Output};
+
+fn cli(device: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        .args(args)
+        .env("TDLOG_DATA_DIR", device)
+        .env_remove("TDLOG_KEY")
+        .output()
+        .unwrap()
+}
+
+fn out(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// What an attacker with only the SQLite file does: drop the append-only trigger, delete
+/// rows, put the trigger back.
+fn delete_rows(path: &Path, filter: &str) -> usize {
+    let c = rusqlite::Connection::open(path).unwrap();
+    c.execute_batch("DROP TRIGGER event_no_delete").unwrap();
+    let n = c
+        .execute(&format!("DELETE FROM event WHERE {filter}"), [])
+        .unwrap();
+    c.execute_batch(
+        "CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END;",
+    )
+    .unwrap();
+    n
+}
+
+fn digest_of(device: &Path, log: &Path) -> String {
+    let o = cli(device, &["verify", "--json", log.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    j["digest"].as_str().unwrap().to_string()
+}
+
+/// Deleting the chief TD's revocation of a stolen key (its newest event) makes the key look
+/// active again; this device refuses the file and names what is missing, and a TD with only
+/// the digest written down can tell too. Merging from a device that has them restores them.
+#[test]
+fn attack_deleted_revocation_is_refused_and_restored_by_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, device, auditor) = (
+        dir.path().join("t.tdlog"),
+        dir.path().join("device"),
+        dir.path().join("auditor"),
+    );
+    let (chief, td) = chief_and_td(&p);
+    let mut log = Log::open(&p).unwrap();
+    log.append(&chief, enrol(&key(4), Role::Td, "Tina TD, laptop 3"))
+        .unwrap();
+    log.append(&key(4), note("before the laptop was stolen"))
+        .unwrap();
+    log.append(&chief, revoke(&key(4), 1)).unwrap();
+    drop(log);
+    let _ = td;
+    let digest = digest_of(&device, &p);
+    // A backup with everything, kept by another device.
+    let backup = dir.path().join("backup.json");
+    let o = cli(
+        &device,
+        &["export", p.to_str().unwrap(), backup.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", out(&o));
+
+    let chief_hex = chief.public().to_hex();
+    assert_eq!(
+        delete_rows(
+            &p,
+            &format!("hex(author) = upper('{chief_hex}') AND seq = 4")
+        ),
+        1
+    );
+    // The rest still verifies for someone who never saw the log...
+    let o = cli(&auditor, &["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    // ...but not against the digest written down before,
+    let o = cli(
+        &auditor,
+        &["verify", "--expect", &digest, p.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", out(&o));
+    assert!(out(&o).contains("does not contain"), "{}", out(&o));
+    // and this device, which saw the revocation, refuses the log and says what is gone.
+    let o = cli(&device, &["verify", "--json", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["reason"], "rolled_back");
+    let msg = j["message"].as_str().unwrap();
+    assert!(msg.contains("Chief seq 4..=4"), "{msg}");
+    let o = cli(&device, &["results", p.to_str().unwrap()]);
+    assert!(!o.status.success(), "every command refuses: {}", out(&o));
+    // Merging the backup restores the revocation.
+    let o = cli(
+        &device,
+        &["merge", p.to_str().unwrap(), backup.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", out(&o));
+    let o = cli(
+        &device,
+        &["verify", "--expect", &digest, p.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+}
+
+/// A whole chain nobody depends on (the scorer's publication, the newest events) deleted:
+/// this device names the missing author's events.
+#[test]
+fn attack_deleted_chain_nobody_depends_on_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, device) = (dir.path().join("t.tdlog"), dir.path().join("device"));
+    let (chief, _td) = chief_and_td(&p);
+    let mut log = Log::open(&p).unwrap();
+    log.append(&chief, enrol(&key(3), Role::Scorer, "Sue Scorer"))
+        .unwrap();
+    log.append(
+        &key(3),
+        Payload::ResultsPublished(tdlog::events::ResultsPublished {
+            sections: vec![],
+            session: Some("1".into()),
+        }),
+    )
+    .unwrap();
+    drop(log);
+    let before = digest_of(&device, &p);
+    let scorer_hex = key(3).public().to_hex();
+    delete_rows(&p, &format!("hex(author) = upper('{scorer_hex}')"));
+    let o = cli(&device, &["log", p.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(out(&o).contains("Sue Scorer seq 1..=1"), "{}", out(&o));
+    // The digest a TD wrote down is no longer contained, wherever it is checked.
+    let o = cli(
+        &dir.path().join("other"),
+        &["verify", "--expect", &before, p.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", out(&o));
+}
+
+/// A digest written down mid-session is still contained after the log grew (it is the state
+/// after one of the events), and a mistyped digest is not.
+#[test]
+fn head_digest_of_an_earlier_state_is_found_after_more_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, device) = (dir.path().join("t.tdlog"), dir.path().join("device"));
+    let (chief, td) = chief_and_td(&p);
+    let early = digest_of(&device, &p);
+    let mut log = Log::open(&p).unwrap();
+    log.append(&td, note("later")).unwrap();
+    log.append(&chief, note("later still")).unwrap();
+    drop(log);
+    let o = cli(
+        &device,
+        &["verify", "--expect", &early, p.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    assert!(out(&o).contains("contained"), "{}", out(&o));
+    // Written down with O for 0 and lower case: still read right.
+    let sloppy = early.to_lowercase().replace('0', "o");
+    let o = cli(
+        &device,
+        &["verify", "--expect", &sloppy, p.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    let mut wrong = early.clone();
+    let last = wrong.pop().unwrap();
+    wrong.push(if last == 'A' { 'B' } else { 'A' });
+    let o = cli(
+        &device,
+        &["verify", "--expect", &wrong, p.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", out(&o));
+}
+
+/// The device record is signed by the device's own state key: a record edited by hand is
+/// refused, not believed.
+#[test]
+fn attack_edited_device_record_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, device) = (dir.path().join("t.tdlog"), dir.path().join("device"));
+    chief_and_td(&p);
+    digest_of(&device, &p);
+    let seen = std::fs::read_dir(device.join("seen"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let text = std::fs::read_to_string(&seen).unwrap();
+    std::fs::write(&seen, text.replacen("\"events\":3", "\"events\":2", 1)).unwrap();
+    let o = cli(&device, &["verify", "--json", p.to_str().unwrap()]);
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["reason"], "seen_tampered", "{j}");
+}

@@ -6,12 +6,14 @@
 
 pub mod bundle;
 pub mod cbor;
+pub mod digest;
 pub mod envelope;
 pub mod event;
 pub mod fault;
 pub mod fold;
 pub mod hash;
 mod playback;
+pub mod seen;
 pub mod store;
 pub mod time;
 pub mod verify;

@@ -44,6 +44,8 @@ pub enum LogError {
     Payload(#[from] PayloadError),
     #[error("refused: {0}")]
     Refused(String),
+    #[error(transparent)]
+    Seen(#[from] super::seen::SeenError),
 }
 
 impl From<VerifyError> for LogError {
@@ -99,6 +101,8 @@ pub struct Log {
     state: Option<AppendState>,
     /// Clock for signed times (ms since the epoch, UTC); replaceable in tests.
     clock: Box<dyn Fn() -> i64 + Send>,
+    /// This device's record of what it has seen of the log (rollback detection).
+    seen: Option<super::seen::SeenStore>,
 }
 
 fn now_ms() -> i64 {
@@ -155,6 +159,7 @@ impl Log {
             path: path.to_owned(),
             state: None,
             clock: Box::new(now_ms),
+            seen: None,
         };
         log.refresh(None)?;
         Ok(log)
@@ -197,6 +202,7 @@ impl Log {
             path: path.to_owned(),
             state: None,
             clock: Box::new(now_ms),
+            seen: None,
         })
     }
 
@@ -252,9 +258,80 @@ impl Log {
     }
 
     /// Full verification: every signature, chain, causal link and key; tolerates pending
-    /// forks (see [`Verified::require_no_forks`]).
+    /// forks (see [`Verified::require_no_forks`]). With a device record attached, a log that
+    /// verifies becomes the newest this device has seen.
     pub fn verify(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        Ok(verify(self.read_inputs()?, progress)?)
+        let v = verify(self.read_inputs()?, progress)?;
+        self.note_seen(&v)?;
+        Ok(v)
+    }
+
+    /// Checks this log against the device's record of what it has seen (refusing a log
+    /// that lost events this device saw, naming them), and keeps the record up to date
+    /// from then on. Cheap: reads only the recorded heads, no signatures.
+    pub fn attach_seen(&mut self, store: super::seen::SeenStore) -> Result<(), LogError> {
+        if let Some(log_id) = self.stored_log_id()? {
+            let has = |_: &Hash32, _: u64, id: &Hash32| -> bool {
+                self.conn
+                    .query_row(
+                        "SELECT 1 FROM event WHERE id = ?1 UNION ALL SELECT 1 FROM fork_proof WHERE id = ?1",
+                        params![id.0.as_slice()],
+                        |_| Ok(()),
+                    )
+                    .is_ok()
+            };
+            let have_seq = |a: &Hash32| -> u64 {
+                self.conn
+                    .query_row(
+                        "SELECT coalesce(max(seq), 0) FROM event WHERE author = ?1",
+                        params![a.0.as_slice()],
+                        |r| r.get::<_, i64>(0),
+                    )
+                    .map_or(0, |s| s.max(0) as u64)
+            };
+            store.check(&log_id, have_seq, has)?;
+        }
+        self.seen = Some(store);
+        Ok(())
+    }
+
+    /// The log id as the stored genesis row says it (unverified: for the device record).
+    fn stored_log_id(&self) -> Result<Option<Hash32>, LogError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT id, body FROM event WHERE seq = 1")?;
+        let rows = st.query_map([], |r| {
+            Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
+        })?;
+        for row in rows {
+            let (id, body) = row?;
+            if Envelope::decode(&body).is_ok_and(|e| e.log_id.is_none()) {
+                if let Ok(id) = <[u8; 32]>::try_from(id.as_slice()) {
+                    return Ok(Some(Hash32(id)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Records a verified state as the newest this device has seen (after checking it
+    /// still contains the previous record).
+    fn note_seen(&self, v: &Verified) -> Result<(), LogError> {
+        let Some(store) = &self.seen else {
+            return Ok(());
+        };
+        let now = super::digest::HeadSet::of(v);
+        let ids: std::collections::HashSet<Hash32> = v
+            .events
+            .iter()
+            .map(|e| e.id)
+            .chain(v.excluded.iter().map(|x| x.id))
+            .collect();
+        let have = |a: &Hash32| now.heads.get(a).map_or(0, |h| h.0);
+        store.check(&v.log_id, have, |_, _, id| ids.contains(id))?;
+        let holder = |a: &Hash32| v.keys.get(a).map(|k| k.holder.clone());
+        store.record(&v.log_id, &now, holder, now_ms())?;
+        Ok(())
     }
 
     fn data_version(&self) -> Result<i64, LogError> {
@@ -367,8 +444,9 @@ impl Log {
         };
         let limit = now_ms.saturating_add(state.tolerance_ms);
         let mut wall = now_ms;
+        let first = !state.heads.contains_key(author);
         for (a, h) in &state.heads {
-            let h = if a == author || h.wall_ms <= limit {
+            let h = if first || a == author || h.wall_ms <= limit {
                 Some(*h)
             } else {
                 state
@@ -440,7 +518,9 @@ impl Log {
                 .iter()
                 .filter(|(a, _)| **a != me)
                 .filter_map(|(a, h)| {
-                    if h.wall_ms <= limit {
+                    // A key's first event names every head: its enrolment must be in its
+                    // causal past whatever this clock says.
+                    if h.wall_ms <= limit || staged.prev.is_none() {
                         Some(*h)
                     } else {
                         state
