@@ -169,7 +169,9 @@ pub fn load_key(k: &KeyOpts) -> Result<DeviceKey, tdlog::keys::KeyFileError> {
 /// lost events this device saw is refused, naming them); the record follows every verify.
 pub fn open_log(p: &Path) -> Result<Log, tdlog::log::LogError> {
     let mut log = Log::open(p)?;
-    log.attach_seen(tdlog::log::seen::SeenStore::default_for_device())?;
+    let dir = tdlog::log::seen::default_data_dir();
+    log.attach_seen(tdlog::log::seen::SeenStore::new(&dir))?;
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(&dir));
     Ok(log)
 }
 
