@@ -128,6 +128,15 @@ macro_rules! payloads {
             }
 
             /// Strict decode of a current-version payload; `None` if `(kind, v)` is not current.
+            /// Decode of bytes this device already checked in full (verified-state cache):
+            /// typed and content-checked, without the canonical round trip.
+            fn decode_current_known(kind: &str, v: u16, bytes: &[u8]) -> Option<Result<Payload, PayloadError>> {
+                $( if kind == <$ty as EventPayload>::KIND && v == <$ty as EventPayload>::VERSION {
+                    return Some(known::<$ty>(<$ty as EventPayload>::KIND, v, bytes).map(Payload::$variant));
+                } )*
+                None
+            }
+
             fn decode_current(kind: &str, v: u16, bytes: &[u8]) -> Option<Result<Payload, PayloadError>> {
                 $( if kind == <$ty as EventPayload>::KIND && v == <$ty as EventPayload>::VERSION {
                     return Some(strict::<$ty>(<$ty as EventPayload>::KIND, v, bytes).map(Payload::$variant));
@@ -276,7 +285,24 @@ fn strict<T: EventPayload>(kind: &'static str, v: u16, bytes: &[u8]) -> Result<T
     Ok(t)
 }
 
+/// Decode without the canonical round trip, for bytes checked in full before.
+fn known<T: EventPayload>(kind: &'static str, v: u16, bytes: &[u8]) -> Result<T, PayloadError> {
+    let inv = |reason: String| PayloadError::Invalid { kind, v, reason };
+    let t: T = serde_json::from_slice(bytes).map_err(|e| inv(e.to_string()))?;
+    t.check().map_err(inv)?;
+    Ok(t)
+}
+
 impl Payload {
+    /// [`Payload::decode`] of bytes this device has checked in full before (their hash is
+    /// unchanged): the canonical-form round trip is not repeated.
+    pub fn decode_known(kind: &str, v: u16, bytes: &[u8]) -> Result<Payload, PayloadError> {
+        match Payload::decode_current_known(kind, v, bytes) {
+            Some(r) => r,
+            None => Payload::decode(kind, v, bytes),
+        }
+    }
+
     /// Decodes the payload an envelope names, upcasting old versions.
     pub fn decode(kind: &str, v: u16, bytes: &[u8]) -> Result<Payload, PayloadError> {
         if let Some(r) = Payload::decode_current(kind, v, bytes) {

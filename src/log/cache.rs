@@ -130,7 +130,8 @@ impl VerifiedCache {
         let Some(key) = self.state_key()? else {
             return Err(damaged(&p, "the device's state key is missing"));
         };
-        let vk = VerifyingKey::from_bytes(&key.public().0).map_err(|_| damaged(&p, "bad state key"))?;
+        let vk =
+            VerifyingKey::from_bytes(&key.public().0).map_err(|_| damaged(&p, "bad state key"))?;
         if bytes.len() < 8 || &bytes[..8] != MAGIC {
             return Err(damaged(&p, "not a cache file"));
         }
@@ -193,12 +194,7 @@ impl VerifiedCache {
                 Some(k) if *k == h => {
                     c.trusted.insert(inp.raw.id());
                 }
-                Some(_) => {
-                    return Err(CacheMismatch::Changed {
-                        log: *log_id,
-                        id,
-                    })
-                }
+                Some(_) => return Err(CacheMismatch::Changed { log: *log_id, id }),
                 None => c.fresh.push((id, h)),
             }
         }

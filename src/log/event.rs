@@ -85,7 +85,11 @@ impl RawEvent {
         if signature {
             verify_sig(&env.author, &self.body, &sig)?;
         }
-        let payload = Payload::decode(&env.kind, env.v, &self.payload)?;
+        let payload = if signature {
+            Payload::decode(&env.kind, env.v, &self.payload)?
+        } else {
+            Payload::decode_known(&env.kind, env.v, &self.payload)?
+        };
         Ok(CheckedEvent {
             id: self.id(),
             env,

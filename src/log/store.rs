@@ -292,7 +292,24 @@ impl Log {
     /// Every signature, whatever this device's cache says (the auditor's check: `tdlog
     /// verify`). The device record is still checked and kept.
     pub fn verify_all(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        let v = verify(self.read_inputs()?, progress)?;
+        let inputs = self.read_inputs()?;
+        let rows: Vec<(Hash32, [u8; 32])> = match &self.cache {
+            Some(_) => inputs
+                .iter()
+                .filter_map(|i| {
+                    let id = <[u8; 32]>::try_from(i.declared.as_ref()?.id.as_slice()).ok()?;
+                    Some((Hash32(id), super::cache::row_hash(i)))
+                })
+                .collect(),
+            None => vec![],
+        };
+        let v = verify(inputs, progress)?;
+        if let Some(cache) = &self.cache {
+            // Everything was just verified: the cache starts afresh from it.
+            cache.forget(&v.log_id);
+            let mut known = super::cache::Known::default();
+            cache.add(&v.log_id, &mut known, &rows)?;
+        }
         self.note_seen(&v)?;
         Ok(v)
     }
