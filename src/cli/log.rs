@@ -197,7 +197,8 @@ pub fn verify(path: PathBuf, json: bool) -> CliResult {
                 .map(|v| v.fault.code())
                 .or_else(|| match e.downcast_ref::<tdlog::log::LogError>() {
                     Some(tdlog::log::LogError::Verify(v)) => Some(v.fault.code()),
-                    _ => None,
+                    Some(other) => other.reason_code(),
+                    None => None,
                 })
                 .unwrap_or("unreadable");
             if json {
