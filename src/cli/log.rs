@@ -1,6 +1,6 @@
 //! `tdlog init | note | log | verify | export | merge | fork`: the tournament log itself.
 
-use super::{load_key, open_log, progress_bar, CliResult, KeyOpts};
+use super::{load_key, open_log, open_log_read_only, progress_bar, CliResult, KeyOpts};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -141,7 +141,7 @@ fn load_and_verify(path: &Path) -> Result<Verified, Box<dyn std::error::Error + 
             })
             .collect()
     } else {
-        open_log(path)?.read_inputs()?
+        open_log_read_only(path)?.read_inputs()?
     };
     tracing::info!(events = inputs.len(), "verifying");
     let bar = progress_bar(inputs.len() as u64, "verifying");
@@ -246,13 +246,13 @@ pub fn show(path: PathBuf) -> CliResult {
     Ok(0)
 }
 
-pub fn export(path: PathBuf, file: PathBuf) -> CliResult {
-    let log = open_log(&path)?;
+/// `tdlog export`: a read-only open, and output that never destroys input (`io_safe`).
+pub fn export(path: PathBuf, file: PathBuf, force: bool) -> CliResult {
+    tdlog::io_safe::check_output(&file, force, &[&path])?;
+    let log = open_log_read_only(&path)?;
     let raws: Vec<_> = log.read_inputs()?.into_iter().map(|i| i.raw).collect();
     let n = raws.len();
-    let tmp = file.with_extension("partial");
-    std::fs::write(&tmp, bundle::to_bytes(&raws))?;
-    std::fs::rename(&tmp, &file)?;
+    tdlog::io_safe::write_output(&file, &bundle::to_bytes(&raws), force, &[&path])?;
     println!("exported {n} events to {}", file.display());
     Ok(0)
 }

@@ -2,6 +2,7 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use tdlog::keys::{default_key_path, DeviceKey};
+use tdlog::log::store::ReadOnlyLog;
 use tdlog::log::Log;
 
 mod appeals;
@@ -46,8 +47,14 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Write every signed event of a log to a bundle file.
-    Export { log: PathBuf, file: PathBuf },
+    /// Write every signed event of a log to a bundle file (a new file unless --force).
+    Export {
+        log: PathBuf,
+        file: PathBuf,
+        /// Replace FILE if it exists (never a log, a key file or the command's own input).
+        #[arg(long)]
+        force: bool,
+    },
     /// Merge a bundle into a log (set union; idempotent).
     Merge { log: PathBuf, file: PathBuf },
     /// Fork proofs: the chief TD's ruling.
@@ -147,6 +154,12 @@ pub fn open_log(p: &Path) -> Result<Log, tdlog::log::LogError> {
     Log::open(p)
 }
 
+/// Opens a log for a command that only reads it: nothing is written and nothing is left
+/// next to the file (no `-wal`/`-shm`), so it works on a read-only copy too.
+pub fn open_log_read_only(p: &Path) -> Result<ReadOnlyLog, tdlog::log::LogError> {
+    Log::open_read_only(p)
+}
+
 /// A progress bar on stderr (hidden when stderr is not a terminal).
 pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len);
@@ -177,7 +190,7 @@ pub fn main() -> i32 {
         Cmd::Note(a) => log::note(a),
         Cmd::Log { log } => log::show(log),
         Cmd::Verify { log, json } => log::verify(log, json),
-        Cmd::Export { log, file } => log::export(log, file),
+        Cmd::Export { log, file, force } => log::export(log, file, force),
         Cmd::Merge { log, file } => log::merge(log, file),
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
