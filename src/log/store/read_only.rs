@@ -13,7 +13,7 @@
 //!   writer touched the file meanwhile, the read is done again through SQLite's locking.
 //! - **A `-wal` next to the file** (a writer is active, or one crashed): committed events
 //!   may be in it, so the file is read through SQLite's locking (`SQLITE_OPEN_READONLY`),
-//!   which uses the files that are already there.
+//!   which uses the files that are already there. Likewise for a `-journal`.
 //!
 //! Either way the connection is `query_only`, and the file is checked exactly as
 //! `Log::open` checks it (regular file, application id, schema version, the whole schema).
@@ -154,7 +154,9 @@ impl Log {
             return Err(LogError::Missing(path.to_owned()));
         }
         crate::io_safe::require_regular_file(path)?;
-        if sidecar(path, "-wal").exists() {
+        // A rollback journal left by a crash (a log is WAL, but a copy may not be) must be
+        // seen by SQLite too: an unlocked read would ignore it.
+        if sidecar(path, "-wal").exists() || sidecar(path, "-journal").exists() {
             return Ok(ReadOnlyLog {
                 log: connect(path, false)?,
                 stamp: None,
