@@ -23,6 +23,8 @@ step() {
   fi
 }
 
+# The test device's data dir (.cargo/config.toml): every run starts as a new device.
+rm -rf target/test-device
 step "dependencies (scripts/deps.sh)" bash scripts/deps.sh || { echo "cannot continue without dependencies"; exit 1; }
 BUILT=1
 step "UI build (vite)" bash -c 'cd ui && npm run --silent build' || BUILT=0

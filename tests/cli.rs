@@ -33,11 +33,14 @@ fn the_demo_tournament_verifies_with_several_authors_and_a_revocation() {
     let tmp = tempfile::tempdir().unwrap();
     let copy = tmp.path().join("demo.tdlog");
     std::fs::copy(&demo, &copy).unwrap();
-    let o = tdlog(&["verify", "--json", copy.to_str().unwrap()], &[]);
+    // A fresh device: the shared test device may have seen this demo grow in another test.
+    let device = tmp.path().join("device");
+    let env = [("TDLOG_DATA_DIR", device.to_str().unwrap())];
+    let o = tdlog(&["verify", "--json", copy.to_str().unwrap()], &env);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(j["keys"].as_u64().unwrap() >= 3);
-    let log = tdlog(&["log", copy.to_str().unwrap()], &[]);
+    let log = tdlog(&["log", copy.to_str().unwrap()], &env);
     let lines: Vec<serde_json::Value> = String::from_utf8(log.stdout)
         .unwrap()
         .lines()

@@ -97,6 +97,76 @@ fn vectors() -> Vec<Vector> {
         ));
     }
 
+    // Attacks on key state by keys that were revoked (issue 11, attack 1).
+    {
+        let td2 = key(4);
+        let mut base = f.clone();
+        base.next(&chief, enrol(&td2, Role::Td, "Tina TD, laptop 3"));
+        base.next(&td2, note("note before the laptop was lost"));
+        let offline = base.clone();
+        let mut g = base.clone();
+        g.next(&chief, revoke(&td2, 1));
+        g.next(&chief, note("chief ruling after the revocation"));
+        // The stolen laptop signs a revocation of the chief TD at its next seq, naming no
+        // dep that would show it knew of its own revocation.
+        let mut thief = offline.clone();
+        let forged = thief.next(&td2, revoke(&chief, 1));
+        let mut m = g.clone();
+        m.events.push(forged);
+        out.push(v(
+            "bad_revoked_td_revokes_chief",
+            "role",
+            "a revoked TD key's concurrent key.revoked naming the chief TD: refused (a TD may not sign key events), never skipped",
+            m.events,
+        ));
+    }
+    // Two chief TD keys revoke each other concurrently: the senior one stands.
+    {
+        let deputy = key(5);
+        let mut base = f.clone();
+        base.next(
+            &chief,
+            enrol(&deputy, Role::ChiefTd, "Deputy chief, laptop 5"),
+        );
+        base.next(&deputy, note("deputy at table 9"));
+        let mut honest = base.clone();
+        honest.next(&chief, revoke(&deputy, 1));
+        honest.next(&chief, note("chief after revoking the deputy's laptop"));
+        let mut thief = base.clone();
+        thief.next(&deputy, revoke(&chief, 2));
+        thief.next(&deputy, enrol(&key(6), Role::Td, "accomplice"));
+        thief.next(&key(6), note("accomplice note"));
+        let mut m = honest.clone();
+        m.events
+            .extend(thief.events[base.events.len()..].iter().cloned());
+        out.push(v(
+            "good_senior_chief_wins_mutual_revocation",
+            "ok",
+            "a stolen deputy chief key revokes the chief TD concurrently with its own revocation: the deputy's key events and the key it enrolled are excluded, the chief's events stand",
+            m.events,
+        ));
+
+        // The other way round: the deputy revokes a stolen chief key that does not fight
+        // back; the thief's later events (a revocation of a TD) are excluded.
+        let mut honest = base.clone();
+        honest.next(&deputy, revoke(&chief, 5));
+        honest.next(
+            &deputy,
+            note("deputy after revoking the stolen chief laptop"),
+        );
+        let mut thief = base.clone();
+        thief.next(&chief, revoke(&td, 1));
+        let mut m = honest.clone();
+        m.events
+            .extend(thief.events[base.events.len()..].iter().cloned());
+        out.push(v(
+            "good_deputy_revokes_stolen_chief",
+            "ok",
+            "a deputy chief revokes the chief TD's stolen key; the thief's concurrent revocation of a TD is excluded and the TD stays active",
+            m.events,
+        ));
+    }
+
     // Two devices working concurrently, then one sees the other.
     {
         let mut a = f.clone();
@@ -399,6 +469,93 @@ fn a_revoked_keys_concurrent_event_is_excluded_but_nothing_else() {
         .reason
         .contains("without knowledge of the revocation"));
     assert_eq!(ver.events.len(), c.events.len() - 1);
+}
+
+fn verified(name: &str) -> tdlog::log::Verified {
+    let vs = vectors();
+    let c = vs.iter().find(|v| v.name == name).unwrap();
+    let inputs = c
+        .events
+        .iter()
+        .cloned()
+        .map(|raw| Input {
+            raw,
+            declared: None,
+        })
+        .collect();
+    tdlog::log::verify_strict(inputs, None).unwrap()
+}
+
+#[test]
+fn attack_revoked_td_cannot_cancel_the_chief_tds_events() {
+    let vs = vectors();
+    let c = vs
+        .iter()
+        .find(|v| v.name == "bad_revoked_td_revokes_chief")
+        .unwrap();
+    let inputs = c
+        .events
+        .iter()
+        .cloned()
+        .map(|raw| Input {
+            raw,
+            declared: None,
+        })
+        .collect();
+    let err = tdlog::log::verify(inputs, None).unwrap_err();
+    assert_eq!(err.fault.code(), "role");
+    assert!(err.to_string().contains("key.revoked"), "{err}");
+}
+
+#[test]
+fn attack_stolen_deputy_chief_loses_against_the_senior_chief() {
+    let v = verified("good_senior_chief_wins_mutual_revocation");
+    let chief = key(1).public();
+    let deputy = key(5).public();
+    assert!(
+        v.keys.get(&chief).unwrap().revoked.is_none(),
+        "chief still active"
+    );
+    assert_eq!(
+        v.keys
+            .get(&deputy)
+            .unwrap()
+            .revoked
+            .as_ref()
+            .unwrap()
+            .last_valid_seq,
+        1
+    );
+    assert!(
+        v.keys.get(&key(6).public()).is_none(),
+        "the accomplice was never enrolled"
+    );
+    // The deputy's revocation, its enrolment, and the accomplice's note are excluded.
+    assert_eq!(v.excluded.len(), 3, "{:?}", v.excluded);
+    assert!(v
+        .events
+        .iter()
+        .any(|e| e.env.author == chief && matches!(&e.payload, tdlog::events::Payload::DirectorNote(n) if n.text.contains("after revoking"))));
+}
+
+#[test]
+fn a_deputy_chief_can_revoke_a_stolen_chief_key() {
+    let v = verified("good_deputy_revokes_stolen_chief");
+    assert_eq!(
+        v.keys
+            .get(&key(1).public())
+            .unwrap()
+            .revoked
+            .as_ref()
+            .unwrap()
+            .last_valid_seq,
+        5
+    );
+    assert!(
+        v.keys.get(&key(2).public()).unwrap().revoked.is_none(),
+        "the TD stays active"
+    );
+    assert_eq!(v.excluded.len(), 1, "{:?}", v.excluded);
 }
 
 #[test]

@@ -163,11 +163,19 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
 
 // ---- the same attack through the command line, as issue 11 reproduced it ----
 
+/// This test binary's own device (data dir): the device record of what it has seen of each
+/// log (`log::seen`) must not depend on what other test binaries did to copies of the demo.
+fn device_dir() -> &'static Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().unwrap()).path()
+}
+
 fn tdlog(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tdlog"))
         .args(args)
         .env_remove("TDLOG_KEY")
         .env_remove("TDLOG_PASSPHRASE")
+        .env("TDLOG_DATA_DIR", device_dir())
         .env_remove("TDLOG_LANG")
         .output()
         .unwrap()

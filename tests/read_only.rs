@@ -26,11 +26,19 @@ fn text(o: &Output) -> String {
 
 /// Runs the CLI, killing it (and failing the test) if it is still running after 20 s: a
 /// command that blocks on a FIFO must show up as a failure, not hang the test suite.
+/// This test binary's own device (data dir): the device record of what it has seen of each
+/// log (`log::seen`) must not depend on what other test binaries did to copies of the demo.
+fn device_dir() -> &'static Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().unwrap()).path()
+}
+
 fn tdlog(args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tdlog"))
         .args(args)
         .env_remove("TDLOG_KEY")
         .env_remove("TDLOG_PASSPHRASE")
+        .env("TDLOG_DATA_DIR", device_dir())
         .env_remove("TDLOG_LANG")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

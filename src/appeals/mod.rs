@@ -309,6 +309,36 @@ pub struct Workflow {
     pub last_wall_ms: i64,
     /// The Doppelkopf Schiedsrichter / Schiedsgericht path.
     pub doko: doko::DokoPath,
+    /// Every receipt of the log: when each step first reached another device (set by
+    /// [`Folded::prepare`] before folding).
+    #[serde(skip)]
+    pub receipts: crate::log::time::Receipts,
+    /// Deadline-sensitive steps that reached the log after their deadline: held until the
+    /// chief TD signs `time.accepted` (then applied from there on).
+    pub late_arrivals: BTreeMap<Hash32, LateArrival>,
+    #[serde(skip)]
+    held: BTreeMap<Hash32, (CheckedEvent, KeyInfo)>,
+    /// The chief TD's acceptances, by the event accepted.
+    pub time_accepted: BTreeMap<Hash32, (crate::events::TimeAccepted, Signed)>,
+}
+
+/// A step signed in time by its author's clock that first reached another device after its
+/// deadline (plus the clock tolerance): a laptop that was offline, or a backdated step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LateArrival {
+    pub signed: Signed,
+    /// The law whose deadline it missed on arrival (92B, 92D, 79C1).
+    pub law: &'static str,
+    pub deadline_ms: i64,
+    pub deadline: String,
+    /// When it first reached another device (that device's receipt).
+    pub arrival_ms: i64,
+    pub arrival: String,
+    pub receipt: Hash32,
+    /// Who signed the receipt.
+    pub received_by: String,
+    /// The chief TD's `time.accepted`, once signed.
+    pub accepted: Option<Hash32>,
 }
 
 /// Do two names of a body ("DBV", " dbv ") name the same one?
@@ -722,9 +752,75 @@ impl Workflow {
         }
     }
 
+    /// The deadline a step must reach the log by, and its law.
+    fn arrival_deadline(&self, p: &Payload) -> Option<(i64, &'static str)> {
+        match p {
+            Payload::AppealFiled(f) => self
+                .rulings
+                .get(&f.ruling)
+                .and_then(|r| self.appeal_deadline_of(r))
+                .map(|d| (d, "92B")),
+            Payload::AppealConsent(c) => self
+                .appeals
+                .get(&c.appeal)
+                .and_then(|a| a.deadline_ms)
+                .map(|d| (d, "92D")),
+            Payload::ScoreCorrected(c) if c.late_consent.is_none() => {
+                correction_deadline(&self.publications, &self.settings, &c.slot.section)
+                    .map(|d| (d, "79C1"))
+            }
+            _ => None,
+        }
+    }
+
+    /// Is `e` a late arrival: a deadline-sensitive step first received by another device
+    /// after its deadline plus the clock tolerance?
+    fn late_arrival(&self, e: &CheckedEvent, k: &KeyInfo) -> Option<LateArrival> {
+        let (d, law) = self.arrival_deadline(&e.payload)?;
+        let a = self
+            .receipts
+            .late(e, d, self.settings.clock_tolerance_ms())?;
+        Some(LateArrival {
+            signed: Signed::of(e, k),
+            law,
+            deadline_ms: d,
+            deadline: rfc3339(d),
+            arrival_ms: a.ms,
+            arrival: rfc3339(a.ms),
+            receipt: a.receipt,
+            received_by: self
+                .keys
+                .get(&a.by)
+                .map_or_else(|| a.by.short(), |(_, h)| h.clone()),
+            accepted: None,
+        })
+    }
+
+    /// A held late arrival the chief TD has just accepted (`time.accepted` folded last).
+    fn released(&mut self, p: &Payload) -> Option<(CheckedEvent, KeyInfo)> {
+        match p {
+            Payload::TimeAccepted(t) => self.held.remove(&t.event),
+            _ => None,
+        }
+    }
+
     /// Folds one event: checks it, then applies it or flags it. Returns whether it stands.
     pub fn fold(&mut self, e: &CheckedEvent, k: &KeyInfo) -> bool {
-        self.last_wall_ms = self.last_wall_ms.max(e.env.wall_ms);
+        // "Now" by default: the latest signed time, leaving out an event that its receipt
+        // shows was dated ahead of the clock that received it.
+        let ahead = e.env.wall_ms
+            > self
+                .last_wall_ms
+                .saturating_add(self.settings.clock_tolerance_ms())
+            && self
+                .receipts
+                .arrival(&e.env.author, e.env.seq)
+                .is_some_and(|a| {
+                    e.env.wall_ms > a.ms.saturating_add(self.settings.clock_tolerance_ms())
+                });
+        if !ahead {
+            self.last_wall_ms = self.last_wall_ms.max(e.env.wall_ms);
+        }
         if let Err(err) = self.check(&e.payload, k, e.env.wall_ms) {
             self.rejected.insert(e.id);
             self.flags.push(Flag {
@@ -736,8 +832,21 @@ impl Workflow {
             });
             return false;
         }
+        if !self.time_accepted.contains_key(&e.id) {
+            if let Some(late) = self.late_arrival(e, k) {
+                self.late_arrivals.insert(e.id, late);
+                self.held.insert(e.id, (e.clone(), k.clone()));
+                return false;
+            }
+        }
         let signed = Signed::of(e, k);
         match &e.payload {
+            Payload::TimeAccepted(t) => {
+                if let Some(l) = self.late_arrivals.get_mut(&t.event) {
+                    l.accepted = Some(e.id);
+                }
+                self.time_accepted.insert(t.event, (t.clone(), signed));
+            }
             Payload::Genesis(_) => {
                 self.keys.insert(k.key, (k.role, k.holder.clone()));
             }
@@ -1018,7 +1127,11 @@ pub struct OpenClock {
 
 impl Projection for Workflow {
     fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
-        self.fold(e, signer);
+        if self.fold(e, signer) {
+            if let Some((he, hk)) = self.released(&e.payload) {
+                self.apply(&he, &hk);
+            }
+        }
     }
 }
 
@@ -1037,12 +1150,26 @@ impl crate::results::audit::TournamentFold for Folded {
     fn tournament_mut(&mut self) -> &mut Tournament {
         &mut self.tournament
     }
+    fn prepare(&mut self, v: &Verified) {
+        Folded::prepare(self, v);
+    }
+}
+
+impl Folded {
+    /// Sets what folding needs to know of the whole log beforehand: its receipts (a step's
+    /// arrival is known only from receipts signed after it).
+    pub fn prepare(&mut self, v: &Verified) {
+        self.workflow.receipts = crate::log::time::Receipts::from_events(&v.events);
+    }
 }
 
 impl Projection for Folded {
     fn apply(&mut self, e: &CheckedEvent, k: &KeyInfo) {
         if !self.workflow.fold(e, k) {
             return;
+        }
+        if let Some((he, hk)) = self.workflow.released(&e.payload) {
+            self.apply(&he, &hk);
         }
         self.tournament.apply(e, k);
         self.doko.apply(e, k);
@@ -1119,6 +1246,7 @@ impl Projection for Folded {
 /// Folds a verified log (up to and including event `stop`, if given).
 pub fn fold(v: &Verified, stop: Option<Hash32>) -> Folded {
     let mut f = Folded::default();
+    f.prepare(v);
     for e in &v.events {
         if let Some(k) = v.keys.get(&e.env.author) {
             f.apply(e, k);
@@ -1155,14 +1283,9 @@ pub fn append_checked(
 ) -> Result<Hash32, AppendError> {
     let v = log.verify(None)?;
     let f = fold(&v, None);
-    // The signed time is never earlier than anything the event follows (log::store).
-    let wall = v
-        .events
-        .iter()
-        .map(|e| e.env.wall_ms)
-        .max()
-        .unwrap_or(now_ms)
-        .max(now_ms);
+    // The time the store will sign: never earlier than what the event follows, never
+    // dragged forward by an event dated ahead of this clock (log::store).
+    let wall = log.next_wall_ms(&key.public(), now_ms)?;
     let me = key.public();
     let signer = v.keys.get(&me).cloned().unwrap_or(KeyInfo {
         key: me,

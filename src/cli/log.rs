@@ -5,6 +5,9 @@ use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tdlog::events::{DirectorNote, ForkResolved, Game, Genesis, Payload};
+use tdlog::log::digest::{Digest, Found, HeadSet};
+use tdlog::log::seen::SeenError;
+use tdlog::log::store::ReadOnlyLog;
 use tdlog::log::{bundle, replay, Hash32, Input, Log, Verified};
 
 #[derive(Args)]
@@ -48,6 +51,29 @@ pub struct NoteArgs {
     pub round: Option<u32>,
     #[command(flatten)]
     pub key: KeyOpts,
+}
+
+#[derive(Subcommand)]
+pub enum TimeCmd {
+    /// Late arrivals (steps first received after their deadline) and future-dated events.
+    Flags {
+        log: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The chief TD accepts a late arrival (it takes effect from now) or acknowledges a
+    /// future-dated event, with the law and the reason.
+    Accept {
+        log: PathBuf,
+        /// The event id (or a unique prefix of it).
+        event: String,
+        #[arg(long)]
+        law: String,
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
 }
 
 #[derive(Subcommand)]
@@ -130,28 +156,69 @@ pub fn fork(cmd: ForkCmd) -> CliResult {
     }
 }
 
-/// Reads a log file or a bundle, and verifies it with a progress bar.
+/// Reads a log file or a bundle, and verifies it with a progress bar. A log is checked
+/// against this device's record of what it has seen, and the record follows it.
 fn load_and_verify(path: &Path) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
-    let inputs: Vec<Input> = if bundle::looks_like_bundle(path) {
-        bundle::read(path)?
+    let bundle = bundle::looks_like_bundle(path);
+    let (inputs, log): (Vec<Input>, Option<ReadOnlyLog>) = if bundle {
+        let inputs = bundle::read(path)?
             .into_iter()
             .map(|raw| Input {
                 raw,
                 declared: None,
             })
-            .collect()
+            .collect();
+        (inputs, None)
     } else {
-        open_log_read_only(path)?.read_inputs()?
+        let log = open_log_read_only(path)?;
+        (Vec::new(), Some(log))
     };
-    tracing::info!(events = inputs.len(), "verifying");
-    let bar = progress_bar(inputs.len() as u64, "verifying");
+    let total = match &log {
+        Some(l) => l.count()? as usize,
+        None => inputs.len(),
+    };
+    tracing::info!(events = total, "verifying");
+    let bar = progress_bar(total as u64, "verifying");
     let cb = |done: usize, _total: usize| bar.set_position(done as u64);
-    let v = tdlog::log::verify(inputs, Some(&cb));
+    let v = match &log {
+        Some(l) => l.verify(Some(&cb)),
+        None => tdlog::log::verify(inputs, Some(&cb)).map_err(Into::into),
+    };
     bar.finish_and_clear();
     Ok(v?)
 }
 
-pub fn verify(path: PathBuf, json: bool) -> CliResult {
+/// Late arrivals and future-dated events of a verified log.
+fn time_flags(
+    v: &Verified,
+) -> (
+    Vec<tdlog::appeals::LateArrival>,
+    Vec<tdlog::log::time::FutureDated>,
+) {
+    let f = tdlog::appeals::fold(v, None);
+    let future = tdlog::log::time::future_dated(
+        v,
+        &f.workflow.receipts,
+        f.workflow.settings.clock_tolerance_ms(),
+    )
+    .into_iter()
+    .filter(|x| !f.workflow.time_accepted.contains_key(&x.event))
+    .collect();
+    (f.workflow.late_arrivals.into_values().collect(), future)
+}
+
+fn holder(v: &Verified, a: &Hash32) -> String {
+    v.keys
+        .get(a)
+        .map_or_else(|| format!("key {}", a.short()), |k| k.holder.clone())
+}
+
+pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
+    let expect = match expect.as_deref().map(str::parse::<Digest>) {
+        None => None,
+        Some(Ok(d)) => Some(d),
+        Some(Err(e)) => return Err(format!("--expect: {e}").into()),
+    };
     match load_and_verify(&path).and_then(|v| {
         v.require_no_forks()?;
         Ok(v)
@@ -159,6 +226,14 @@ pub fn verify(path: PathBuf, json: bool) -> CliResult {
         Ok(v) => {
             let mut census = tdlog::log::fold::Census::default();
             replay(&v, &mut census);
+            let digest = HeadSet::of(&v).digest();
+            let found = expect.map(|d| (d, tdlog::log::digest::find(&v, &d)));
+            let (late, future) = time_flags(&v);
+            let found_text = |f: &Found| match f {
+                Found::Now => "the log as it is now".to_string(),
+                Found::Checkpoint(id) => format!("checkpoint {}", id.short()),
+                Found::After(id) => format!("the log as it was after event {}", id.short()),
+            };
             if json {
                 println!(
                     "{}",
@@ -168,6 +243,14 @@ pub fn verify(path: PathBuf, json: bool) -> CliResult {
                         "events": census.events,
                         "keys": v.keys.keys.len(),
                         "excluded": v.excluded,
+                        "digest": digest.to_string(),
+                        "late_arrivals": late,
+                        "future_dated": future,
+                        "expect": found.as_ref().map(|(d, f)| serde_json::json!({
+                            "digest": d.to_string(),
+                            "contained": f.is_some(),
+                            "state": f.as_ref().map(found_text),
+                        })),
                     })
                 );
             } else {
@@ -179,6 +262,7 @@ pub fn verify(path: PathBuf, json: bool) -> CliResult {
                     v.keys.keys.len(),
                     v.log_id
                 );
+                println!("head digest: {digest}");
                 for x in &v.excluded {
                     println!(
                         "excluded: event {} (author {}, seq {}): {}",
@@ -188,8 +272,45 @@ pub fn verify(path: PathBuf, json: bool) -> CliResult {
                         x.reason
                     );
                 }
+                for l in &late {
+                    println!(
+                        "late arrival: {} {} by {} signed {} (deadline {}, Law {}) first received {} by {}{}",
+                        l.signed.kind,
+                        l.signed.event.short(),
+                        l.signed.signer,
+                        l.signed.time,
+                        l.deadline,
+                        l.law,
+                        l.arrival,
+                        l.received_by,
+                        if l.accepted.is_some() { ": accepted by the chief TD" } else { ": waits for the chief TD (tdlog time accept)" }
+                    );
+                }
+                for x in &future {
+                    println!(
+                        "future-dated: {} {} by {} dated {} min ahead of the clock that first received it",
+                        x.kind,
+                        x.event.short(),
+                        holder(&v, &x.author),
+                        x.ahead_ms / 60_000
+                    );
+                }
             }
-            Ok(0)
+            match found {
+                Some((d, None)) => {
+                    if !json {
+                        eprintln!("FAILED: this log does not contain the state with head digest {d}: events it covered were deleted (or the digest was mistyped)");
+                    }
+                    Ok(3)
+                }
+                Some((d, Some(f))) => {
+                    if !json {
+                        println!("expected digest {d}: contained ({})", found_text(&f));
+                    }
+                    Ok(0)
+                }
+                None => Ok(0),
+            }
         }
         Err(e) => {
             let code = e
@@ -197,6 +318,12 @@ pub fn verify(path: PathBuf, json: bool) -> CliResult {
                 .map(|v| v.fault.code())
                 .or_else(|| match e.downcast_ref::<tdlog::log::LogError>() {
                     Some(tdlog::log::LogError::Verify(v)) => Some(v.fault.code()),
+                    Some(tdlog::log::LogError::Seen(SeenError::RolledBack { .. })) => {
+                        Some("rolled_back")
+                    }
+                    Some(tdlog::log::LogError::Seen(SeenError::Tampered { .. })) => {
+                        Some("seen_tampered")
+                    }
                     Some(other) => other.reason_code(),
                     None => None,
                 })
@@ -257,18 +384,151 @@ pub fn export(path: PathBuf, file: PathBuf, force: bool) -> CliResult {
     Ok(0)
 }
 
-pub fn merge(path: PathBuf, file: PathBuf) -> CliResult {
+pub fn merge(path: PathBuf, file: PathBuf, key: KeyOpts) -> CliResult {
     let incoming = bundle::read(&file)?;
-    let mut log = open_log(&path)?;
-    let (added, forks) = log.merge(incoming)?;
+    // Opened without the device record's check: merging is how a log that lost events
+    // gets them back. The record is checked (and kept) once the events are in.
+    let mut log = Log::open(&path)?;
+    let signer = load_key(&key).ok().filter(|k| {
+        log.keys()
+            .ok()
+            .is_some_and(|ks| ks.may_sign(&k.public(), u64::MAX).is_ok())
+    });
+    let r = match &signer {
+        Some(k) => log.merge_with_receipt(incoming, k)?,
+        None => log.merge_report(incoming)?,
+    };
     println!(
-        "merged {}: {added} new events, {forks} fork proofs",
-        file.display()
+        "merged {}: {} new events, {} fork proofs",
+        file.display(),
+        r.added,
+        r.forks
     );
-    if forks > 0 {
+    match (r.receipt, r.added) {
+        (Some(id), _) => println!("receipt signed (event {id})"),
+        (None, 0) => {}
+        (None, _) => eprintln!(
+            "warning: no receipt signed (this device's key is not enrolled in this log or not readable): when these events arrived is not recorded, so late arrivals cannot be told"
+        ),
+    }
+    for f in &r.future {
         eprintln!(
-            "warning: {forks} fork proof(s): a key signed two different events at one sequence number; the key is blocked until the chief TD rules (tdlog fork resolve)"
+            "flag: {} {} (author {}, seq {}) is dated {}, ahead of this device's clock by more than the tolerance",
+            f.kind,
+            f.id.short(),
+            f.author.short(),
+            f.seq,
+            tdlog::appeals::clocks::rfc3339(f.wall_ms)
         );
     }
+    if r.forks > 0 {
+        eprintln!(
+            "warning: {} fork proof(s): a key signed two different events at one sequence number; the key is blocked until the chief TD rules (tdlog fork resolve)",
+            r.forks
+        );
+    }
+    log.attach_seen(tdlog::log::seen::SeenStore::default_for_device())?;
+    log.verify(None)?;
     Ok(0)
+}
+
+pub fn checkpoint(path: PathBuf, note: Option<String>, key: KeyOpts) -> CliResult {
+    let k = load_key(&key)?;
+    let mut log = open_log(&path)?;
+    let v = log.verify(None)?;
+    let heads = HeadSet::of(&v);
+    let digest = heads.digest();
+    let id = log.append(
+        &k,
+        Payload::LogCheckpoint(tdlog::events::LogCheckpoint {
+            heads: heads.refs(),
+            events: heads.events(),
+            digest: digest.to_string(),
+            note,
+        }),
+    )?;
+    println!("checkpoint signed (event {id}): head digest {digest}");
+    Ok(0)
+}
+
+pub fn time(cmd: TimeCmd) -> CliResult {
+    match cmd {
+        TimeCmd::Flags { log, json } => {
+            let v = load_and_verify(&log)?;
+            let (late, future) = time_flags(&v);
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"late_arrivals": late, "future_dated": future})
+                );
+            } else if late.is_empty() && future.is_empty() {
+                println!("no late arrivals, no future-dated events");
+            } else {
+                for l in &late {
+                    println!(
+                        "late arrival {}: {} by {}, signed {}, deadline {} (Law {}), first received {} by {}{}",
+                        l.signed.event,
+                        l.signed.kind,
+                        l.signed.signer,
+                        l.signed.time,
+                        l.deadline,
+                        l.law,
+                        l.arrival,
+                        l.received_by,
+                        if l.accepted.is_some() { " [accepted]" } else { "" }
+                    );
+                }
+                for x in &future {
+                    println!(
+                        "future-dated {}: {} by {}, {} min ahead of the clock that first received it",
+                        x.event,
+                        x.kind,
+                        holder(&v, &x.author),
+                        x.ahead_ms / 60_000
+                    );
+                }
+            }
+            Ok(0)
+        }
+        TimeCmd::Accept {
+            log,
+            event,
+            law,
+            reason,
+            key,
+        } => {
+            let k = load_key(&key)?;
+            let mut l = open_log(&log)?;
+            let v = l.verify(None)?;
+            let wanted = event.to_ascii_lowercase();
+            let hits: Vec<Hash32> = v
+                .events
+                .iter()
+                .map(|e| e.id)
+                .filter(|id| id.to_hex().starts_with(&wanted))
+                .collect();
+            let id = match hits.as_slice() {
+                [one] => *one,
+                [] => return Err(format!("no event {event} in this log").into()),
+                _ => {
+                    return Err(
+                        format!("{event} names {} events; give more of the id", hits.len()).into(),
+                    )
+                }
+            };
+            let now = chrono::Utc::now().timestamp_millis();
+            let e = tdlog::appeals::append_checked(
+                &mut l,
+                &k,
+                Payload::TimeAccepted(tdlog::events::TimeAccepted {
+                    event: id,
+                    law,
+                    reason,
+                }),
+                now,
+            )?;
+            println!("accepted {} (event {e})", id.short());
+            Ok(0)
+        }
+    }
 }

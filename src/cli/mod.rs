@@ -46,6 +46,10 @@ enum Cmd {
         log: PathBuf,
         #[arg(long)]
         json: bool,
+        /// A head digest written down earlier (as `verify` printed it): check that the log
+        /// still contains everything it covered (exit 3 if not).
+        #[arg(long, value_name = "DIGEST")]
+        expect: Option<String>,
     },
     /// Write every signed event of a log to a bundle file (a new file unless --force).
     Export {
@@ -55,8 +59,26 @@ enum Cmd {
         #[arg(long)]
         force: bool,
     },
-    /// Merge a bundle into a log (set union; idempotent).
-    Merge { log: PathBuf, file: PathBuf },
+    /// Merge a bundle into a log (set union; idempotent), then sign this device's receipt
+    /// for what arrived (with this device's clock: late arrivals and future-dated events).
+    Merge {
+        log: PathBuf,
+        file: PathBuf,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
+    /// Sign a checkpoint of the head set (chief TD or scorer): its digest can be printed,
+    /// read aloud and checked later with `verify --expect`.
+    Checkpoint {
+        log: PathBuf,
+        #[arg(long)]
+        note: Option<String>,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
+    /// Signed time: late arrivals and future-dated events, and the chief TD's acceptance.
+    #[command(subcommand)]
+    Time(log::TimeCmd),
     /// Fork proofs: the chief TD's ruling.
     #[command(subcommand)]
     Fork(log::ForkCmd),
@@ -150,14 +172,21 @@ pub fn load_key(k: &KeyOpts) -> Result<DeviceKey, tdlog::keys::KeyFileError> {
     DeviceKey::load(&k.path(), pass.as_deref())
 }
 
+/// Opens a log and checks it against this device's record of what it has seen (a log that
+/// lost events this device saw is refused, naming them); the record follows every verify.
 pub fn open_log(p: &Path) -> Result<Log, tdlog::log::LogError> {
-    Log::open(p)
+    let mut log = Log::open(p)?;
+    log.attach_seen(tdlog::log::seen::SeenStore::default_for_device())?;
+    Ok(log)
 }
 
 /// Opens a log for a command that only reads it: nothing is written and nothing is left
 /// next to the file (no `-wal`/`-shm`), so it works on a read-only copy too.
+/// It is checked against this device's record of what it has seen, as `open_log` does.
 pub fn open_log_read_only(p: &Path) -> Result<ReadOnlyLog, tdlog::log::LogError> {
-    Log::open_read_only(p)
+    let mut log = Log::open_read_only(p)?;
+    log.attach_seen(tdlog::log::seen::SeenStore::default_for_device())?;
+    Ok(log)
 }
 
 /// A progress bar on stderr (hidden when stderr is not a terminal).
@@ -189,9 +218,11 @@ pub fn main() -> i32 {
         Cmd::Init(a) => log::init(a),
         Cmd::Note(a) => log::note(a),
         Cmd::Log { log } => log::show(log),
-        Cmd::Verify { log, json } => log::verify(log, json),
+        Cmd::Verify { log, json, expect } => log::verify(log, json, expect),
         Cmd::Export { log, file, force } => log::export(log, file, force),
-        Cmd::Merge { log, file } => log::merge(log, file),
+        Cmd::Merge { log, file, key } => log::merge(log, file, key),
+        Cmd::Checkpoint { log, note, key } => log::checkpoint(log, note, key),
+        Cmd::Time(cmd) => log::time(cmd),
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
         Cmd::Policy(c) => results::policy(c),

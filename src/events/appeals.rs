@@ -84,6 +84,11 @@ pub struct AppealSettings {
     /// A pipeline of the organiser's own, replacing the profile's (Law 93C3(b)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transitions: Option<Vec<Transition>>,
+    /// How far a device's clock may be ahead of another's before a signed time counts as
+    /// future-dated, and how late a receipt may come after a deadline before a step is a
+    /// late arrival (minutes; default 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_tolerance_minutes: Option<u32>,
 }
 
 impl Default for AppealSettings {
@@ -100,11 +105,20 @@ impl Default for AppealSettings {
             deposit: None,
             profile: Profile::Wbf,
             transitions: None,
+            clock_tolerance_minutes: None,
         }
     }
 }
 
 impl AppealSettings {
+    /// The clock tolerance in force, in milliseconds.
+    pub fn clock_tolerance_ms(&self) -> i64 {
+        self.clock_tolerance_minutes
+            .map_or(crate::log::time::DEFAULT_TOLERANCE_MS, |m| {
+                m as i64 * 60_000
+            })
+    }
+
     /// The pipeline in force.
     pub fn pipeline(&self) -> &[Transition] {
         self.transitions

@@ -15,6 +15,7 @@ mod note;
 mod policy;
 mod results;
 mod ruling;
+mod time;
 mod tournament;
 
 pub use appeals::{
@@ -32,6 +33,7 @@ pub use results::{
     ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,
 };
 pub use ruling::{Category, DirectorCall, Ruling};
+pub use time::{HeadRef, LogCheckpoint, LogReceipt, Received, TimeAccepted};
 pub use tournament::{Game, Genesis};
 
 // Late and absent contestants (`structure.attendance`).
@@ -143,6 +145,8 @@ const SETTINGS: &[Role] = &[Role::ChiefTd, Role::Organiser];
 const ORGANISER: &[Role] = &[Role::Organiser];
 const DECIDERS: &[Role] = &[Role::ChiefTd, Role::Committee];
 const HEARING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Committee];
+const ANYONE: &[Role] = &Role::ALL;
+const CHECKPOINT: &[Role] = &[Role::ChiefTd, Role::Scorer];
 
 payloads! {
     Genesis(Genesis) => CHIEF,
@@ -220,6 +224,12 @@ payloads! {
         "The appellant withdraws the appeal before a decision.";
     AuthorityAnswered(AuthorityAnswered) => SETTINGS,
         "The regulating authority's answer to a referred appeal (L93C2), signed for it by the organiser or the chief TD with the document it came in: upheld, changed (with the new score), recommendation only or without merit; final, it closes the appeal.";
+    LogReceipt(LogReceipt) => ANYONE,
+        "A device's receipt for the events it has just merged, signed with its own clock: when each step first reached another device (late arrivals, future-dated events).";
+    LogCheckpoint(LogCheckpoint) => CHECKPOINT,
+        "A checkpoint of the head set (every author's newest stored event) and its digest: what a publication or report commits to, so a later deletion shows.";
+    TimeAccepted(TimeAccepted) => CHIEF,
+        "The chief TD accepts a step that reached the log after its deadline (late arrival), or acknowledges a future-dated event, with the law and reason.";
 }
 
 /// Versions that are read and upcast, never written.

@@ -6,12 +6,16 @@
 
 pub mod bundle;
 pub mod cbor;
+pub mod digest;
 pub mod envelope;
 pub mod event;
 pub mod fault;
 pub mod fold;
 pub mod hash;
+mod playback;
+pub mod seen;
 pub mod store;
+pub mod time;
 pub mod verify;
 
 pub use envelope::Envelope;
@@ -19,5 +23,5 @@ pub use event::{CheckedEvent, RawEvent};
 pub use fault::{EventRef, Fault, VerifyError};
 pub use fold::{replay, Projection};
 pub use hash::Hash32;
-pub use store::{Log, LogError};
+pub use store::{FutureArrival, Log, LogError, MergeReport};
 pub use verify::{verify, verify_strict, Excluded, Input, PendingFork, Verified};

@@ -54,6 +54,8 @@ pub enum LogError {
     Payload(#[from] PayloadError),
     #[error("refused: {0}")]
     Refused(String),
+    #[error(transparent)]
+    Seen(#[from] super::seen::SeenError),
 }
 
 impl From<VerifyError> for LogError {
@@ -92,6 +94,14 @@ struct AppendState {
     /// Highest stored sequence per author (standing or not): the next seq is above it.
     stored_seq: BTreeMap<Hash32, u64>,
     pending_forks: Vec<(Hash32, u64, Vec<Hash32>)>,
+    /// Per author, the newest standing event dated no later than the clock (plus tolerance)
+    /// when the state was built: what a dep names when the head itself is dated ahead.
+    safe_heads: BTreeMap<Hash32, Head>,
+    /// The signed clock tolerance (`config.appeals`), in milliseconds.
+    tolerance_ms: i64,
+    /// Per author, the first of its stored events that does not stand, and why: such a
+    /// key's chain cannot be continued (an append would not verify).
+    unstood: BTreeMap<Hash32, (u64, String)>,
 }
 
 /// An open tournament log.
@@ -101,6 +111,8 @@ pub struct Log {
     state: Option<AppendState>,
     /// Clock for signed times (ms since the epoch, UTC); replaceable in tests.
     clock: Box<dyn Fn() -> i64 + Send>,
+    /// This device's record of what it has seen of the log (rollback detection).
+    seen: Option<super::seen::SeenStore>,
 }
 
 fn now_ms() -> i64 {
@@ -157,6 +169,7 @@ impl Log {
             path: path.to_owned(),
             state: None,
             clock: Box::new(now_ms),
+            seen: None,
         };
         log.refresh(None)?;
         Ok(log)
@@ -201,6 +214,7 @@ impl Log {
             path: path.to_owned(),
             state: None,
             clock: Box::new(now_ms),
+            seen: None,
         })
     }
 
@@ -256,9 +270,80 @@ impl Log {
     }
 
     /// Full verification: every signature, chain, causal link and key; tolerates pending
-    /// forks (see [`Verified::require_no_forks`]).
+    /// forks (see [`Verified::require_no_forks`]). With a device record attached, a log that
+    /// verifies becomes the newest this device has seen.
     pub fn verify(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        Ok(verify(self.read_inputs()?, progress)?)
+        let v = verify(self.read_inputs()?, progress)?;
+        self.note_seen(&v)?;
+        Ok(v)
+    }
+
+    /// Checks this log against the device's record of what it has seen (refusing a log
+    /// that lost events this device saw, naming them), and keeps the record up to date
+    /// from then on. Cheap: reads only the recorded heads, no signatures.
+    pub fn attach_seen(&mut self, store: super::seen::SeenStore) -> Result<(), LogError> {
+        if let Some(log_id) = self.stored_log_id()? {
+            let has = |_: &Hash32, _: u64, id: &Hash32| -> bool {
+                self.conn
+                    .query_row(
+                        "SELECT 1 FROM event WHERE id = ?1 UNION ALL SELECT 1 FROM fork_proof WHERE id = ?1",
+                        params![id.0.as_slice()],
+                        |_| Ok(()),
+                    )
+                    .is_ok()
+            };
+            let have_seq = |a: &Hash32| -> u64 {
+                self.conn
+                    .query_row(
+                        "SELECT coalesce(max(seq), 0) FROM event WHERE author = ?1",
+                        params![a.0.as_slice()],
+                        |r| r.get::<_, i64>(0),
+                    )
+                    .map_or(0, |s| s.max(0) as u64)
+            };
+            store.check(&log_id, have_seq, has)?;
+        }
+        self.seen = Some(store);
+        Ok(())
+    }
+
+    /// The log id as the stored genesis row says it (unverified: for the device record).
+    fn stored_log_id(&self) -> Result<Option<Hash32>, LogError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT id, body FROM event WHERE seq = 1")?;
+        let rows = st.query_map([], |r| {
+            Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
+        })?;
+        for row in rows {
+            let (id, body) = row?;
+            if Envelope::decode(&body).is_ok_and(|e| e.log_id.is_none()) {
+                if let Ok(id) = <[u8; 32]>::try_from(id.as_slice()) {
+                    return Ok(Some(Hash32(id)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Records a verified state as the newest this device has seen (after checking it
+    /// still contains the previous record).
+    fn note_seen(&self, v: &Verified) -> Result<(), LogError> {
+        let Some(store) = &self.seen else {
+            return Ok(());
+        };
+        let now = super::digest::HeadSet::of(v);
+        let ids: std::collections::HashSet<Hash32> = v
+            .events
+            .iter()
+            .map(|e| e.id)
+            .chain(v.excluded.iter().map(|x| x.id))
+            .collect();
+        let have = |a: &Hash32| now.heads.get(a).map_or(0, |h| h.0);
+        store.check(&v.log_id, have, |_, _, id| ids.contains(id))?;
+        let holder = |a: &Hash32| v.keys.get(a).map(|k| k.holder.clone());
+        store.record(&v.log_id, &now, holder, now_ms())?;
+        Ok(())
     }
 
     fn data_version(&self) -> Result<i64, LogError> {
@@ -282,8 +367,22 @@ impl Log {
             forks = v.pending_forks.len(),
             "log verified"
         );
+        let tolerance_ms = tolerance_of(&v);
+        let limit = (self.clock)().saturating_add(tolerance_ms);
         let mut heads = BTreeMap::new();
+        let mut safe_heads = BTreeMap::new();
         for e in &v.events {
+            if e.env.wall_ms <= limit {
+                safe_heads.insert(
+                    e.env.author,
+                    Head {
+                        seq: e.env.seq,
+                        id: e.id,
+                        lamport: e.env.lamport,
+                        wall_ms: e.env.wall_ms,
+                    },
+                );
+            }
             heads.insert(
                 e.env.author,
                 Head {
@@ -306,7 +405,17 @@ impl Log {
             }
         }
         drop(st);
+        let mut unstood: BTreeMap<Hash32, (u64, String)> = BTreeMap::new();
+        for x in &v.excluded {
+            let slot = unstood.entry(x.author).or_insert((x.seq, x.reason.clone()));
+            if x.seq < slot.0 {
+                *slot = (x.seq, x.reason.clone());
+            }
+        }
         self.state = Some(AppendState {
+            unstood,
+            safe_heads,
+            tolerance_ms,
             data_version: dv,
             log_id: v.log_id,
             keys: v.keys,
@@ -335,6 +444,34 @@ impl Log {
             .as_ref()
             .map(|s| s.keys.clone())
             .unwrap_or_default())
+    }
+
+    /// The signed time this device's next event would carry at clock time `now_ms`: never
+    /// earlier than what it follows, and never dragged forward by an event dated ahead of
+    /// the clock beyond the tolerance (such an event is not named as a dep).
+    pub fn next_wall_ms(&mut self, author: &Hash32, now_ms: i64) -> Result<i64, LogError> {
+        self.refresh(None)?;
+        let Some(state) = self.state.as_ref() else {
+            return Ok(now_ms);
+        };
+        let limit = now_ms.saturating_add(state.tolerance_ms);
+        let mut wall = now_ms;
+        let first = !state.heads.contains_key(author);
+        for (a, h) in &state.heads {
+            let h = if first || a == author || h.wall_ms <= limit {
+                Some(*h)
+            } else {
+                state
+                    .safe_heads
+                    .get(a)
+                    .copied()
+                    .filter(|s| s.wall_ms <= limit)
+            };
+            if let Some(h) = h {
+                wall = wall.max(h.wall_ms);
+            }
+        }
+        Ok(wall)
     }
 
     /// Signs and durably stores one event; returns its id once it is committed.
@@ -383,25 +520,46 @@ impl Log {
             let seq = staged.next_seq;
             check_append(state, &staged, &me, seq, &p)?;
             let bytes = p.encode()?;
-            let mut deps: Vec<Hash32> = state
+            let now = (self.clock)();
+            let limit = now.saturating_add(state.tolerance_ms);
+            // Another author's event dated ahead of this clock (beyond the tolerance) is
+            // not named: it must not drag this event's signed time forward. Its author's
+            // newest event dated in time is named instead.
+            let preds: Vec<Head> = state
                 .heads
                 .iter()
                 .filter(|(a, _)| **a != me)
-                .map(|(_, h)| h.id)
+                .filter_map(|(a, h)| {
+                    // A key's first event names every head: its enrolment must be in its
+                    // causal past whatever this clock says.
+                    if h.wall_ms <= limit || staged.prev.is_none() {
+                        Some(*h)
+                    } else {
+                        state
+                            .safe_heads
+                            .get(a)
+                            .copied()
+                            .filter(|s| s.wall_ms <= limit)
+                    }
+                })
                 .collect();
+            if let Some(own) = staged.prev.filter(|h| h.wall_ms > limit) {
+                return Err(LogError::Refused(format!(
+                    "this device's last event is dated {}, {} min ahead of this device's clock (tolerance {} min); nothing was signed: check the clock",
+                    rfc3339(own.wall_ms),
+                    (own.wall_ms - now) / 60_000,
+                    state.tolerance_ms / 60_000
+                )));
+            }
+            let mut deps: Vec<Hash32> = preds.iter().map(|h| h.id).collect();
             deps.sort();
-            let preds = state
-                .heads
-                .iter()
-                .filter(|(a, _)| **a != me)
-                .map(|(_, h)| *h);
             let (mut lamport, mut wall) = (0u64, i64::MIN);
-            for h in preds.chain(staged.prev) {
+            for h in preds.iter().copied().chain(staged.prev) {
                 lamport = lamport.max(h.lamport);
                 wall = wall.max(h.wall_ms);
             }
             // Signed time never runs backwards against what the event follows.
-            let wall_ms = (self.clock)().max(wall);
+            let wall_ms = now.max(wall);
             let env = Envelope {
                 log_id: Some(state.log_id),
                 author: me,
@@ -440,13 +598,52 @@ impl Log {
             .state
             .as_mut()
             .ok_or_else(|| LogError::Refused("no state".into()))?;
+        let rules_keys = staged.rules_keys;
         staged.commit(state);
+        if rules_keys {
+            // A revocation or fork ruling can change which stored events stand: rebuild.
+            self.state = None;
+        }
         Ok(ids)
     }
 
     /// Merges signed events from another device: set union, idempotent. Verifies the union
     /// first; if it does not verify, nothing is written. Returns (new events, new forks).
     pub fn merge(&mut self, incoming: Vec<RawEvent>) -> Result<(usize, usize), LogError> {
+        let r = self.merge_report(incoming)?;
+        Ok((r.added, r.forks))
+    }
+
+    /// Merges, then signs this device's receipt for what it received (`log.receipt`, with
+    /// this device's clock), so every later reader can tell when each step first reached a
+    /// device other than its author's. No receipt when nothing new arrived.
+    pub fn merge_with_receipt(
+        &mut self,
+        incoming: Vec<RawEvent>,
+        key: &DeviceKey,
+    ) -> Result<MergeReport, LogError> {
+        let mut r = self.merge_report(incoming)?;
+        let received: Vec<crate::events::Received> = r
+            .received
+            .iter()
+            .filter(|x| x.author != key.public())
+            .cloned()
+            .collect();
+        if !received.is_empty() {
+            let id = self.append(
+                key,
+                Payload::LogReceipt(crate::events::LogReceipt {
+                    received,
+                    events: r.added as u64,
+                }),
+            )?;
+            r.receipt = Some(id);
+        }
+        Ok(r)
+    }
+
+    /// [`Log::merge`] with what was received, and the events dated ahead of this clock.
+    pub fn merge_report(&mut self, incoming: Vec<RawEvent>) -> Result<MergeReport, LogError> {
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
         let mut inputs = {
             let mut all = Vec::new();
@@ -487,8 +684,10 @@ impl Log {
             declared: None,
         }));
         let verified = verify(inputs, None)?;
-        let _ = verified;
+        let limit = (self.clock)().saturating_add(tolerance_of(&verified));
         let (mut added, mut forks) = (0, 0);
+        let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
+        let mut future = Vec::new();
         // Insert in causal order so a reader never sees a dangling reference.
         let mut fresh = fresh;
         fresh.sort_by_key(|r| {
@@ -509,6 +708,18 @@ impl Log {
             } else {
                 insert(&tx, "event", raw)?;
                 added += 1;
+                let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
+                r.0 = r.0.min(env.seq);
+                r.1 = r.1.max(env.seq);
+                if env.wall_ms > limit {
+                    future.push(FutureArrival {
+                        id: raw.id(),
+                        author: env.author,
+                        seq: env.seq,
+                        kind: env.kind.clone(),
+                        wall_ms: env.wall_ms,
+                    });
+                }
             }
         }
         tx.commit()?;
@@ -520,8 +731,44 @@ impl Log {
                 "fork proofs stored: the keys concerned are blocked until the chief TD rules"
             );
         }
-        Ok((added, forks))
+        Ok(MergeReport {
+            added,
+            forks,
+            received: ranges
+                .into_iter()
+                .map(|(author, (from_seq, to_seq))| crate::events::Received {
+                    author,
+                    from_seq,
+                    to_seq,
+                })
+                .collect(),
+            future,
+            receipt: None,
+        })
     }
+}
+
+/// What a merge did.
+#[derive(Debug, Clone, Default)]
+pub struct MergeReport {
+    pub added: usize,
+    pub forks: usize,
+    /// Per author, the sequence numbers newly stored.
+    pub received: Vec<crate::events::Received>,
+    /// New events dated ahead of this device's clock by more than the tolerance.
+    pub future: Vec<FutureArrival>,
+    /// This device's receipt, if it signed one.
+    pub receipt: Option<Hash32>,
+}
+
+/// An event that arrived dated ahead of this device's clock.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct FutureArrival {
+    pub id: Hash32,
+    pub author: Hash32,
+    pub seq: u64,
+    pub kind: String,
+    pub wall_ms: i64,
 }
 
 /// The effect of events staged in the current transaction, applied to the cache on commit.
@@ -532,6 +779,8 @@ struct StagedState {
     /// Only cloned once a staged key event changes it.
     keys: Option<KeyState>,
     resolved: Vec<(Hash32, u64)>,
+    /// A staged revocation or fork ruling: the append state is rebuilt after commit.
+    rules_keys: bool,
 }
 
 impl StagedState {
@@ -542,6 +791,7 @@ impl StagedState {
             prev: state.heads.get(&me).copied(),
             keys: None,
             resolved: vec![],
+            rules_keys: false,
         }
     }
 
@@ -553,6 +803,7 @@ impl StagedState {
     fn apply(&mut self, state: &AppendState, p: &Payload, head: Head) {
         self.next_seq = head.seq + 1;
         self.prev = Some(head);
+        self.rules_keys |= matches!(p, Payload::KeyRevoked(_) | Payload::ForkResolved(_));
         // Key events were checked by check_append; fold them for the next staged event.
         if matches!(p, Payload::KeyEnrolled(_) | Payload::KeyRevoked(_)) && self.keys.is_none() {
             self.keys = Some(state.keys.clone());
@@ -627,6 +878,15 @@ fn check_append(
             ));
         }
     }
+    // The chain this key would continue does not stand (a fork ruled against this device,
+    // or events excluded): a new event could only follow a void one and would not verify.
+    if let Some((from, why)) = state.unstood.get(me) {
+        if staged.prev.is_none_or(|h| h.seq < seq - 1) {
+            return refuse(format!(
+                "this device's events from seq {from} on do not stand ({why}); nothing was signed. This key cannot sign in this log any more: make a new device key (tdlog key new) and ask the chief TD to enrol it"
+            ));
+        }
+    }
     let sp = spec(p.kind(), p.current_version())
         .ok_or_else(|| LogError::Refused(format!("unknown type {}", p.kind())))?;
     if !sp.roles.contains(&role) {
@@ -655,6 +915,10 @@ fn check_append(
             )),
             None => Ok(()),
         },
+        Payload::KeyRevoked(r) if r.key == *me && r.last_valid_seq < seq => refuse(format!(
+            "a key cannot revoke itself before this event (last valid seq {} < {seq}): the revocation would void itself",
+            r.last_valid_seq
+        )),
         Payload::KeyRevoked(r) => match staged.keys(state).get(&r.key) {
             None => refuse(format!("key {} is not enrolled", r.key.short())),
             Some(k) if k.revoked.is_some() => {
@@ -684,6 +948,24 @@ fn check_append(
         // the projections that fold them ("record first, judge later").
         _ => Ok(()),
     }
+}
+
+fn rfc3339(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+        .unwrap_or_else(|| ms.to_string())
+}
+
+/// The clock tolerance the log's latest standing `config.appeals` sets.
+fn tolerance_of(v: &Verified) -> i64 {
+    v.events
+        .iter()
+        .rev()
+        .find_map(|e| match &e.payload {
+            Payload::AppealSettings(s) => Some(s.clock_tolerance_ms()),
+            _ => None,
+        })
+        .unwrap_or(super::time::DEFAULT_TOLERANCE_MS)
 }
 
 fn insert(conn: &Connection, table: &str, raw: &RawEvent) -> Result<(), LogError> {

@@ -8,8 +8,8 @@
 use super::event::{CheckedEvent, RawEvent};
 use super::fault::{EventRef, Fault, VerifyError};
 use super::hash::Hash32;
-use crate::events::{spec, Payload};
-use crate::keys::{KeyInfo, KeyState, Revocation, Role};
+use crate::events::Payload;
+use crate::keys::KeyState;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -80,14 +80,14 @@ impl Verified {
 /// Progress callback: `(done, total)` events checked.
 pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 
-fn fail(at: Option<EventRef>, fault: Fault) -> VerifyError {
+pub(super) fn fail(at: Option<EventRef>, fault: Fault) -> VerifyError {
     VerifyError {
         at: at.map(Box::new),
         fault: Box::new(fault),
     }
 }
 
-fn eref(position: usize, e: &CheckedEvent) -> Option<EventRef> {
+pub(super) fn eref(position: usize, e: &CheckedEvent) -> Option<EventRef> {
     Some(EventRef {
         position,
         id: e.id,
@@ -171,14 +171,14 @@ pub fn verify_strict(
 }
 
 /// The causal graph over checked events, before key playback.
-struct Graph {
-    events: Vec<CheckedEvent>,
+pub(super) struct Graph {
+    pub(super) events: Vec<CheckedEvent>,
     /// Input position of each event (for error messages).
-    positions: Vec<usize>,
-    by_id: HashMap<Hash32, usize>,
+    pub(super) positions: Vec<usize>,
+    pub(super) by_id: HashMap<Hash32, usize>,
     /// For each author, the events at each sequence number (more than one: a fork).
-    chains: BTreeMap<Hash32, BTreeMap<u64, Vec<usize>>>,
-    log_id: Hash32,
+    pub(super) chains: BTreeMap<Hash32, BTreeMap<u64, Vec<usize>>>,
+    pub(super) log_id: Hash32,
 }
 
 impl Graph {
@@ -316,7 +316,7 @@ impl Graph {
 
     /// Is `anc` in the causal past of `of` (or the same event)? Depth-first search over
     /// predecessors, pruned by Lamport counters, which fall strictly along every edge.
-    fn is_ancestor(&self, anc: usize, of: usize) -> bool {
+    pub(super) fn is_ancestor(&self, anc: usize, of: usize) -> bool {
         let target = self.events[anc].env.lamport;
         let mut stack = vec![of];
         let mut seen = HashSet::new();
@@ -332,276 +332,5 @@ impl Graph {
             }
         }
         false
-    }
-
-    /// Key playback in replay order, and the final list of standing events.
-    fn play(self) -> Result<Verified, VerifyError> {
-        let n = self.events.len();
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| {
-            let (x, y) = (&self.events[a].env, &self.events[b].env);
-            (x.lamport, x.author, x.seq).cmp(&(y.lamport, y.author, y.seq))
-        });
-        let at = |i: usize| eref(self.positions[i], &self.events[i]);
-
-        // Revocations are needed before their turn: a revoked key's concurrent events
-        // may come earlier in the order.
-        let mut revoked_at: HashMap<Hash32, (usize, u64)> = HashMap::new();
-        for (i, e) in self.events.iter().enumerate() {
-            if let Payload::KeyRevoked(r) = &e.payload {
-                revoked_at.entry(r.key).or_insert((i, r.last_valid_seq));
-            }
-        }
-        // Forks and their resolutions.
-        let forks: Vec<(Hash32, u64, Vec<usize>)> = self
-            .chains
-            .iter()
-            .flat_map(|(a, seqs)| {
-                seqs.iter()
-                    .filter(|(_, v)| v.len() > 1)
-                    .map(move |(s, v)| (*a, *s, v.clone()))
-            })
-            .collect();
-        let mut resolutions: HashMap<(Hash32, u64), Hash32> = HashMap::new();
-
-        let mut keys = KeyState::default();
-        let mut first_seen: HashMap<Hash32, usize> = HashMap::new();
-        let mut void: Vec<bool> = vec![false; n];
-        let mut excluded = Vec::new();
-        let mut enrol_event: HashMap<Hash32, usize> = HashMap::new();
-
-        for &i in &order {
-            let e = &self.events[i];
-            let author = e.env.author;
-            // Voidness follows the author's own chain only: another author who had merely
-            // seen a void event (deps) made a valid event of its own.
-            if let Some(p) = e.env.prev.filter(|p| void[self.by_id[p]]) {
-                void[i] = true;
-                excluded.push(Excluded {
-                    id: e.id,
-                    author,
-                    seq: e.env.seq,
-                    reason: format!("follows void event {} in its own chain", p.short()),
-                });
-                continue;
-            }
-            let role = if let Payload::Genesis(g) = &e.payload {
-                keys.keys.insert(
-                    author,
-                    KeyInfo {
-                        key: author,
-                        role: Role::ChiefTd,
-                        holder: g.chief_td.clone(),
-                        enrolled_by: e.id,
-                        revoked: None,
-                    },
-                );
-                enrol_event.insert(author, i);
-                Role::ChiefTd
-            } else {
-                let info = keys
-                    .get(&author)
-                    .ok_or_else(|| fail(at(i), Fault::Unenrolled(author)))?;
-                // The enrolment must be in the causal past of the author's first event
-                // (and so of all later ones).
-                let first = *first_seen.entry(author).or_insert(i);
-                if first == i && !self.is_ancestor(enrol_event[&author], i) {
-                    return Err(fail(at(i), Fault::Unenrolled(author)));
-                }
-                let role = info.role;
-                if let Some(&(r, last)) = revoked_at.get(&author) {
-                    if e.env.seq > last {
-                        if self.is_ancestor(r, i) {
-                            return Err(fail(
-                                at(i),
-                                Fault::Revoked {
-                                    author,
-                                    last_valid_seq: last,
-                                    revocation: self.events[r].id,
-                                },
-                            ));
-                        }
-                        void[i] = true;
-                        excluded.push(Excluded {
-                            id: e.id,
-                            author,
-                            seq: e.env.seq,
-                            reason: format!(
-                                "signed after the key's last valid seq {last} (revoked by {}), without knowledge of the revocation",
-                                self.events[r].id.short()
-                            ),
-                        });
-                        continue;
-                    }
-                }
-                role
-            };
-            let sp = spec(&e.env.kind, e.env.v).ok_or_else(|| {
-                fail(
-                    at(i),
-                    Fault::KeyEvent(format!("unknown type {}", e.env.kind)),
-                )
-            })?;
-            if !sp.roles.contains(&role) {
-                return Err(fail(
-                    at(i),
-                    Fault::RoleNotAllowed {
-                        role,
-                        kind: e.env.kind.clone(),
-                        allowed: sp
-                            .roles
-                            .iter()
-                            .map(|r| r.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    },
-                ));
-            }
-            self.apply_key_event(i, &mut keys, &mut enrol_event, &mut resolutions)?;
-        }
-
-        // Forks: the chief TD's ruling decides which side stands; until then the first
-        // stored side stands and the key is blocked.
-        let mut pending_forks = Vec::new();
-        for (author, seq, idxs) in &forks {
-            let (kept, reason) = match resolutions.get(&(*author, *seq)) {
-                Some(k) => (
-                    *k,
-                    format!("void side of a fork resolved in favour of {}", k.short()),
-                ),
-                None => {
-                    pending_forks.push(PendingFork {
-                        author: *author,
-                        seq: *seq,
-                        ids: idxs.iter().map(|&j| self.events[j].id).collect(),
-                    });
-                    let first = self.events[idxs[0]].id;
-                    (
-                        first,
-                        format!(
-                            "fork pending the chief TD's ruling (first stored: {})",
-                            first.short()
-                        ),
-                    )
-                }
-            };
-            for &j in idxs {
-                if self.events[j].id != kept && !void[j] {
-                    void[j] = true;
-                    excluded.push(Excluded {
-                        id: self.events[j].id,
-                        author: *author,
-                        seq: *seq,
-                        reason: reason.clone(),
-                    });
-                }
-            }
-        }
-        // The author's later events built on a void fork side are void too (order is
-        // topological, so one pass suffices).
-        for &i in &order {
-            if !void[i]
-                && self.events[i]
-                    .env
-                    .prev
-                    .is_some_and(|p| void[self.by_id[&p]])
-            {
-                void[i] = true;
-                let e = &self.events[i];
-                excluded.push(Excluded {
-                    id: e.id,
-                    author: e.env.author,
-                    seq: e.env.seq,
-                    reason: "follows a void event in its own chain".into(),
-                });
-            }
-        }
-
-        let log_id = self.log_id;
-        let mut slots: Vec<Option<CheckedEvent>> = self.events.into_iter().map(Some).collect();
-        let events = order
-            .into_iter()
-            .filter(|&i| !void[i])
-            .filter_map(|i| slots[i].take())
-            .collect();
-        Ok(Verified {
-            log_id,
-            events,
-            keys,
-            excluded,
-            pending_forks,
-        })
-    }
-
-    /// Folds one key event into the key state, refusing what the chief TD cannot do.
-    fn apply_key_event(
-        &self,
-        i: usize,
-        keys: &mut KeyState,
-        enrol_event: &mut HashMap<Hash32, usize>,
-        resolutions: &mut HashMap<(Hash32, u64), Hash32>,
-    ) -> Result<(), VerifyError> {
-        let e = &self.events[i];
-        let bad = |m: String| fail(eref(self.positions[i], e), Fault::KeyEvent(m));
-        match &e.payload {
-            Payload::KeyEnrolled(k) => {
-                if let Some(old) = keys.get(&k.key) {
-                    return Err(bad(format!(
-                        "key {} is already enrolled (as {}{})",
-                        k.key.short(),
-                        old.role,
-                        if old.revoked.is_some() {
-                            ", revoked"
-                        } else {
-                            ""
-                        }
-                    )));
-                }
-                keys.keys.insert(
-                    k.key,
-                    KeyInfo {
-                        key: k.key,
-                        role: k.role,
-                        holder: k.holder.clone(),
-                        enrolled_by: e.id,
-                        revoked: None,
-                    },
-                );
-                enrol_event.insert(k.key, i);
-            }
-            Payload::KeyRevoked(r) => {
-                let info = keys
-                    .keys
-                    .get_mut(&r.key)
-                    .ok_or_else(|| bad(format!("key {} is not enrolled", r.key.short())))?;
-                if info.revoked.is_some() {
-                    return Err(bad(format!("key {} is already revoked", r.key.short())));
-                }
-                info.revoked = Some(Revocation {
-                    event: e.id,
-                    last_valid_seq: r.last_valid_seq,
-                    reason: r.reason.clone(),
-                });
-            }
-            Payload::ForkResolved(f) => {
-                let sides = self
-                    .chains
-                    .get(&f.key)
-                    .and_then(|c| c.get(&f.seq))
-                    .filter(|v| v.len() > 1)
-                    .ok_or_else(|| {
-                        bad(format!("no fork of key {} at seq {}", f.key.short(), f.seq))
-                    })?;
-                if !sides.iter().any(|&j| self.events[j].id == f.kept) {
-                    return Err(bad(format!(
-                        "event {} is not one side of the fork",
-                        f.kept.short()
-                    )));
-                }
-                resolutions.insert((f.key, f.seq), f.kept);
-            }
-            _ => {}
-        }
-        Ok(())
     }
 }

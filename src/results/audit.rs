@@ -18,6 +18,8 @@ use std::collections::BTreeSet;
 /// behind a gate (the appeals workflow, which keeps refused steps out of the scores).
 pub trait TournamentFold: Projection + Default {
     fn tournament_mut(&mut self) -> &mut Tournament;
+    /// What the fold needs to know of the whole log first (the appeals fold: receipts).
+    fn prepare(&mut self, _v: &Verified) {}
 }
 
 impl TournamentFold for Tournament {
@@ -139,6 +141,7 @@ pub fn contestant_history<F: TournamentFold>(
     contestant: &str,
 ) -> Vec<TotalChange> {
     let mut f = F::default();
+    f.prepare(v);
     let mut scores = Scores::default();
     let mut own_boards: BTreeSet<(String, u32)> = BTreeSet::new();
     let mut last: Option<Placing> = None;

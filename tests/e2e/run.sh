@@ -39,6 +39,8 @@ trap cleanup EXIT
 
 # The tournament: a copy of the demo, plus real results so the Scores screen has a ranking.
 mkdir -p "$TMP/data" "$TMP/keys"
+# The CLI here is a device of its own (its record of the logs it has seen).
+export TDLOG_DATA_DIR="$TMP/cli-device"
 cp fixtures/demo/demo.tdlog "$TMP/demo.tdlog"
 install -m 600 fixtures/demo/keys/scorer.key "$TMP/keys/scorer.key"
 # Sweden's captain is named (PBN files carry no captains): a team appeals with its

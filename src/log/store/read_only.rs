@@ -142,6 +142,7 @@ fn connect(path: &Path, immutable: bool) -> Result<Log, LogError> {
         path: path.to_owned(),
         state: None,
         clock: Box::new(now_ms),
+        seen: None,
     })
 }
 
@@ -203,9 +204,17 @@ impl ReadOnlyLog {
         first
     }
 
-    /// Full verification, as [`Log::verify`].
+    /// Checks the log against this device's record of what it has seen, as
+    /// [`Log::attach_seen`] does; the record (kept outside the log file) follows every verify.
+    pub fn attach_seen(&mut self, store: crate::log::seen::SeenStore) -> Result<(), LogError> {
+        self.log.attach_seen(store)
+    }
+
+    /// Full verification, as [`Log::verify`] (the device record, if attached, follows it).
     pub fn verify(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        Ok(verify(self.read_inputs()?, progress)?)
+        let v = verify(self.read_inputs()?, progress)?;
+        self.log.note_seen(&v)?;
+        Ok(v)
     }
 }
 
