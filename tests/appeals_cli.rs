@@ -2,11 +2,15 @@
 //! keys of every role, a ruling with an adjusted score, publication, clocks, an appeal
 //! routed to a convened committee and decided, the views and the reports.
 
+#[path = "common/device.rs"]
+mod device;
+use device::tdlog_cmd;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn tdlog(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    tdlog_cmd()
         .args(args)
         .env_remove("TDLOG_KEY")
         .env_remove("TDLOG_PASSPHRASE")

@@ -4,6 +4,7 @@
 //! renders as HTML and as a PDF that poppler can read.
 
 mod common;
+use common::tdlog_cmd;
 
 use common::{enrol, key};
 use std::path::Path;
@@ -165,7 +166,7 @@ fn setup(dir: &Path) -> Event {
 }
 
 fn tdlog(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    tdlog_cmd()
         .args(args)
         .env_remove("TDLOG_KEY")
         .output()
@@ -538,20 +539,17 @@ fn law_92b_the_cli_refuses_a_late_step_with_the_law_in_the_users_language() {
     assert!(late.to_string().contains("Law 92B"), "{late}");
     // And so does the CLI, in Danish when asked; nothing is written.
     let keyfile = dir.path().join("td.key");
-    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let o = tdlog_cmd()
         .args(["key", "new", "--key", keyfile.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(o.status.success());
     let before = e.log.count().unwrap();
     let p = e.path.to_str().unwrap().to_string();
-    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
-        .args(["clocks", &p, "--json"])
-        .output()
-        .unwrap();
+    let o = tdlog_cmd().args(["clocks", &p, "--json"]).output().unwrap();
     assert!(o.status.success());
     let rid = ruling.to_hex();
-    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let o = tdlog_cmd()
         .args([
             "appeal",
             "file",

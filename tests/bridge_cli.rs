@@ -1,11 +1,11 @@
 //! The `tdlog bridge` command-line contract that scripts rely on (docs/cli.md).
-use std::process::Command;
+
+#[path = "common/device.rs"]
+mod device;
+use device::tdlog_cmd;
 
 fn tdlog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tdlog"))
-        .args(args)
-        .output()
-        .expect("run tdlog");
+    let out = tdlog_cmd().args(args).output().expect("run tdlog");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -122,7 +122,7 @@ fn legal_play(contract: &str, declarer: Seat) -> Vec<(Seat, Card)> {
 }
 
 fn tdlog() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    tdlog_cmd()
 }
 
 /// `tdlog bridge score ... --json` as the CLI computes it.

@@ -1,11 +1,15 @@
 //! The `tdlog` CLI as a person or a script uses it: set-up of a tournament, the demo
 //! fixture, upcasting of old payloads, and one clear line for every kind of bad input.
 
+#[path = "common/device.rs"]
+mod device;
+use device::tdlog_cmd;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn tdlog(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tdlog"));
+    let mut c = tdlog_cmd();
     c.args(args)
         .env_remove("TDLOG_KEY")
         .env_remove("TDLOG_PASSPHRASE");

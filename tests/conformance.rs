@@ -167,6 +167,37 @@ fn vectors() -> Vec<Vector> {
         ));
     }
 
+    // Signed time: a note dated two hours ahead, and the chief TD's receipt for it signed
+    // at the chief's own (earlier) clock, naming no dep on it. Verifies; the note is
+    // future-dated (tdlog verify prints it, `log::time::future_dated` lists it).
+    {
+        let td2 = key(4);
+        let mut g = f.clone();
+        g.next(&chief, enrol(&td2, Role::Td, "Tina TD, laptop 3"));
+        let mut laptop = g.clone();
+        let ahead = laptop.forge(&td2, note("dated two hours ahead"), |env| {
+            env.wall_ms += 2 * 3_600_000
+        });
+        g.events.push(ahead);
+        g.next(
+            &chief,
+            Payload::LogReceipt(tdlog::events::LogReceipt {
+                received: vec![tdlog::events::Received {
+                    author: td2.public(),
+                    from_seq: 1,
+                    to_seq: 1,
+                }],
+                events: 1,
+            }),
+        );
+        out.push(v(
+            "good_future_dated_with_receipt",
+            "ok",
+            "a note dated two hours ahead of the chief TD's receipt for it: it verifies and is flagged as future-dated",
+            g.events,
+        ));
+    }
+
     // Two devices working concurrently, then one sees the other.
     {
         let mut a = f.clone();
@@ -539,6 +570,16 @@ fn attack_stolen_deputy_chief_loses_against_the_senior_chief() {
 }
 
 #[test]
+fn a_note_dated_ahead_of_its_receipt_is_future_dated() {
+    let v = verified("good_future_dated_with_receipt");
+    let receipts = tdlog::log::time::Receipts::from_events(&v.events);
+    let f = tdlog::log::time::future_dated(&v, &receipts, tdlog::log::time::DEFAULT_TOLERANCE_MS);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].author, key(4).public());
+    assert!(f[0].ahead_ms > 3_600_000);
+}
+
+#[test]
 fn a_deputy_chief_can_revoke_a_stolen_chief_key() {
     let v = verified("good_deputy_revokes_stolen_chief");
     assert_eq!(
@@ -599,7 +640,7 @@ fn tdlog_verify_cli_runs_every_committed_vector() {
     assert!(manifest.len() >= 17);
     for m in manifest {
         let file = dir().join(m["file"].as_str().unwrap());
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        let out = tdlog_cmd()
             .args(["verify", "--json"])
             .arg(&file)
             .output()

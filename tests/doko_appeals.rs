@@ -5,10 +5,11 @@
 //! step never reaches the game list.
 
 mod common;
+use common::tdlog_cmd;
 
 use common::key;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
 use tdlog::appeals::pipeline::State;
 use tdlog::appeals::{append_checked, AppendError, GuardError};
 use tdlog::doko::game::GameEvent;
@@ -388,7 +389,7 @@ fn the_recorded_round_is_one_appeal_of_the_workflow_and_its_list_is_unchanged_7_
 
     // The list as a PDF from the log (§6.3), through the shared writer.
     let pdf = dir.path().join("list.pdf");
-    let out = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let out = tdlog_cmd()
         .args(["doko", "list"])
         .arg(&p)
         .args(["--table", "3", "--pdf"])
@@ -405,15 +406,14 @@ fn the_recorded_round_is_one_appeal_of_the_workflow_and_its_list_is_unchanged_7_
     assert!(String::from_utf8_lossy(&bytes).contains("(Spielliste \\(Profil eppstein-2001\\)) Tj"));
 
     // `tdlog appeals` and `tdlog report appeal` show the Doppelkopf case.
-    let bin = env!("CARGO_BIN_EXE_tdlog");
-    let out = Command::new(bin).arg("appeals").arg(&p).output().unwrap();
+    let out = tdlog_cmd().arg("appeals").arg(&p).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
     assert!(
         text.contains("decided") && text.contains("doko round 1 table 3 game"),
         "{text}"
     );
-    let out = Command::new(bin)
+    let out = tdlog_cmd()
         .args(["report", "appeal"])
         .arg(&p)
         .arg(&a.id.to_hex()[..12])
@@ -556,9 +556,8 @@ fn rule_8_8_7_an_objection_signed_after_a_concurrent_card_is_late() {
 fn rule_7_1_1_doko_import_signs_the_decision_with_the_schiedsgerichts_key() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let bin = env!("CARGO_BIN_EXE_tdlog");
     let run = |args: &[&str]| {
-        let out = Command::new(bin)
+        let out = tdlog_cmd()
             .args(args)
             .current_dir(d)
             .env("TDLOG_KEY", d.join("chief.key"))
@@ -609,7 +608,7 @@ fn rule_7_1_1_doko_import_signs_the_decision_with_the_schiedsgerichts_key() {
                 "{out}"
             );
             // The game stays suspended; the list says why.
-            let out = Command::new(bin)
+            let out = tdlog_cmd()
                 .args(["doko", "list", log, "--table", "3"])
                 .current_dir(d)
                 .output()

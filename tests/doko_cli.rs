@@ -1,5 +1,8 @@
 //! `tdlog doko score` end to end on the fixtures in `fixtures/doko/`.
-use std::process::Command;
+
+#[path = "common/device.rs"]
+mod device;
+use device::tdlog_cmd;
 
 use tdlog::doko::cards::Card;
 use tdlog::doko::determination::{QueryEntry, Statement};
@@ -9,7 +12,7 @@ use tdlog::doko::profile::Profile;
 use tdlog::doko::seat::{Players, Seat};
 
 fn tdlog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let out = tdlog_cmd()
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()

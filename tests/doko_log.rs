@@ -5,12 +5,13 @@
 //! under the profile the genesis names (§6.3, §7.1.1, §8.8.7).
 
 mod common;
+use common::tdlog_cmd;
 
 use common::key;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
 use tdlog::doko::game::GameEvent;
 use tdlog::doko::seat::Seat;
 use tdlog::doko::table::RecordedGame;
@@ -169,7 +170,7 @@ fn the_recorded_round_as_signed_events_replays_to_the_expected_list_6_3() {
     assert!(kinds.contains(&"doko.schiedsgericht"));
 
     // `tdlog doko list` prints the same list, and shows the profile.
-    let out = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let out = tdlog_cmd()
         .args(["doko", "list"])
         .arg(&p)
         .args(["--table", "3", "--json"])
@@ -183,7 +184,7 @@ fn the_recorded_round_as_signed_events_replays_to_the_expected_list_6_3() {
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["profile"], "eppstein-2001");
     assert_eq!(j["list"], serde_json::to_value(list).unwrap());
-    let text = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let text = tdlog_cmd()
         .args(["doko", "list"])
         .arg(&p)
         .args(["--table", "3"])

@@ -375,10 +375,10 @@ fn attack_note_at_the_end_of_time_does_not_stop_clocks() {
 
 // ---- Attack 4: deleting the newest events ----------------------------------------------
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn cli(device: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    tdlog_cmd()
         .args(args)
         .env("TDLOG_DATA_DIR", device)
         .env_remove("TDLOG_KEY")

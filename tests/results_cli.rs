@@ -7,17 +7,20 @@ mod common;
 
 use common::*;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use tdlog::bridge::seat::Seat;
 use tdlog::events::{Adjustment, Artificial, Payload, ScoreAdjusted, Slot, TableResult};
 use tdlog::keys::{DeviceKey, Role};
 use tdlog::log::Log;
 
+/// Each log file here stands for a device of its own (four devices exchanging bundles), so
+/// each gets its own device record.
 fn tdlog(args: &[&str]) -> Output {
-    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
-        .args(args)
-        .output()
-        .unwrap();
+    let mut c = tdlog_cmd();
+    if let Some(log) = args.iter().find(|a| a.ends_with(".tdlog")) {
+        c.env("TDLOG_DATA_DIR", format!("{log}.device"));
+    }
+    let o = c.args(args).output().unwrap();
     assert!(
         o.status.success(),
         "tdlog {args:?}: {}",

@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
 use tdlog::bridge::seat::Seat;
 use tdlog::events::{Adjustment, Artificial, Payload, ScoreAdjusted, Slot, TableResult, Weighted};
 use tdlog::keys::Role;
@@ -158,12 +158,7 @@ fn a_pbn_file_with_errors_imports_nothing_and_lists_every_problem_by_line() {
     let f = dir.path().join("bad.pbn");
     std::fs::write(&f, &bad).unwrap();
     let k = dir.path().join("k.key");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_tdlog"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| tdlog_cmd().args(args).output().unwrap();
     run(&["key", "new", "--key", k.to_str().unwrap()]);
     let log = dir.path().join("t.tdlog");
     run(&[
@@ -308,7 +303,7 @@ fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_rank
 
     // Ranking at three points of the log: before, after the first ruling, now.
     let rank = |at: &str| {
-        let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        let o = tdlog_cmd()
             .args(["ranking", p.to_str().unwrap(), "--json", "--at", at])
             .output()
             .unwrap();
@@ -325,7 +320,7 @@ fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_rank
     let (a, b) = (rank(&before_id), rank(&mid_id));
     assert_ne!(a, b, "the artificial score moves Sweden's total");
     // Audit through the CLI lists all three steps with signers and laws.
-    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let o = tdlog_cmd()
         .args([
             "audit",
             p.to_str().unwrap(),
@@ -342,7 +337,7 @@ fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_rank
         "{out}"
     );
     // The same audit as JSON: each step carries Sweden's ranking before and after it.
-    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    let o = tdlog_cmd()
         .args([
             "audit",
             p.to_str().unwrap(),
@@ -406,7 +401,7 @@ fn the_same_log_assembled_any_way_gives_byte_identical_results_and_ranking() {
         .collect();
     Log::open(&p).unwrap().merge(eb).unwrap();
     let out = |log: &Path, what: &str| {
-        Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        tdlog_cmd()
             .args([what, log.to_str().unwrap(), "--json"])
             .output()
             .unwrap()

@@ -35,8 +35,9 @@ impl From<LogError> for AppError {
             LogError::SchemaTampered { .. } | LogError::File(_) => "not_a_log",
             LogError::DiskFull => "disk_full",
             LogError::Busy => "busy",
-            // A log that lost events this device saw: "changed or damaged" is the truth.
-            LogError::Verify(_) | LogError::Seen(_) => "verify_failed",
+            // A log that lost events this device saw, or rows changed since this device
+            // verified them: "changed or damaged" is the truth.
+            LogError::Verify(_) | LogError::Seen(_) | LogError::Cache(_) => "verify_failed",
             LogError::Payload(_) => "invalid",
             LogError::Refused(_) => "refused",
             LogError::Sql(_) => "database",

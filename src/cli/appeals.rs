@@ -537,6 +537,13 @@ pub fn publish(
     let id = append(&log, &key, p)?;
     let f = folded(&log)?;
     println!("results published (event {id})");
+    // The publication commits to everything before it (its deps); the digest of the log
+    // with it is what to print on the results sheet.
+    let v = super::open_log(&log)?.verify(None)?;
+    println!(
+        "  head digest {} (print it with the results; `tdlog verify --expect` checks it later)",
+        tdlog::log::digest::HeadSet::of(&v).digest()
+    );
     for c in f.workflow.clocks(f.workflow.last_wall_ms) {
         if c.subject.is_none() {
             println!(

@@ -159,6 +159,14 @@ pub fn fork(cmd: ForkCmd) -> CliResult {
 /// Reads a log file or a bundle, and verifies it with a progress bar. A log is checked
 /// against this device's record of what it has seen, and the record follows it.
 fn load_and_verify(path: &Path) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
+    load_and_verify_with(path, false)
+}
+
+/// `all`: check every signature whatever this device's cache says (`tdlog verify`).
+fn load_and_verify_with(
+    path: &Path,
+    all: bool,
+) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
     let bundle = bundle::looks_like_bundle(path);
     let (inputs, log): (Vec<Input>, Option<ReadOnlyLog>) = if bundle {
         let inputs = bundle::read(path)?
@@ -181,6 +189,7 @@ fn load_and_verify(path: &Path) -> Result<Verified, Box<dyn std::error::Error + 
     let bar = progress_bar(total as u64, "verifying");
     let cb = |done: usize, _total: usize| bar.set_position(done as u64);
     let v = match &log {
+        Some(l) if all => l.verify_all(Some(&cb)),
         Some(l) => l.verify(Some(&cb)),
         None => tdlog::log::verify(inputs, Some(&cb)).map_err(Into::into),
     };
@@ -219,7 +228,7 @@ pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
         Some(Ok(d)) => Some(d),
         Some(Err(e)) => return Err(format!("--expect: {e}").into()),
     };
-    match load_and_verify(&path).and_then(|v| {
+    match load_and_verify_with(&path, true).and_then(|v| {
         v.require_no_forks()?;
         Ok(v)
     }) {

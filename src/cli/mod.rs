@@ -176,16 +176,21 @@ pub fn load_key(k: &KeyOpts) -> Result<DeviceKey, tdlog::keys::KeyFileError> {
 /// lost events this device saw is refused, naming them); the record follows every verify.
 pub fn open_log(p: &Path) -> Result<Log, tdlog::log::LogError> {
     let mut log = Log::open(p)?;
-    log.attach_seen(tdlog::log::seen::SeenStore::default_for_device())?;
+    let dir = tdlog::log::seen::default_data_dir();
+    log.attach_seen(tdlog::log::seen::SeenStore::new(&dir))?;
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(&dir));
     Ok(log)
 }
 
 /// Opens a log for a command that only reads it: nothing is written and nothing is left
 /// next to the file (no `-wal`/`-shm`), so it works on a read-only copy too.
-/// It is checked against this device's record of what it has seen, as `open_log` does.
+/// It is checked against this device's record of what it has seen and uses its verified-state
+/// cache, as `open_log` does (both live in the data dir, not next to the log).
 pub fn open_log_read_only(p: &Path) -> Result<ReadOnlyLog, tdlog::log::LogError> {
     let mut log = Log::open_read_only(p)?;
-    log.attach_seen(tdlog::log::seen::SeenStore::default_for_device())?;
+    let dir = tdlog::log::seen::default_data_dir();
+    log.attach_seen(tdlog::log::seen::SeenStore::new(&dir))?;
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(&dir));
     Ok(log)
 }
 

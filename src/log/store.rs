@@ -56,6 +56,8 @@ pub enum LogError {
     Refused(String),
     #[error(transparent)]
     Seen(#[from] super::seen::SeenError),
+    #[error(transparent)]
+    Cache(#[from] super::cache::CacheMismatch),
 }
 
 impl From<VerifyError> for LogError {
@@ -113,6 +115,8 @@ pub struct Log {
     clock: Box<dyn Fn() -> i64 + Send>,
     /// This device's record of what it has seen of the log (rollback detection).
     seen: Option<super::seen::SeenStore>,
+    /// This device's verified-state cache: rows whose signatures it checked before.
+    cache: Option<super::cache::VerifiedCache>,
 }
 
 fn now_ms() -> i64 {
@@ -170,6 +174,7 @@ impl Log {
             state: None,
             clock: Box::new(now_ms),
             seen: None,
+            cache: None,
         };
         log.refresh(None)?;
         Ok(log)
@@ -215,6 +220,7 @@ impl Log {
             state: None,
             clock: Box::new(now_ms),
             seen: None,
+            cache: None,
         })
     }
 
@@ -273,9 +279,40 @@ impl Log {
     /// forks (see [`Verified::require_no_forks`]). With a device record attached, a log that
     /// verifies becomes the newest this device has seen.
     pub fn verify(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
+        let inputs = self.read_inputs()?;
+        let v = match (&self.cache, self.stored_log_id()?) {
+            (Some(cache), Some(log_id)) => {
+                let mut known = cache.load(&log_id)?;
+                let cmp = cache.compare(&log_id, &known, &inputs)?;
+                tracing::debug!(
+                    trusted = cmp.trusted.len(),
+                    fresh = cmp.fresh.len(),
+                    "verified-state cache"
+                );
+                let v = super::verify::verify_trusting(inputs, progress, Some(&cmp.trusted))?;
+                if v.log_id == log_id {
+                    cache.add(&log_id, &mut known, &cmp.fresh)?;
+                }
+                v
+            }
+            _ => verify(inputs, progress)?,
+        };
+        self.note_seen(&v)?;
+        Ok(v)
+    }
+
+    /// Every signature, whatever this device's cache says (the auditor's check: `tdlog
+    /// verify`). The device record is still checked and kept.
+    pub fn verify_all(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
         let v = verify(self.read_inputs()?, progress)?;
         self.note_seen(&v)?;
         Ok(v)
+    }
+
+    /// Uses this device's verified-state cache (in its data dir) for every later verify:
+    /// signatures are checked only for rows this device has not verified before.
+    pub fn attach_cache(&mut self, cache: super::cache::VerifiedCache) {
+        self.cache = Some(cache);
     }
 
     /// Checks this log against the device's record of what it has seen (refusing a log

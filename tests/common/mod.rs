@@ -2,6 +2,10 @@
 //! clock), so tests and conformance vectors can build good logs and precisely broken ones.
 #![allow(dead_code)]
 
+mod device;
+#[allow(unused_imports)]
+pub use device::{tdlog_cmd, test_device_dir};
+
 use std::collections::BTreeMap;
 use tdlog::events::{DirectorNote, Game, Genesis, KeyEnrolled, KeyRevoked, Payload};
 use tdlog::keys::{DeviceKey, Role};

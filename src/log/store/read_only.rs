@@ -19,7 +19,7 @@
 //! `Log::open` checks it (regular file, application id, schema version, the whole schema).
 
 use super::{now_ms, Log, LogError, APPLICATION_ID, SCHEMA_VERSION};
-use crate::log::verify::{verify, Input, Progress, Verified};
+use crate::log::verify::{Input, Progress, Verified};
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use std::path::{Path, PathBuf};
 
@@ -143,6 +143,7 @@ fn connect(path: &Path, immutable: bool) -> Result<Log, LogError> {
         state: None,
         clock: Box::new(now_ms),
         seen: None,
+        cache: None,
     })
 }
 
@@ -184,13 +185,22 @@ impl ReadOnlyLog {
             || (self.stamp.is_some() && sidecar(&self.log.path, "-wal").exists())
     }
 
+    /// The same log through SQLite's locking, with the same device record and cache: used
+    /// when a writer touched the file during a read without locks.
+    fn relocked(&self) -> Result<Log, LogError> {
+        tracing::debug!(path = %self.log.path.display(), "log written while read without locks; reading again with locking");
+        let mut log = connect(&self.log.path, false)?;
+        log.seen = self.log.seen.clone();
+        log.cache = self.log.cache.clone();
+        Ok(log)
+    }
+
     /// Every stored row (events, then fork proofs), exactly as stored; a consistent
     /// snapshot even if another program appends meanwhile.
     pub fn read_inputs(&self) -> Result<Vec<Input>, LogError> {
         let first = self.log.read_inputs();
         if self.changed() {
-            tracing::debug!(path = %self.log.path.display(), "log written while read without locks; reading again with locking");
-            return connect(&self.log.path, false)?.read_inputs();
+            return self.relocked()?.read_inputs();
         }
         first
     }
@@ -199,7 +209,7 @@ impl ReadOnlyLog {
     pub fn count(&self) -> Result<u64, LogError> {
         let first = self.log.count();
         if self.changed() {
-            return connect(&self.log.path, false)?.count();
+            return self.relocked()?.count();
         }
         first
     }
@@ -210,11 +220,28 @@ impl ReadOnlyLog {
         self.log.attach_seen(store)
     }
 
-    /// Full verification, as [`Log::verify`] (the device record, if attached, follows it).
+    /// Uses this device's verified-state cache (kept outside the log file), as
+    /// [`Log::attach_cache`] does.
+    pub fn attach_cache(&mut self, cache: crate::log::cache::VerifiedCache) {
+        self.log.attach_cache(cache);
+    }
+
+    /// Verification as [`Log::verify`] (cache, device record), on a consistent snapshot.
     pub fn verify(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        let v = verify(self.read_inputs()?, progress)?;
-        self.log.note_seen(&v)?;
-        Ok(v)
+        let first = self.log.verify(progress);
+        if self.changed() {
+            return self.relocked()?.verify(progress);
+        }
+        first
+    }
+
+    /// Every signature, as [`Log::verify_all`] (`tdlog verify`), on a consistent snapshot.
+    pub fn verify_all(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
+        let first = self.log.verify_all(progress);
+        if self.changed() {
+            return self.relocked()?.verify_all(progress);
+        }
+        first
     }
 }
 

@@ -1,0 +1,292 @@
+//! The verified-state cache: which stored rows this device has already verified, so that
+//! opening, appending and every query check signatures only for rows it has not seen.
+//!
+//! For every verified row the cache keeps the SHA-256 of the row's stored bytes (every
+//! column). On the next open each row is hashed again (cheap: no signatures): a row whose
+//! hash is unchanged skips its signature check, a new row is fully verified, and a cached row
+//! that changed or disappeared is a hard error naming it, never silently re-verified into a
+//! new truth. `tdlog verify` ignores the cache and checks every signature.
+//!
+//! The cache lives in the device's data dir (`cache/<log id>.vcache`), where a holder of the
+//! log file alone cannot reach it; it is a chain of segments each signed with the device's
+//! state key (`state.key`, as for the device record), so a forged or edited cache is refused.
+//! Losing it only costs time: it is rebuilt by the next full verify.
+
+use super::hash::Hash32;
+use super::seen::SeenError;
+use super::verify::Input;
+use crate::keys::DeviceKey;
+use ed25519_dalek::{Signature, VerifyingKey};
+use sha2::{Digest as _, Sha256};
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 8] = b"TDLGVC01";
+const DOMAIN: &[u8] = b"tdlog/vcache/v1\0";
+const ENTRY: usize = 64; // row id (32) + row hash (32)
+/// Past this many segments the file is rewritten as one.
+const MAX_SEGMENTS: usize = 256;
+
+/// The hash of one stored row: every column, length-prefixed.
+pub fn row_hash(input: &Input) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"tdlog/row/v1\0");
+    if let Some(d) = &input.declared {
+        h.update([1u8]);
+        for part in [&d.id[..], &d.author[..]] {
+            h.update((part.len() as u32).to_be_bytes());
+            h.update(part);
+        }
+        h.update(d.seq.to_be_bytes());
+    } else {
+        h.update([0u8]);
+    }
+    for part in [&input.raw.body, &input.raw.sig, &input.raw.payload] {
+        h.update((part.len() as u32).to_be_bytes());
+        h.update(part);
+    }
+    h.finalize().into()
+}
+
+/// What the cache says about a log's stored rows.
+#[derive(Debug, Default)]
+pub struct Known {
+    /// Row id -> hash of the row as verified.
+    pub rows: HashMap<Hash32, [u8; 32]>,
+    /// Signature of the last segment (the next one chains to it).
+    last_sig: Option<[u8; 64]>,
+    segments: usize,
+}
+
+/// The outcome of comparing the stored rows with the cache.
+#[derive(Debug, Default)]
+pub struct Comparison {
+    /// Ids of rows verified before and unchanged: their signatures need no check.
+    pub trusted: HashSet<Hash32>,
+    /// New rows: (id, hash), to add once they verify.
+    pub fresh: Vec<(Hash32, [u8; 32])>,
+}
+
+/// The cache of one device (its data dir).
+#[derive(Debug, Clone)]
+pub struct VerifiedCache {
+    dir: PathBuf,
+}
+
+fn damaged(path: &Path, why: &str) -> SeenError {
+    SeenError::Tampered {
+        log: "-".into(),
+        path: path.to_owned(),
+        why: format!("verified-state cache: {why} (delete the file to rebuild it)"),
+    }
+}
+
+impl VerifiedCache {
+    pub fn new(data_dir: &Path) -> VerifiedCache {
+        VerifiedCache {
+            dir: data_dir.to_owned(),
+        }
+    }
+
+    fn path(&self, log_id: &Hash32) -> PathBuf {
+        self.dir
+            .join("cache")
+            .join(format!("{}.vcache", log_id.to_hex()))
+    }
+
+    fn state_key(&self) -> Result<Option<DeviceKey>, SeenError> {
+        let p = self.dir.join("state.key");
+        if !p.exists() {
+            return Ok(None);
+        }
+        DeviceKey::load(&p, None)
+            .map(Some)
+            .map_err(|e| damaged(&p, &e.to_string()))
+    }
+
+    fn state_key_or_new(&self) -> Result<DeviceKey, SeenError> {
+        if let Some(k) = self.state_key()? {
+            return Ok(k);
+        }
+        std::fs::create_dir_all(&self.dir).map_err(|err| SeenError::Io {
+            path: self.dir.clone(),
+            err,
+        })?;
+        let k = DeviceKey::generate();
+        let p = self.dir.join("state.key");
+        k.save(&p, None).map_err(|e| damaged(&p, &e.to_string()))?;
+        Ok(k)
+    }
+
+    /// Reads the cache of `log_id`, checking every segment's signature (empty if none).
+    pub fn load(&self, log_id: &Hash32) -> Result<Known, SeenError> {
+        let p = self.path(log_id);
+        let bytes = match std::fs::read(&p) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Known::default()),
+            Err(err) => return Err(SeenError::Io { path: p, err }),
+        };
+        let Some(key) = self.state_key()? else {
+            return Err(damaged(&p, "the device's state key is missing"));
+        };
+        let vk =
+            VerifyingKey::from_bytes(&key.public().0).map_err(|_| damaged(&p, "bad state key"))?;
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+            return Err(damaged(&p, "not a cache file"));
+        }
+        let mut known = Known::default();
+        let mut at = 8;
+        while at < bytes.len() {
+            let len = bytes
+                .get(at..at + 4)
+                .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize)
+                .ok_or_else(|| damaged(&p, "cut short"))?;
+            let body = bytes
+                .get(at + 4..at + 4 + len)
+                .ok_or_else(|| damaged(&p, "cut short"))?;
+            let sig: [u8; 64] = bytes
+                .get(at + 4 + len..at + 4 + len + 64)
+                .and_then(|s| s.try_into().ok())
+                .ok_or_else(|| damaged(&p, "cut short"))?;
+            let msg = signed_message(log_id, known.last_sig.as_ref(), body);
+            vk.verify_strict(&msg, &Signature::from_bytes(&sig))
+                .map_err(|_| damaged(&p, "a segment's signature does not match"))?;
+            if len % ENTRY != 0 {
+                return Err(damaged(&p, "a segment of the wrong size"));
+            }
+            for e in body.chunks_exact(ENTRY) {
+                let mut id = [0u8; 32];
+                id.copy_from_slice(&e[..32]);
+                let mut h = [0u8; 32];
+                h.copy_from_slice(&e[32..]);
+                known.rows.insert(Hash32(id), h);
+            }
+            known.last_sig = Some(sig);
+            known.segments += 1;
+            at += 4 + len + 64;
+        }
+        Ok(known)
+    }
+
+    /// Compares the stored rows with what this device verified before. A cached row that
+    /// changed or is gone is an error naming it.
+    pub fn compare(
+        &self,
+        log_id: &Hash32,
+        known: &Known,
+        inputs: &[Input],
+    ) -> Result<Comparison, CacheMismatch> {
+        let mut c = Comparison::default();
+        let mut present = HashSet::with_capacity(inputs.len());
+        for inp in inputs {
+            let Some(id) = inp
+                .declared
+                .as_ref()
+                .and_then(|d| <[u8; 32]>::try_from(d.id.as_slice()).ok())
+                .map(Hash32)
+            else {
+                continue;
+            };
+            let h = row_hash(inp);
+            present.insert(id);
+            match known.rows.get(&id) {
+                Some(k) if *k == h => {
+                    c.trusted.insert(inp.raw.id());
+                }
+                Some(_) => return Err(CacheMismatch::Changed { log: *log_id, id }),
+                None => c.fresh.push((id, h)),
+            }
+        }
+        if let Some(id) = known.rows.keys().find(|id| !present.contains(id)) {
+            return Err(CacheMismatch::Gone {
+                log: *log_id,
+                id: *id,
+            });
+        }
+        Ok(c)
+    }
+
+    /// Adds verified rows (appends one signed segment; rewrites the file when it has many).
+    pub fn add(
+        &self,
+        log_id: &Hash32,
+        known: &mut Known,
+        fresh: &[(Hash32, [u8; 32])],
+    ) -> Result<(), SeenError> {
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        let key = self.state_key_or_new()?;
+        let p = self.path(log_id);
+        let io = |err| SeenError::Io {
+            path: p.clone(),
+            err,
+        };
+        for (id, h) in fresh {
+            known.rows.insert(*id, *h);
+        }
+        if known.segments == 0 || known.segments >= MAX_SEGMENTS || !p.exists() {
+            // One segment with every row, in a fresh file.
+            let mut rows: Vec<(&Hash32, &[u8; 32])> = known.rows.iter().collect();
+            rows.sort();
+            let mut body = Vec::with_capacity(rows.len() * ENTRY);
+            for (id, h) in rows {
+                body.extend_from_slice(&id.0);
+                body.extend_from_slice(h);
+            }
+            let sig = key.sign(&signed_message(log_id, None, &body));
+            let mut out = MAGIC.to_vec();
+            out.extend_from_slice(&(body.len() as u32).to_be_bytes());
+            out.extend_from_slice(&body);
+            out.extend_from_slice(&sig);
+            std::fs::create_dir_all(p.parent().unwrap_or(&self.dir)).map_err(io)?;
+            let tmp = p.with_extension(format!("tmp{}", std::process::id()));
+            std::fs::write(&tmp, &out).map_err(io)?;
+            std::fs::rename(&tmp, &p).map_err(io)?;
+            known.last_sig = Some(sig);
+            known.segments = 1;
+        } else {
+            let mut body = Vec::with_capacity(fresh.len() * ENTRY);
+            for (id, h) in fresh {
+                body.extend_from_slice(&id.0);
+                body.extend_from_slice(h);
+            }
+            let sig = key.sign(&signed_message(log_id, known.last_sig.as_ref(), &body));
+            let mut f = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&p)
+                .map_err(io)?;
+            let mut seg = (body.len() as u32).to_be_bytes().to_vec();
+            seg.extend_from_slice(&body);
+            seg.extend_from_slice(&sig);
+            f.write_all(&seg).map_err(io)?;
+            known.last_sig = Some(sig);
+            known.segments += 1;
+        }
+        Ok(())
+    }
+
+    /// Forgets a log's cache (a rebuild starts from a full verify).
+    pub fn forget(&self, log_id: &Hash32) {
+        let _ = std::fs::remove_file(self.path(log_id));
+    }
+}
+
+fn signed_message(log_id: &Hash32, prev: Option<&[u8; 64]>, body: &[u8]) -> Vec<u8> {
+    let mut m = Vec::with_capacity(DOMAIN.len() + 32 + 64 + body.len());
+    m.extend_from_slice(DOMAIN);
+    m.extend_from_slice(&log_id.0);
+    m.extend_from_slice(prev.map_or(&[0u8; 64][..], |s| &s[..]));
+    m.extend_from_slice(body);
+    m
+}
+
+/// A stored row this device verified earlier is no longer the same: the file was altered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CacheMismatch {
+    #[error("the stored bytes of event {} changed since this device verified them: the log file was altered (log {})", .id.short(), .log.short())]
+    Changed { log: Hash32, id: Hash32 },
+    #[error("event {} that this device verified is no longer in the log file: it was deleted (log {})", .id.short(), .log.short())]
+    Gone { log: Hash32, id: Hash32 },
+}
