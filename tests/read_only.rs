@@ -118,6 +118,51 @@ fn verify_on_a_read_only_copy_in_a_read_only_directory_changes_nothing() {
     assert_eq!(state(&ro.log), before, "bytes and mtime unchanged");
 }
 
+/// As a user who really cannot write the directory (tests often run as root, for whom
+/// permission bits do not apply: then the CLI runs as `nobody` through `setpriv`).
+#[cfg(unix)]
+#[test]
+fn verify_works_for_a_user_who_cannot_write_the_directory() {
+    use std::os::unix::fs::PermissionsExt;
+    let ro = ReadOnlyCopy::new();
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let root_user = unsafe { libc::geteuid() } == 0;
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if root_user && !setpriv.exists() {
+        eprintln!("skipped: running as root without setpriv, permissions cannot be enforced");
+        return;
+    }
+    std::fs::set_permissions(ro.dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let device = ro.dir.path().join("device");
+    std::fs::create_dir(&device).unwrap();
+    std::fs::set_permissions(&device, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let before = state(&ro.log);
+    let mut c = if root_user {
+        let mut c = Command::new(setpriv);
+        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_tdlog"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    };
+    let o = c
+        .args(["verify", "--json"])
+        .arg(&ro.log)
+        .env("TDLOG_DATA_DIR", &device)
+        .output()
+        .unwrap();
+    if root_user && !o.status.success() && text(&o).contains("Permission denied") {
+        eprintln!(
+            "skipped: nobody cannot run the test binary here: {}",
+            text(&o)
+        );
+        return;
+    }
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(sidecars(&ro.log).is_empty(), "{:?}", sidecars(&ro.log));
+    assert_eq!(state(&ro.log), before);
+}
+
 #[test]
 fn every_reading_command_leaves_a_read_only_log_as_it_was() {
     let ro = ReadOnlyCopy::new();
