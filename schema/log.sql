@@ -1,6 +1,9 @@
 -- tdlog tournament log, schema version 1. This file is what the code runs
 -- (src/log/store.rs includes it); `PRAGMA user_version` is the schema version and
 -- `PRAGMA application_id` = 0x54444C47 ("TDLG") marks the file as a tdlog log.
+-- Every open compares the file's sqlite_master with what this file creates, SQL text
+-- included (src/log/store/schema_check.rs): changing a CREATE statement here, even its
+-- spacing, makes existing logs unreadable. Comments between statements are free.
 --
 -- Only signed facts are stored. Every column of every row is covered by verification:
 -- `body` and `sig` by the Ed25519 signature, `payload` by the payload hash in the body,

@@ -8,6 +8,7 @@ pub mod bridge;
 pub mod doko;
 pub mod events;
 pub mod i18n;
+pub mod io_safe;
 pub mod keys;
 pub mod log;
 pub mod report;

@@ -65,7 +65,21 @@ fn tamper_any_single_byte_of_any_row_is_detected() {
     small_log(&p);
     assert!(strict_ok(&p));
     let c = Connection::open(&p).unwrap();
-    c.execute_batch("DROP TRIGGER event_no_update;").unwrap();
+    // The append-only trigger is dropped for each change and put back as it was: a log whose
+    // schema differs from tdlog's is refused on open, which would hide what is tested here.
+    let trigger: String = c
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'event_no_update'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let update = |sql: &str, params: &[&dyn rusqlite::ToSql]| -> rusqlite::Result<usize> {
+        c.execute_batch("SAVEPOINT tamper; DROP TRIGGER event_no_update;")?;
+        let changed = c.execute(sql, params);
+        c.execute_batch(&format!("{trigger}; RELEASE tamper;"))?;
+        changed
+    };
     let rows: Vec<(Vec<u8>, i64)> = c
         .prepare("SELECT author, seq FROM event")
         .unwrap()
@@ -89,7 +103,7 @@ fn tamper_any_single_byte_of_any_row_is_detected() {
                     let mut bad = orig.clone();
                     bad[i] ^= mask;
                     let key_author = if col == "author" { &bad } else { author };
-                    c.execute(
+                    update(
                         &format!("UPDATE event SET {col}=?1 WHERE author=?2 AND seq=?3"),
                         rusqlite::params![bad, author, seq],
                     )
@@ -99,7 +113,7 @@ fn tamper_any_single_byte_of_any_row_is_detected() {
                         "flip of byte {i} (mask {mask:#x}) in {col} of seq {seq} not detected"
                     );
                     flips += 1;
-                    c.execute(
+                    update(
                         &format!("UPDATE event SET {col}=?1 WHERE author=?2 AND seq=?3"),
                         rusqlite::params![orig, key_author, seq],
                     )
@@ -113,7 +127,7 @@ fn tamper_any_single_byte_of_any_row_is_detected() {
             if bad < 1 {
                 continue; // refused by CHECK (seq >= 1): cannot even be stored
             }
-            if c.execute(
+            if update(
                 "UPDATE event SET seq=?1 WHERE author=?2 AND seq=?3",
                 rusqlite::params![bad, author, seq],
             )
@@ -123,7 +137,7 @@ fn tamper_any_single_byte_of_any_row_is_detected() {
             }
             assert!(!strict_ok(&p), "seq change {seq}->{bad} not detected");
             flips += 1;
-            c.execute(
+            update(
                 "UPDATE event SET seq=?1 WHERE author=?2 AND seq=?3",
                 rusqlite::params![seq, author, bad],
             )

@@ -787,7 +787,7 @@ pub async fn report_save(
         };
         match target {
             Some(t) => {
-                crate::reports::save(&bytes, &t)?;
+                crate::reports::save(&bytes, &t, &o.path)?;
                 Ok(Some(t.display().to_string()))
             }
             None => Ok(None),

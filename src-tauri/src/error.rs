@@ -31,9 +31,13 @@ impl From<LogError> for AppError {
             LogError::Missing(_) => "missing_file",
             LogError::Exists(_) => "file_exists",
             LogError::NotALog { .. } | LogError::SchemaVersion { .. } => "not_a_log",
+            // The UI's sentence for these is "not a tdlog log"; the detail says why.
+            LogError::SchemaTampered { .. } | LogError::File(_) => "not_a_log",
             LogError::DiskFull => "disk_full",
             LogError::Busy => "busy",
-            LogError::Verify(_) => "verify_failed",
+            // A log that lost events this device saw, or rows changed since this device
+            // verified them: "changed or damaged" is the truth.
+            LogError::Verify(_) | LogError::Seen(_) | LogError::Cache(_) => "verify_failed",
             LogError::Payload(_) => "invalid",
             LogError::Refused(_) => "refused",
             LogError::Sql(_) => "database",
@@ -54,12 +58,20 @@ impl From<KeyFileError> for AppError {
             KeyFileError::Missing(_) => "key_missing",
             KeyFileError::Exists(_) => "key_exists",
             KeyFileError::Permissions { .. } => "key_permissions",
-            KeyFileError::Format(..) => "key_format",
+            KeyFileError::Format(..)
+            | KeyFileError::KdfParams { .. }
+            | KeyFileError::NotAFile(_) => "key_format",
             KeyFileError::NeedPassphrase(_) => "need_passphrase",
             KeyFileError::WrongPassphrase(_) => "wrong_passphrase",
             KeyFileError::Io(..) => "io",
         };
         AppError::new(code, e.to_string())
+    }
+}
+
+impl From<tdlog::io_safe::FileError> for AppError {
+    fn from(e: tdlog::io_safe::FileError) -> Self {
+        AppError::new("io", e.to_string())
     }
 }
 

@@ -53,11 +53,11 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
     }
 }
 
-/// Writes the report next to nothing else: a temporary file renamed into place.
-pub fn save(bytes: &[u8], path: &Path) -> Result<(), AppError> {
-    let tmp = path.with_extension("partial");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)?;
+/// Writes the report through `tdlog::io_safe` (a temporary file, synced, renamed into
+/// place): never over a tournament log, a key file or `log`, the log the report is made
+/// from. An ordinary file may be replaced: the save dialog has asked the TD already.
+pub fn save(bytes: &[u8], path: &Path, log: &Path) -> Result<(), AppError> {
+    tdlog::io_safe::write_output(path, bytes, true, &[log])?;
     Ok(())
 }
 
@@ -91,5 +91,23 @@ mod tests {
             render(&o, &req("casebook", "doc")).unwrap_err().code,
             "invalid"
         );
+    }
+
+    #[test]
+    fn a_report_is_never_saved_over_the_log_or_a_key_file() {
+        let log = demo();
+        let before = std::fs::read(&log).unwrap();
+        let e = save(b"<html></html>", &log, &log).unwrap_err();
+        assert_eq!(e.code, "io");
+        assert!(e.message.contains("own inputs"), "{}", e.message);
+        let key = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/demo/keys/td1.key");
+        let key_before = std::fs::read(key).unwrap();
+        let other = log.with_file_name("elsewhere.html");
+        assert!(save(b"x", Path::new(key), &other).is_err());
+        assert_eq!(std::fs::read(key).unwrap(), key_before);
+        assert_eq!(std::fs::read(&log).unwrap(), before);
+        save(b"one", &other, &log).unwrap();
+        save(b"two", &other, &log).unwrap();
+        assert_eq!(std::fs::read(&other).unwrap(), b"two");
     }
 }

@@ -40,7 +40,7 @@ pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened,
         done: 0,
         total: 0,
     });
-    let log = Log::open(path)?;
+    let log = Log::open_read_only(path)?;
     let inputs = log.read_inputs()?;
     let total = inputs.len();
     let step = (total / 100).max(1);

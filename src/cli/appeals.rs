@@ -3,7 +3,7 @@
 //! (Laws 79, 81-93). Every append goes through the workflow guards first
 //! (`tdlog::appeals::append_checked`): a refused step is not signed, and the error names the law.
 
-use super::{load_key, open_log, CliResult, KeyOpts};
+use super::{load_key, open_log, open_log_read_only, CliResult, KeyOpts};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use tdlog::appeals::{self, append_checked, AppendError, Folded};
@@ -369,6 +369,9 @@ pub enum ReportCmd {
         /// Output file (default: stdout).
         #[arg(long, short)]
         out: Option<PathBuf>,
+        /// Replace the output file if it exists (never a log, a key file or the command's own input).
+        #[arg(long)]
+        force: bool,
     },
     /// Every appeal of the event.
     Casebook {
@@ -377,9 +380,21 @@ pub enum ReportCmd {
         format: Format,
         #[arg(long, default_value = "en")]
         lang: Lang,
+        /// Output file (default: stdout).
         #[arg(long, short)]
         out: Option<PathBuf>,
+        /// Replace the output file if it exists (never a log, a key file or the command's own input).
+        #[arg(long)]
+        force: bool,
     },
+}
+
+/// Refuses an output path that would destroy something, before any work is done.
+fn check_out(out: Option<&Path>, force: bool, log: &Path) -> Result<(), tdlog::io_safe::FileError> {
+    match out {
+        Some(p) => tdlog::io_safe::check_output(p, force, &[log]),
+        None => Ok(()),
+    }
 }
 
 /// Refusals in the language of `TDLOG_LANG` (en, de, da; default en).
@@ -391,7 +406,7 @@ pub(super) fn lang_env() -> Lang {
 }
 
 fn folded(log: &Path) -> Result<Folded, Box<dyn std::error::Error + Send + Sync>> {
-    let v = open_log(log)?.verify(None)?;
+    let v = open_log_read_only(log)?.verify(None)?;
     v.require_no_forks()?;
     Ok(appeals::fold(&v, None))
 }
@@ -900,40 +915,43 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
 }
 
 pub fn report(cmd: ReportCmd) -> CliResult {
-    let (log, format, lang, out, blocks) = match cmd {
+    let (log, format, lang, out, force, blocks) = match cmd {
         ReportCmd::Appeal {
             log,
             appeal,
             format,
             lang,
             out,
+            force,
         } => {
+            check_out(out.as_deref(), force, &log)?;
             let f = folded(&log)?;
             let id = hash_or_prefix(&f, &appeal, "appeal", |f| {
                 f.workflow.appeals.keys().copied().collect()
             })?;
             let b = appeals::report::dossier(&f, &f.workflow.appeals[&id], lang);
-            (log, format, lang, out, b)
+            (log, format, lang, out, force, b)
         }
         ReportCmd::Casebook {
             log,
             format,
             lang,
             out,
+            force,
         } => {
+            check_out(out.as_deref(), force, &log)?;
             let f = folded(&log)?;
             let b = appeals::report::casebook(&f, lang);
-            (log, format, lang, out, b)
+            (log, format, lang, out, force, b)
         }
     };
-    let _ = log;
     let bytes = match format {
         Format::Html => appeals::report::html(&blocks, lang).into_bytes(),
         Format::Pdf => appeals::report::pdf(&blocks),
     };
     match out {
         Some(p) => {
-            std::fs::write(&p, &bytes).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+            tdlog::io_safe::write_output(&p, &bytes, force, &[&log])?;
             eprintln!("wrote {}", p.display());
         }
         None => {

@@ -5,7 +5,7 @@
 use clap::Args;
 use std::path::{Path, PathBuf};
 
-use super::{load_key, open_log, CliResult, KeyOpts};
+use super::{load_key, open_log, open_log_read_only, CliResult, KeyOpts};
 use tdlog::bridge::call::Call;
 use tdlog::bridge::card::Card;
 use tdlog::bridge::events::{AuctionEvent, PlayEvent};
@@ -192,7 +192,7 @@ pub struct StateArgs {
 
 /// Folds the log's boards (verifying every event first).
 fn fold(log: &Path) -> Result<BridgeTables, Box<dyn std::error::Error + Send + Sync>> {
-    let v = open_log(log)?.verify(None)?;
+    let v = open_log_read_only(log)?.verify(None)?;
     v.require_no_forks()?;
     let mut t = BridgeTables::default();
     replay(&v, &mut t);

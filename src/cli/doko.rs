@@ -55,6 +55,9 @@ pub enum DokoCmd {
         /// Write the list as a PDF in the layout of §6.3 to FILE.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "html"])]
         pdf: Option<PathBuf>,
+        /// Replace the PDF file if it exists (never a log, a key file or the log read).
+        #[arg(long, requires = "pdf")]
+        force: bool,
     },
     /// Record one game event (a `GameEvent` as JSON, or with --setup a `GameSetup` that
     /// begins the game) as a signed event: `doko.game`, `doko.event`, `doko.ruling`
@@ -133,7 +136,8 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             json,
             html,
             pdf,
-        } => super::doko_log::list(log, table, round, json, html, pdf),
+            force,
+        } => super::doko_log::list(log, table, round, json, html, pdf, force),
         DokoCmd::Record {
             log,
             round,

@@ -3,7 +3,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::path::PathBuf;
 
-use super::{load_key, open_log, CliResult, KeyOpts};
+use super::{load_key, open_log, open_log_read_only, CliResult, KeyOpts};
 use tdlog::appeals::Flag;
 use tdlog::doko::game::{GameEvent, GameSetup};
 use tdlog::doko::report::{render_html, render_text};
@@ -25,7 +25,7 @@ struct Refusal {
 fn fold(
     log: &Path,
 ) -> Result<(DokoTables, Vec<Refusal>), Box<dyn std::error::Error + Send + Sync>> {
-    let v = open_log(log)?.verify(None)?;
+    let v = open_log_read_only(log)?.verify(None)?;
     v.require_no_forks()?;
     let f = tdlog::appeals::fold(&v, None);
     if !f.doko.is_doppelkopf {
@@ -125,7 +125,11 @@ pub fn list(
     json: bool,
     html: bool,
     pdf: Option<PathBuf>,
+    force: bool,
 ) -> CliResult {
+    if let Some(out) = &pdf {
+        tdlog::io_safe::check_output(out, force, &[&log])?;
+    }
     let (t, all) = fold(&log)?;
     let round = match round {
         Some(r) => r,
@@ -181,7 +185,7 @@ pub fn list(
     if let Some(out) = pdf {
         let bytes =
             tdlog::doko::report::render_pdf(&l.replay.list, &l.profile, &names, round, table);
-        std::fs::write(&out, bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        tdlog::io_safe::write_output(&out, &bytes, force, &[&log])?;
         eprintln!("wrote {}", out.display());
         return Ok(0);
     }

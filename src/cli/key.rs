@@ -1,6 +1,6 @@
 //! `tdlog key ...`: this device's key, and enrolment / revocation in a log.
 
-use super::{load_key, open_log, CliResult, KeyOpts};
+use super::{load_key, open_log, open_log_read_only, CliResult, KeyOpts};
 use clap::Subcommand;
 use std::path::PathBuf;
 use tdlog::events::{KeyEnrolled, KeyRevoked, Payload};
@@ -145,8 +145,8 @@ pub fn run(cmd: KeyCmd) -> CliResult {
             Ok(0)
         }
         KeyCmd::List { log } => {
-            let mut l = open_log(&log)?;
-            for k in l.keys()?.keys.values() {
+            let keys = open_log_read_only(&log)?.verify(None)?.keys;
+            for k in keys.keys.values() {
                 let state = match &k.revoked {
                     None => "active".to_string(),
                     Some(r) => format!("revoked after seq {} ({})", r.last_valid_seq, r.reason),

@@ -1,12 +1,13 @@
 //! `tdlog init | note | log | verify | export | merge | fork`: the tournament log itself.
 
-use super::{load_key, open_log, progress_bar, CliResult, KeyOpts};
+use super::{load_key, open_log, open_log_read_only, progress_bar, CliResult, KeyOpts};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tdlog::events::{DirectorNote, ForkResolved, Game, Genesis, Payload};
 use tdlog::log::digest::{Digest, Found, HeadSet};
 use tdlog::log::seen::SeenError;
+use tdlog::log::store::ReadOnlyLog;
 use tdlog::log::{bundle, replay, Hash32, Input, Log, Verified};
 
 #[derive(Args)]
@@ -167,7 +168,7 @@ fn load_and_verify_with(
     all: bool,
 ) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
     let bundle = bundle::looks_like_bundle(path);
-    let (inputs, log): (Vec<Input>, Option<Log>) = if bundle {
+    let (inputs, log): (Vec<Input>, Option<ReadOnlyLog>) = if bundle {
         let inputs = bundle::read(path)?
             .into_iter()
             .map(|raw| Input {
@@ -177,7 +178,7 @@ fn load_and_verify_with(
             .collect();
         (inputs, None)
     } else {
-        let log = open_log(path)?;
+        let log = open_log_read_only(path)?;
         (Vec::new(), Some(log))
     };
     let total = match &log {
@@ -332,7 +333,8 @@ pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
                     Some(tdlog::log::LogError::Seen(SeenError::Tampered { .. })) => {
                         Some("seen_tampered")
                     }
-                    _ => None,
+                    Some(other) => other.reason_code(),
+                    None => None,
                 })
                 .unwrap_or("unreadable");
             if json {
@@ -380,13 +382,13 @@ pub fn show(path: PathBuf) -> CliResult {
     Ok(0)
 }
 
-pub fn export(path: PathBuf, file: PathBuf) -> CliResult {
-    let log = open_log(&path)?;
+/// `tdlog export`: a read-only open, and output that never destroys input (`io_safe`).
+pub fn export(path: PathBuf, file: PathBuf, force: bool) -> CliResult {
+    tdlog::io_safe::check_output(&file, force, &[&path])?;
+    let log = open_log_read_only(&path)?;
     let raws: Vec<_> = log.read_inputs()?.into_iter().map(|i| i.raw).collect();
     let n = raws.len();
-    let tmp = file.with_extension("partial");
-    std::fs::write(&tmp, bundle::to_bytes(&raws))?;
-    std::fs::rename(&tmp, &file)?;
+    tdlog::io_safe::write_output(&file, &bundle::to_bytes(&raws), force, &[&path])?;
     println!("exported {n} events to {}", file.display());
     Ok(0)
 }

@@ -2,6 +2,7 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use tdlog::keys::{default_key_path, DeviceKey};
+use tdlog::log::store::ReadOnlyLog;
 use tdlog::log::Log;
 
 mod appeals;
@@ -50,8 +51,14 @@ enum Cmd {
         #[arg(long, value_name = "DIGEST")]
         expect: Option<String>,
     },
-    /// Write every signed event of a log to a bundle file.
-    Export { log: PathBuf, file: PathBuf },
+    /// Write every signed event of a log to a bundle file (a new file unless --force).
+    Export {
+        log: PathBuf,
+        file: PathBuf,
+        /// Replace FILE if it exists (never a log, a key file or the command's own input).
+        #[arg(long)]
+        force: bool,
+    },
     /// Merge a bundle into a log (set union; idempotent), then sign this device's receipt
     /// for what arrived (with this device's clock: late arrivals and future-dated events).
     Merge {
@@ -175,6 +182,18 @@ pub fn open_log(p: &Path) -> Result<Log, tdlog::log::LogError> {
     Ok(log)
 }
 
+/// Opens a log for a command that only reads it: nothing is written and nothing is left
+/// next to the file (no `-wal`/`-shm`), so it works on a read-only copy too.
+/// It is checked against this device's record of what it has seen and uses its verified-state
+/// cache, as `open_log` does (both live in the data dir, not next to the log).
+pub fn open_log_read_only(p: &Path) -> Result<ReadOnlyLog, tdlog::log::LogError> {
+    let mut log = Log::open_read_only(p)?;
+    let dir = tdlog::log::seen::default_data_dir();
+    log.attach_seen(tdlog::log::seen::SeenStore::new(&dir))?;
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(&dir));
+    Ok(log)
+}
+
 /// A progress bar on stderr (hidden when stderr is not a terminal).
 pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len);
@@ -205,7 +224,7 @@ pub fn main() -> i32 {
         Cmd::Note(a) => log::note(a),
         Cmd::Log { log } => log::show(log),
         Cmd::Verify { log, json, expect } => log::verify(log, json, expect),
-        Cmd::Export { log, file } => log::export(log, file),
+        Cmd::Export { log, file, force } => log::export(log, file, force),
         Cmd::Merge { log, file, key } => log::merge(log, file, key),
         Cmd::Checkpoint { log, note, key } => log::checkpoint(log, note, key),
         Cmd::Time(cmd) => log::time(cmd),

@@ -1,6 +1,6 @@
 //! `tdlog import pbn | results | ranking | audit`: tournament results from the log.
 
-use super::{load_key, open_log, CliResult, KeyOpts};
+use super::{load_key, open_log, open_log_read_only, CliResult, KeyOpts};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use tdlog::log::{Hash32, Verified};
@@ -110,7 +110,7 @@ fn tournament(v: &Verified, at: Option<&str>) -> Result<Tournament, String> {
 }
 
 fn verified(log: &std::path::Path) -> Result<Verified, Box<dyn std::error::Error + Send + Sync>> {
-    let v = open_log(log)?.verify(None)?;
+    let v = open_log_read_only(log)?.verify(None)?;
     v.require_no_forks()?;
     Ok(v)
 }

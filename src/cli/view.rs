@@ -1,7 +1,7 @@
 //! `tdlog view board | incident | rulings | overview`: the desktop app's screens as the engine
 //! computes them (`tdlog::views`), for scripts and for checking what the UI shows. `--json`
 //! prints exactly the value the Tauri shell passes to the UI.
-use super::{open_log, CliResult};
+use super::{open_log_read_only, CliResult};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -77,7 +77,7 @@ pub enum ViewCmd {
 }
 
 fn replayed(log: &Path) -> Result<Replayed, Box<dyn std::error::Error + Send + Sync>> {
-    Ok(Replayed::new(open_log(log)?.verify(None)?))
+    Ok(Replayed::new(open_log_read_only(log)?.verify(None)?))
 }
 
 fn slot(at: &ViewAt) -> Slot {

@@ -17,6 +17,19 @@ use zeroize::Zeroizing;
 
 const FORMAT: &str = "tdlog-key/1";
 
+/// Argon2id parameters a key file may ask for. A key file is read before anything else a
+/// command does, and the file decides how much memory and time the derivation takes: without
+/// bounds, one asking for 4 GiB aborts the process and one asking for 100000 passes hangs it.
+/// tdlog writes m = 19 MiB, t = 2, p = 1; the bounds leave room for stronger settings and
+/// refuse derivations too weak to protect a key.
+pub const ARGON2_M_KIB: std::ops::RangeInclusive<u32> = 8 * 1024..=1024 * 1024;
+pub const ARGON2_T: std::ops::RangeInclusive<u32> = 1..=10;
+pub const ARGON2_P: std::ops::RangeInclusive<u32> = 1..=4;
+/// Salt length in bytes (Argon2 needs at least 8; tdlog writes 16).
+const SALT_LEN: std::ops::RangeInclusive<usize> = 8..=64;
+/// No key file is larger: a bigger one is not read into memory.
+const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
+
 #[derive(Debug, Error)]
 pub enum KeyFileError {
     #[error("key file {0} does not exist (create one with `tdlog key new`)")]
@@ -31,8 +44,55 @@ pub enum KeyFileError {
     NeedPassphrase(PathBuf),
     #[error("wrong passphrase for key file {0} (or the file is damaged)")]
     WrongPassphrase(PathBuf),
+    #[error("key file {path} asks for Argon2id {what}, outside what tdlog accepts ({allowed}); it was not made by tdlog or has been altered, and was not used")]
+    KdfParams {
+        path: PathBuf,
+        what: String,
+        allowed: String,
+    },
     #[error("key file {0}: {1}")]
     Io(PathBuf, std::io::Error),
+    /// A FIFO, directory or device: refused before it is opened (opening a FIFO blocks).
+    #[error(transparent)]
+    NotAFile(crate::io_safe::FileError),
+}
+
+/// Refuses Argon2id parameters outside [`ARGON2_M_KIB`], [`ARGON2_T`], [`ARGON2_P`] before
+/// any memory is allocated or any time is spent.
+fn check_kdf_params(path: &Path, s: &Sealed, salt_len: usize) -> Result<(), KeyFileError> {
+    let bad = |what: String, allowed: String| {
+        Err(KeyFileError::KdfParams {
+            path: path.to_owned(),
+            what,
+            allowed,
+        })
+    };
+    let r = |r: &std::ops::RangeInclusive<u32>| format!("{} to {}", r.start(), r.end());
+    if !ARGON2_M_KIB.contains(&s.m_kib) {
+        return bad(
+            format!("memory m = {} KiB", s.m_kib),
+            format!("{} KiB", r(&ARGON2_M_KIB)),
+        );
+    }
+    if !ARGON2_T.contains(&s.t) {
+        return bad(format!("t = {} passes", s.t), r(&ARGON2_T));
+    }
+    if !ARGON2_P.contains(&s.p) {
+        return bad(format!("parallelism p = {}", s.p), r(&ARGON2_P));
+    }
+    if s.m_kib < 8 * s.p {
+        return bad(
+            format!("m = {} KiB for p = {}", s.m_kib, s.p),
+            "at least 8 KiB per lane".into(),
+        );
+    }
+    if !SALT_LEN.contains(&salt_len) {
+        return bad(
+            format!("a salt of {salt_len} bytes"),
+            format!("{} to {} bytes", SALT_LEN.start(), SALT_LEN.end()),
+        );
+    }
+    Ok(())
 }
 
 #[derive(Serialize, Deserialize)]
@@ -148,6 +208,11 @@ impl DeviceKey {
                 KeyFileError::Io(path.to_owned(), e)
             }
         })?;
+        if !meta.file_type().is_file() {
+            if let Err(e) = crate::io_safe::require_regular_file(path) {
+                return Err(KeyFileError::NotAFile(e));
+            }
+        }
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -159,7 +224,12 @@ impl DeviceKey {
                 });
             }
         }
-        let _ = meta;
+        if meta.len() > MAX_KEY_FILE_BYTES {
+            return Err(fmt(&format!(
+                "{} bytes; a key file is well under {MAX_KEY_FILE_BYTES}",
+                meta.len()
+            )));
+        }
         let bytes =
             Zeroizing::new(std::fs::read(path).map_err(|e| KeyFileError::Io(path.to_owned(), e))?);
         let file: KeyFile = serde_json::from_slice(&bytes).map_err(|e| fmt(&e.to_string()))?;
@@ -182,6 +252,7 @@ impl DeviceKey {
                 if nonce.len() != 24 {
                     return Err(fmt("nonce has the wrong length"));
                 }
+                check_kdf_params(path, s, salt.len())?;
                 let k = derive(pass, &salt, s.m_kib, s.t, s.p)
                     .ok_or_else(|| fmt("bad key-derivation parameters"))?;
                 Zeroizing::new(
@@ -226,6 +297,102 @@ mod tests {
             Err(KeyFileError::NeedPassphrase(_))
         ));
         assert!(matches!(k.save(&p, None), Err(KeyFileError::Exists(_))));
+    }
+
+    /// A sealed key file with its Argon2 parameters rewritten, as an attacker could leave it.
+    fn crafted(dir: &Path, name: &str, field: &str, value: serde_json::Value) -> PathBuf {
+        let p = dir.join(format!("{name}.key"));
+        DeviceKey::generate().save(&p, Some("pass")).unwrap();
+        let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+        v["sealed"][field] = value;
+        std::fs::remove_file(&p).unwrap();
+        let mut f = std::fs::OpenOptions::new();
+        f.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            f.mode(0o600);
+        }
+        f.open(&p)
+            .unwrap()
+            .write_all(&serde_json::to_vec(&v).unwrap())
+            .unwrap();
+        p
+    }
+
+    #[test]
+    fn attack_key_file_asking_for_4_gib_of_argon2_memory_is_refused_without_allocating() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = crafted(
+            dir.path(),
+            "greedy",
+            "m_kib",
+            serde_json::json!(4 * 1024 * 1024u32),
+        );
+        let started = std::time::Instant::now();
+        let e = DeviceKey::load(&p, Some("pass")).err().unwrap();
+        assert!(matches!(e, KeyFileError::KdfParams { .. }), "{e}");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("memory m = 4194304 KiB") && msg.contains("8192 to 1048576 KiB"),
+            "{msg}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    #[test]
+    fn attack_key_file_asking_for_100000_argon2_passes_is_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = crafted(dir.path(), "slow", "t", 100_000u32.into());
+        let started = std::time::Instant::now();
+        let e = DeviceKey::load(&p, Some("pass")).err().unwrap().to_string();
+        assert!(
+            e.contains("t = 100000 passes") && e.contains("1 to 10"),
+            "{e}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    #[test]
+    fn argon2_parameters_outside_the_bounds_are_refused_on_both_sides() {
+        let dir = tempfile::tempdir().unwrap();
+        for (i, (field, value, expect)) in [
+            ("p", 64u32, "parallelism p = 64"),
+            ("p", 0, "parallelism p = 0"),
+            ("t", 0, "t = 0 passes"),
+            ("m_kib", 7, "memory m = 7 KiB"),
+            ("m_kib", 1024 * 1024 + 1, "memory m = 1048577 KiB"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let p = crafted(dir.path(), &format!("k{i}"), field, value.into());
+            let e = DeviceKey::load(&p, Some("pass")).err().unwrap().to_string();
+            assert!(e.contains(expect), "{field}={value}: {e}");
+        }
+        let p = crafted(dir.path(), "salt", "salt", "0011".into());
+        let e = DeviceKey::load(&p, Some("pass")).err().unwrap().to_string();
+        assert!(e.contains("a salt of 2 bytes"), "{e}");
+        // The bounds include what tdlog writes, so every key it made still opens.
+        let p = crafted(dir.path(), "same", "kdf", "argon2id".into());
+        assert!(DeviceKey::load(&p, Some("pass")).is_ok());
+    }
+
+    #[test]
+    fn a_directory_or_a_huge_file_given_as_a_key_is_refused_without_reading_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = DeviceKey::load(dir.path(), None).err().unwrap().to_string();
+        assert!(e.contains("is a directory, not a regular file"), "{e}");
+        let big = dir.path().join("big.key");
+        let f = std::fs::File::create(&big).unwrap();
+        f.set_len(1 << 30).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&big, std::fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        let e = DeviceKey::load(&big, None).err().unwrap().to_string();
+        assert!(e.contains("1073741824 bytes"), "{e}");
     }
 
     #[cfg(unix)]

@@ -16,6 +16,9 @@ pub enum BundleError {
     Io(String, std::io::Error),
     #[error("{0} is not a tdlog bundle: {1}")]
     Format(String, String),
+    /// A FIFO, directory or device: refused before it is opened (opening a FIFO blocks).
+    #[error(transparent)]
+    NotAFile(crate::io_safe::FileError),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -84,6 +87,9 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Vec<RawEvent>, BundleError
 /// True if the file starts like a bundle (JSON) rather than an SQLite database.
 pub fn looks_like_bundle(path: &Path) -> bool {
     use std::io::Read;
+    if !crate::io_safe::is_regular_file(path) {
+        return false; // never open a FIFO or a device to look at it
+    }
     let mut head = [0u8; 16];
     match std::fs::File::open(path).and_then(|mut f| f.read(&mut head)) {
         Ok(n) => head[..n].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'),
@@ -93,6 +99,11 @@ pub fn looks_like_bundle(path: &Path) -> bool {
 
 pub fn read(path: &Path) -> Result<Vec<RawEvent>, BundleError> {
     let name = path.display().to_string();
+    if let Err(e @ crate::io_safe::FileError::NotAFile { .. }) =
+        crate::io_safe::require_regular_file(path)
+    {
+        return Err(BundleError::NotAFile(e));
+    }
     let bytes = std::fs::read(path).map_err(|e| BundleError::Io(name.clone(), e))?;
     from_bytes(&name, &bytes)
 }

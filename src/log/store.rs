@@ -14,6 +14,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
+mod read_only;
+pub mod schema_check;
+pub use read_only::ReadOnlyLog;
+
 /// `PRAGMA application_id` of a tdlog log: "TDLG".
 pub const APPLICATION_ID: i64 = 0x5444_4C47;
 /// `PRAGMA user_version` this tdlog writes and reads.
@@ -30,6 +34,12 @@ pub enum LogError {
     NotALog { path: PathBuf, why: String },
     #[error("{path} has schema version {found}; this tdlog reads version 1")]
     SchemaVersion { path: PathBuf, found: i64 },
+    /// The file's SQLite catalogue is not the one tdlog creates (see `log::store::schema_check`).
+    #[error("{path} was altered outside tdlog and is refused: {detail}. Do not record in this file; keep it as evidence and continue from another device's copy of the log")]
+    SchemaTampered { path: PathBuf, detail: String },
+    /// Not a regular file (a FIFO, a directory, a device), refused before SQLite opens it.
+    #[error(transparent)]
+    File(#[from] crate::io_safe::FileError),
     #[error("the disk is full; nothing was written and the log is as it was")]
     DiskFull,
     #[error("the log is locked by another program (timed out waiting)")]
@@ -175,6 +185,7 @@ impl Log {
         if !path.exists() {
             return Err(LogError::Missing(path.to_owned()));
         }
+        crate::io_safe::require_regular_file(path)?;
         let not_a_log = |why: String| LogError::NotALog {
             path: path.to_owned(),
             why,
@@ -201,6 +212,7 @@ impl Log {
                 found: ver,
             });
         }
+        read_only::check_schema(&conn, path)?;
         configure(&conn)?;
         Ok(Log {
             conn,
