@@ -5,7 +5,7 @@ use crate::log::Hash32;
 use std::collections::BTreeMap;
 
 /// One enrolled key as the log says it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KeyInfo {
     pub key: Hash32,
     pub role: Role,
@@ -15,7 +15,7 @@ pub struct KeyInfo {
     pub revoked: Option<Revocation>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Revocation {
     pub event: Hash32,
     pub last_valid_seq: u64,
@@ -23,7 +23,7 @@ pub struct Revocation {
 }
 
 /// The key state folded from key events, in replay order.
-#[derive(Debug, Clone, Default, serde::Serialize)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct KeyState {
     pub keys: BTreeMap<Hash32, KeyInfo>,
 }

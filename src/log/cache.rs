@@ -270,6 +270,85 @@ impl VerifiedCache {
     /// Forgets a log's cache (a rebuild starts from a full verify).
     pub fn forget(&self, log_id: &Hash32) {
         let _ = std::fs::remove_file(self.path(log_id));
+        let _ = std::fs::remove_file(self.snapshot_path(log_id));
+    }
+
+    fn snapshot_path(&self, log_id: &Hash32) -> PathBuf {
+        self.dir
+            .join("cache")
+            .join(format!("{}.state", log_id.to_hex()))
+    }
+
+    /// Saves what was folded from exactly the rows the cache holds now (`known`): the next
+    /// open that finds every row unchanged and none new uses it instead of folding again.
+    pub fn save_snapshot(
+        &self,
+        log_id: &Hash32,
+        known: &Known,
+        state: &[u8],
+    ) -> Result<(), SeenError> {
+        let Some(tip) = known.last_sig else {
+            return Ok(());
+        };
+        let key = self.state_key_or_new()?;
+        let p = self.snapshot_path(log_id);
+        let mut body = tip.to_vec();
+        body.extend_from_slice(state);
+        let sig = key.sign(&signed_message(log_id, Some(&tip), &body));
+        let mut out = (body.len() as u64).to_be_bytes().to_vec();
+        out.extend_from_slice(&body);
+        out.extend_from_slice(&sig);
+        let io = |err| SeenError::Io {
+            path: p.clone(),
+            err,
+        };
+        let tmp = p.with_extension(format!("tmp{}", std::process::id()));
+        std::fs::write(&tmp, &out).map_err(io)?;
+        std::fs::rename(&tmp, &p).map_err(io)?;
+        Ok(())
+    }
+
+    /// The snapshot saved for the cache as it is now (`None`: none, or one of another state
+    /// of the cache). A snapshot whose signature does not match is refused.
+    pub fn load_snapshot(
+        &self,
+        log_id: &Hash32,
+        known: &Known,
+    ) -> Result<Option<Vec<u8>>, SeenError> {
+        let Some(tip) = known.last_sig else {
+            return Ok(None);
+        };
+        let p = self.snapshot_path(log_id);
+        let bytes = match std::fs::read(&p) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(err) => return Err(SeenError::Io { path: p, err }),
+        };
+        let Some(key) = self.state_key()? else {
+            return Ok(None);
+        };
+        let len = bytes
+            .get(..8)
+            .map(|b| u64::from_be_bytes(b.try_into().unwrap_or_default()) as usize)
+            .ok_or_else(|| damaged(&p, "snapshot cut short"))?;
+        let body = bytes
+            .get(8..8 + len)
+            .ok_or_else(|| damaged(&p, "snapshot cut short"))?;
+        let sig: [u8; 64] = bytes
+            .get(8 + len..8 + len + 64)
+            .and_then(|s| s.try_into().ok())
+            .ok_or_else(|| damaged(&p, "snapshot cut short"))?;
+        if body.len() < 64 || body[..64] != tip {
+            return Ok(None); // a snapshot of an earlier state of the cache
+        }
+        let vk =
+            VerifyingKey::from_bytes(&key.public().0).map_err(|_| damaged(&p, "bad state key"))?;
+        vk.verify_strict(
+            &signed_message(log_id, Some(&tip), body),
+            &Signature::from_bytes(&sig),
+        )
+        .map_err(|_| damaged(&p, "the snapshot's signature does not match"))?;
+        Ok(Some(body[64..].to_vec()))
     }
 }
 

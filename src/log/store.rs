@@ -77,7 +77,7 @@ impl From<rusqlite::Error> for LogError {
 }
 
 /// The head of one author's chain: what the next event of this device names.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
 struct Head {
     seq: u64,
     id: Hash32,
@@ -86,8 +86,12 @@ struct Head {
 }
 
 /// What an append needs to know, cached between appends and rebuilt (by a full verify)
-/// whenever another connection has written to the file.
+/// whenever another connection has written to the file. With a verified-state cache it is
+/// also kept in the device's data dir (a snapshot), valid while the stored rows are exactly
+/// the ones the cache holds.
+#[derive(serde::Serialize, serde::Deserialize)]
 struct AppendState {
+    #[serde(skip)]
     data_version: i64,
     log_id: Hash32,
     keys: KeyState,
@@ -104,6 +108,8 @@ struct AppendState {
     /// Per author, the first of its stored events that does not stand, and why: such a
     /// key's chain cannot be continued (an append would not verify).
     unstood: BTreeMap<Hash32, (u64, String)>,
+    /// Every author's newest stored event (standing or not): the device record's head set.
+    stored_heads: BTreeMap<Hash32, (u64, Hash32)>,
 }
 
 /// An open tournament log.
@@ -413,6 +419,9 @@ impl Log {
         if self.state.as_ref().is_some_and(|s| s.data_version == dv) {
             return Ok(());
         }
+        if self.refresh_from_snapshot(dv)? {
+            return Ok(());
+        }
         tracing::debug!(path = %self.path.display(), "log changed on disk; verifying to rebuild append state");
         let v = self.verify(progress)?;
         tracing::info!(
@@ -467,6 +476,7 @@ impl Log {
             }
         }
         self.state = Some(AppendState {
+            stored_heads: super::digest::HeadSet::of(&v).heads,
             unstood,
             safe_heads,
             tolerance_ms,
@@ -481,6 +491,77 @@ impl Log {
                 .map(|f| (f.author, f.seq, f.ids))
                 .collect(),
         });
+        self.save_snapshot(None)?;
+        Ok(())
+    }
+
+    /// With a verified-state cache: if every stored row is one the cache holds, unchanged,
+    /// and none is new, the append state comes from the snapshot saved with the cache (no
+    /// signature, no decode, no fold). Returns whether it did.
+    fn refresh_from_snapshot(&mut self, dv: i64) -> Result<bool, LogError> {
+        let (Some(cache), Some(log_id)) = (self.cache.clone(), self.stored_log_id()?) else {
+            return Ok(false);
+        };
+        let inputs = self.read_inputs()?;
+        let known = cache.load(&log_id)?;
+        let cmp = cache.compare(&log_id, &known, &inputs)?;
+        if !cmp.fresh.is_empty() {
+            return Ok(false);
+        }
+        let Some(bytes) = cache.load_snapshot(&log_id, &known)? else {
+            return Ok(false);
+        };
+        let Ok(mut state) = serde_json::from_slice::<AppendState>(&bytes) else {
+            return Ok(false);
+        };
+        if state.log_id != log_id {
+            return Ok(false);
+        }
+        state.data_version = dv;
+        self.note_seen_heads(&state)?;
+        self.state = Some(state);
+        tracing::debug!("append state from the verified-state cache");
+        Ok(true)
+    }
+
+    /// Saves the append state as the snapshot of the cache, after adding `fresh` rows (the
+    /// events this device just appended) to it.
+    fn save_snapshot(&self, fresh: Option<&[Input]>) -> Result<(), LogError> {
+        let (Some(cache), Some(state)) = (&self.cache, &self.state) else {
+            return Ok(());
+        };
+        let log_id = state.log_id;
+        let mut known = cache.load(&log_id)?;
+        if let Some(rows) = fresh {
+            let add: Vec<(Hash32, [u8; 32])> = rows
+                .iter()
+                .map(|i| (i.raw.id(), super::cache::row_hash(i)))
+                .collect();
+            cache.add(&log_id, &mut known, &add)?;
+        }
+        let bytes = serde_json::to_vec(state).map_err(|e| LogError::Refused(e.to_string()))?;
+        cache.save_snapshot(&log_id, &known, &bytes)?;
+        Ok(())
+    }
+
+    /// Checks and moves on the device record from an append state (no verify).
+    fn note_seen_heads(&self, state: &AppendState) -> Result<(), LogError> {
+        let Some(store) = &self.seen else {
+            return Ok(());
+        };
+        let now = super::digest::HeadSet {
+            heads: state.stored_heads.clone(),
+        };
+        let ids: std::collections::HashSet<Hash32> =
+            state.stored_heads.values().map(|(_, id)| *id).collect();
+        let stored = &state.stored_heads;
+        let have = |a: &Hash32| stored.get(a).map_or(0, |h| h.0);
+        // A recorded head is held if it is this author's stored head or older than it.
+        store.check(&state.log_id, have, |a, seq, id| {
+            ids.contains(id) || stored.get(a).is_some_and(|h| h.0 > seq)
+        })?;
+        let holder = |a: &Hash32| state.keys.get(a).map(|k| k.holder.clone());
+        store.record(&state.log_id, &now, holder, now_ms())?;
         Ok(())
     }
 
@@ -654,9 +735,28 @@ impl Log {
             .ok_or_else(|| LogError::Refused("no state".into()))?;
         let rules_keys = staged.rules_keys;
         staged.commit(state);
+        for (env, raw) in &rows {
+            state.stored_heads.insert(env.author, (env.seq, raw.id()));
+        }
         if rules_keys {
             // A revocation or fork ruling can change which stored events stand: rebuild.
             self.state = None;
+        } else if self.cache.is_some() {
+            let fresh: Vec<Input> = rows
+                .into_iter()
+                .map(|(env, raw)| Input {
+                    declared: Some(Declared {
+                        id: raw.id().0.to_vec(),
+                        author: env.author.0.to_vec(),
+                        seq: env.seq as i64,
+                    }),
+                    raw,
+                })
+                .collect();
+            self.save_snapshot(Some(&fresh))?;
+            if let Some(state) = &self.state {
+                self.note_seen_heads(state)?;
+            }
         }
         Ok(ids)
     }
