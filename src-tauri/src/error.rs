@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use tdlog::keys::KeyFileError;
+use tdlog::log::seen::SeenError;
 use tdlog::log::LogError;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -37,6 +38,9 @@ impl From<LogError> for AppError {
             LogError::Payload(_) => "invalid",
             LogError::Refused(_) => "refused",
             LogError::Sql(_) => "database",
+            LogError::Seen(SeenError::RolledBack { .. }) => "rolled_back",
+            LogError::Seen(SeenError::Tampered { .. }) => "seen_tampered",
+            LogError::Seen(SeenError::Io { .. }) => "io",
         };
         AppError::new(code, e.to_string())
     }
