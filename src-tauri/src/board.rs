@@ -13,7 +13,7 @@ use tdlog::bridge::seat::Seat;
 use tdlog::events::{BridgeAuction, Payload, Slot};
 use tdlog::i18n::Lang;
 use tdlog::keys::DeviceKey;
-use tdlog::log::{Hash32, Log};
+use tdlog::log::Hash32;
 use tdlog::views::{self, BoardScreen, IncidentScreen, PlayChoice, ViewError};
 
 impl From<ViewError> for AppError {
@@ -120,14 +120,24 @@ pub fn option_payload(
 }
 
 /// Signs and appends a board event with `key` (the catalogue's roles decide who may).
-pub fn append(path: &Path, key: &DeviceKey, p: Payload) -> Result<Hash32, AppError> {
-    Ok(Log::open(path)?.append(key, p)?)
+/// Signs and stores `p` on the log opened as this device (`data_dir`: its record of what it
+/// has seen).
+pub fn append(
+    path: &Path,
+    data_dir: &Path,
+    key: &DeviceKey,
+    p: Payload,
+) -> Result<Hash32, AppError> {
+    Ok(crate::session::open_log(path, data_dir)?.append(key, p)?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{open, tests_support::*};
+    use crate::session::tests_support::*;
+    fn append(p: &Path, key: &DeviceKey, payload: Payload) -> Result<Hash32, AppError> {
+        super::append(p, &device_dir(p), key, payload)
+    }
 
     fn slot() -> Slot {
         Slot {

@@ -44,6 +44,7 @@ pub const ALL: &[&str] = &[
     "appeal_further",
     "key_import",
     "activity_list",
+    "time_accept",
 ];
 
 #[cfg(test)]

@@ -167,8 +167,9 @@ async fn open_and_verify(
     path: PathBuf,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
+    let dir = state.data_dir.clone();
     let opened = blocking(move || {
-        session::open(&path, &|p| {
+        session::open(&path, &dir, &|p| {
             let _ = progress.send(p);
         })
     })
@@ -296,9 +297,10 @@ pub async fn note_append(
     let path = state.current()?.path.clone();
     let key_file = state.signing_path()?;
     let p2 = path.clone();
+    let dir = state.data_dir.clone();
     blocking(move || {
         let key = device::load_at(&key_file, passphrase.as_deref())?;
-        session::append_note(&p2, &key, note)
+        session::append_note(&p2, &dir, &key, note)
     })
     .await?;
     open_and_verify(&state, path, progress).await
@@ -389,10 +391,11 @@ async fn append_workflow(
     let path = state.current()?.path.clone();
     let key_file = state.signing_path()?;
     let p2 = path.clone();
+    let dir = state.data_dir.clone();
     blocking(move || {
         let key = device::load_at(&key_file, passphrase.as_deref())?;
         let now = chrono::Utc::now().timestamp_millis();
-        workflow::append(&p2, &key, payload, now)
+        workflow::append(&p2, &dir, &key, payload, now)
     })
     .await?;
     open_and_verify(state, path, progress).await
@@ -659,6 +662,22 @@ pub async fn appeal_further(
     .await
 }
 
+/// The chief TD accepts a late arrival or a future-dated event (as `tdlog time accept`),
+/// with the law and the reason; only a chief TD key may sign it. From then on a held step
+/// takes effect.
+#[tauri::command]
+pub async fn time_accept(
+    state: State<'_, AppState>,
+    event: String,
+    law: String,
+    reason: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = workflow::time_accept_payload(&*state.current()?, &event, &law, &reason)?;
+    append_workflow(&state, p, passphrase, progress).await
+}
+
 /// The demo log shipped with the source tree (overridable with `TDLOG_DEMO`).
 pub fn shipped_demo() -> PathBuf {
     std::env::var_os("TDLOG_DEMO")
@@ -748,9 +767,10 @@ async fn append_board(
     let path = state.current()?.path.clone();
     let key_file = state.signing_path()?;
     let p2 = path.clone();
+    let dir = state.data_dir.clone();
     blocking(move || {
         let key = device::load_at(&key_file, passphrase.as_deref())?;
-        board::append(&p2, &key, payload)
+        board::append(&p2, &dir, &key, payload)
     })
     .await?;
     open_and_verify(state, path, progress).await

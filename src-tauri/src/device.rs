@@ -7,7 +7,8 @@ use crate::error::AppError;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use tdlog::keys::{fingerprint, DeviceKey};
-use tdlog::log::Hash32;
+use tdlog::log::seen::SeenStore;
+use tdlog::log::{Hash32, Log, LogError};
 
 const RECENT_MAX: usize = 8;
 
@@ -208,7 +209,9 @@ pub fn remember(data_dir: &Path, log: &Path) -> Result<(), AppError> {
 }
 
 /// The demo tournament as this device works on it: a copy of the shipped demo log in the
-/// data directory (the shipped file is never written to).
+/// data directory (the shipped file is never written to). A fresh copy is an explicit reset:
+/// this device's record of what it saw of the demo log is forgotten first, so the new copy
+/// (which lacks the events signed on the old one) is not refused as rolled back.
 pub fn demo_copy(data_dir: &Path, shipped: &Path) -> Result<PathBuf, AppError> {
     let copy = data_dir.join("demo").join("demo.tdlog");
     if !copy.exists() {
@@ -219,7 +222,14 @@ pub fn demo_copy(data_dir: &Path, shipped: &Path) -> Result<PathBuf, AppError> {
             ));
         }
         std::fs::create_dir_all(copy.parent().unwrap_or(data_dir))?;
-        std::fs::copy(shipped, &copy)?;
+        let tmp = copy.with_extension("partial");
+        std::fs::copy(shipped, &tmp)?;
+        if let Some(id) = Log::open(&tmp)?.stored_log_id()? {
+            SeenStore::new(data_dir)
+                .forget(&id)
+                .map_err(LogError::from)?;
+        }
+        std::fs::rename(&tmp, &copy)?;
     }
     Ok(copy)
 }
@@ -340,5 +350,33 @@ mod tests {
         for x in [d, src, other] {
             let _ = std::fs::remove_dir_all(x);
         }
+    }
+
+    #[test]
+    fn a_fresh_demo_copy_forgets_what_this_device_saw_of_the_demo() {
+        let d = scratch("demo-reset");
+        let shipped = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fixtures/demo/demo.tdlog"
+        ));
+        let copy = demo_copy(&d, shipped).unwrap();
+        let td1 = crate::session::tests_support::demo_key("td1");
+        let note = crate::session::NoteInput {
+            text: "on the old copy".into(),
+            board: None,
+            table: None,
+            round: None,
+        };
+        crate::session::append_note(&copy, &d, &td1, note).unwrap();
+        crate::session::open(&copy, &d, &|_| {}).unwrap();
+        // The demo is reset: its copy is removed and made again from the shipped file,
+        // without the note this device saw. Not refused as rolled back.
+        std::fs::remove_file(&copy).unwrap();
+        let again = demo_copy(&d, shipped).unwrap();
+        let o = crate::session::open(&again, &d, &|_| {}).unwrap();
+        assert!(crate::session::notes(&o)
+            .iter()
+            .all(|n| n.text != "on the old copy"));
+        let _ = std::fs::remove_dir_all(&d);
     }
 }

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use tdlog::keys::KeyFileError;
+use tdlog::log::seen::SeenError;
 use tdlog::log::LogError;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -37,10 +38,13 @@ impl From<LogError> for AppError {
             LogError::Busy => "busy",
             // A log that lost events this device saw, or rows changed since this device
             // verified them: "changed or damaged" is the truth.
-            LogError::Verify(_) | LogError::Seen(_) | LogError::Cache(_) => "verify_failed",
+            LogError::Verify(_) | LogError::Cache(_) => "verify_failed",
             LogError::Payload(_) => "invalid",
             LogError::Refused(_) => "refused",
             LogError::Sql(_) => "database",
+            LogError::Seen(SeenError::RolledBack { .. }) => "rolled_back",
+            LogError::Seen(SeenError::Tampered { .. }) => "seen_tampered",
+            LogError::Seen(SeenError::Io { .. }) => "io",
         };
         AppError::new(code, e.to_string())
     }

@@ -87,6 +87,7 @@ fn main() {
             commands::appeal_further,
             commands::key_import,
             commands::activity_list,
+            commands::time_accept,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -25,7 +25,7 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
         tournament: o.replayed.tournament.clone(),
         doko: o.doko.clone(),
     };
-    let blocks = match (r.kind.as_str(), r.appeal.as_deref()) {
+    let mut blocks = match (r.kind.as_str(), r.appeal.as_deref()) {
         ("casebook", _) => report::casebook(&f, lang),
         ("appeal", Some(id)) => {
             let a = f
@@ -43,6 +43,8 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
             ))
         }
     };
+    // The last line, as `tdlog report` prints it: the head digest and event count.
+    blocks.push(tdlog::views::report_digest(&o.replayed.log, lang));
     match r.format.as_str() {
         "html" => Ok(report::html(&blocks, lang).into_bytes()),
         "pdf" => Ok(report::pdf(&blocks)),
@@ -64,7 +66,7 @@ pub fn save(bytes: &[u8], path: &Path, log: &Path) -> Result<(), AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{open, tests_support::*};
+    use crate::session::tests_support::*;
 
     #[test]
     fn the_casebook_renders_as_html_and_pdf_and_an_unknown_appeal_is_an_error() {
@@ -83,6 +85,15 @@ mod tests {
             "{}",
             &html[..200.min(html.len())]
         );
+        // The last line names the log's head digest and event count, in the report's language.
+        let digest = o.replayed.log.events.len();
+        let s = crate::session::summary(&o, None);
+        let last = format!(
+            "Prüfcode des Protokolls: {} ({digest} Ereignisse)",
+            s.digest
+        );
+        let tail = &html[html.rfind("<p>").unwrap()..];
+        assert!(tail.contains(&last), "{tail}");
         assert_eq!(
             render(&o, &req("appeal", "pdf")).unwrap_err().code,
             "invalid"

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use tdlog::appeals::Workflow;
 use tdlog::events::{DirectorNote, Payload};
 use tdlog::keys::{fingerprint, DeviceKey};
+use tdlog::log::digest::HeadSet;
+use tdlog::log::seen::SeenStore;
 use tdlog::log::{Hash32, Log};
 use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState};
 use tdlog::views::Replayed;
@@ -32,21 +34,37 @@ pub struct Progress {
     pub total: usize,
 }
 
+/// Opens a log as this device: checked against the device's record of what it has seen
+/// (`<data dir>/seen/`, see `tdlog::log::seen`), so a log that lost events this device saw is
+/// refused (`rolled_back`, naming them); every verify of the returned log keeps the record
+/// current. Every read and append of the app opens logs here.
+pub fn open_log(path: &Path, data_dir: &Path) -> Result<Log, AppError> {
+    let mut log = Log::open(path)?;
+    log.attach_seen(SeenStore::new(data_dir))?;
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(data_dir));
+    Ok(log)
+}
+
 /// Opens and fully verifies a log (signatures, chains, keys, forks), reporting progress.
-/// Runs off the UI thread: a log of a million events takes seconds.
-pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened, AppError> {
+/// Runs off the UI thread: a log of a million events takes seconds. `data_dir` is this
+/// device's data dir (its record of the logs it has seen).
+pub fn open(
+    path: &Path,
+    data_dir: &Path,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Opened, AppError> {
     progress(Progress {
         phase: "reading",
         done: 0,
         total: 0,
     });
-    let log = Log::open_read_only(path)?;
-    let inputs = log.read_inputs()?;
-    let total = inputs.len();
-    let step = (total / 100).max(1);
+    // Reading never writes the log file; the device's record and cache live in its data dir.
+    let mut log = Log::open_read_only(path)?;
+    log.attach_seen(SeenStore::new(data_dir))?;
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(data_dir));
     let last = std::sync::atomic::AtomicUsize::new(0);
     let cb = |done: usize, total: usize| {
-        let bucket = done / step;
+        let bucket = done / (total / 100).max(1);
         if last.fetch_max(bucket, std::sync::atomic::Ordering::Relaxed) < bucket || done == total {
             progress(Progress {
                 phase: "verifying",
@@ -55,7 +73,7 @@ pub fn open(path: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened,
             });
         }
     };
-    let verified = tdlog::log::verify(inputs, Some(&cb))?;
+    let verified = log.verify(Some(&cb))?;
     let folded = tdlog::appeals::fold(&verified, None);
     let mut tables = tdlog::bridge::tables::BridgeTables::default();
     tdlog::log::replay(&verified, &mut tables);
@@ -119,6 +137,84 @@ pub struct Summary {
     pub warnings: Vec<String>,
     /// This device's role in this log, if its key is enrolled and not revoked.
     pub device_role: Option<String>,
+    /// The head digest (`tdlog verify` prints the same): event count and a hash of the head
+    /// set, to write down or read aloud; `tdlog verify --expect` checks it later.
+    pub digest: String,
+    /// Deadline-sensitive steps first received after their deadline (held until the chief
+    /// TD accepts them), accepted ones included.
+    pub late_arrivals: Vec<LateArrivalRow>,
+    /// Events dated ahead of the clock of the device that first received them, not accepted.
+    pub future_dated: Vec<FutureDatedRow>,
+}
+
+/// A late arrival (`appeals::LateArrival`) as the Tournament screen lists it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LateArrivalRow {
+    pub event: String,
+    pub kind: String,
+    pub signer: String,
+    pub role: String,
+    /// The signed time (the author's clock), RFC 3339.
+    pub signed: String,
+    /// The law whose deadline it missed (92B, 92D, 79C1).
+    pub law: String,
+    pub deadline: String,
+    /// When it first reached another device (that device's receipt).
+    pub arrival: String,
+    pub received_by: String,
+    /// The chief TD's `time.accepted`, once signed.
+    pub accepted: Option<String>,
+}
+
+/// A future-dated event (`log::time::FutureDated`) as the Tournament screen lists it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct FutureDatedRow {
+    pub event: String,
+    pub kind: String,
+    pub holder: String,
+    pub signed: String,
+    /// Whole minutes its signed time is ahead of the clock that first received it.
+    pub minutes_ahead: i64,
+    pub received: String,
+}
+
+/// The time flags of a log: late arrivals (accepted or not) and the future-dated events not
+/// yet accepted, as `tdlog time flags` lists them.
+pub fn time_flags(o: &Opened) -> (Vec<LateArrivalRow>, Vec<FutureDatedRow>) {
+    let v = &o.replayed.log;
+    let wf = &o.workflow;
+    let late = wf
+        .late_arrivals
+        .iter()
+        .map(|(id, l)| LateArrivalRow {
+            event: id.to_hex(),
+            kind: l.signed.kind.to_owned(),
+            signer: l.signed.signer.clone(),
+            role: l.signed.role.as_str().to_owned(),
+            signed: l.signed.time.clone(),
+            law: l.law.to_owned(),
+            deadline: l.deadline.clone(),
+            arrival: l.arrival.clone(),
+            received_by: l.received_by.clone(),
+            accepted: l.accepted.map(|a| a.to_hex()),
+        })
+        .collect();
+    let future = tdlog::log::time::future_dated(v, &wf.receipts, wf.settings.clock_tolerance_ms())
+        .into_iter()
+        .filter(|x| !wf.time_accepted.contains_key(&x.event))
+        .map(|x| FutureDatedRow {
+            event: x.event.to_hex(),
+            kind: x.kind,
+            holder: v
+                .keys
+                .get(&x.author)
+                .map_or_else(|| format!("key {}", x.author.short()), |k| k.holder.clone()),
+            signed: time(x.wall_ms),
+            minutes_ahead: x.ahead_ms / 60_000,
+            received: time(x.received_ms),
+        })
+        .collect();
+    (late, future)
 }
 
 pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
@@ -163,7 +259,11 @@ pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
             .map(|w| format!("event {}: {}", w.event.short(), w.message))
             .collect(),
         device_role: None,
+        digest: HeadSet::of(v).digest().to_string(),
+        late_arrivals: vec![],
+        future_dated: vec![],
     };
+    (s.late_arrivals, s.future_dated) = time_flags(o);
     if let Some(Payload::Genesis(g)) = v.events.first().map(|e| &e.payload) {
         s.game = serde_json::to_value(g.game)
             .ok()
@@ -446,11 +546,16 @@ pub struct NoteInput {
 }
 
 /// Signs and durably appends a director note with this device's key; returns its id.
-pub fn append_note(path: &Path, key: &DeviceKey, n: NoteInput) -> Result<Hash32, AppError> {
+pub fn append_note(
+    path: &Path,
+    data_dir: &Path,
+    key: &DeviceKey,
+    n: NoteInput,
+) -> Result<Hash32, AppError> {
     if n.text.trim().is_empty() {
         return Err(AppError::new("empty_note", "a note needs some text"));
     }
-    let mut log = Log::open(path)?;
+    let mut log = open_log(path, data_dir)?;
     Ok(log.append(
         key,
         Payload::DirectorNote(DirectorNote {
@@ -484,6 +589,16 @@ pub(crate) mod tests_support {
         )
         .unwrap();
         p
+    }
+
+    /// The test device's data dir for a log: next to it (each demo copy has its own dir).
+    pub fn device_dir(log: &Path) -> PathBuf {
+        log.parent().unwrap_or(Path::new(".")).join("device")
+    }
+
+    /// Opens and verifies `p` as the test device of [`device_dir`].
+    pub fn open(p: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened, AppError> {
+        super::open(p, &device_dir(p), progress)
     }
 
     pub fn demo_key(name: &str) -> DeviceKey {
@@ -530,6 +645,14 @@ pub(crate) mod tests_support {
 mod tests {
     use super::tests_support::*;
     use super::*;
+
+    fn open(p: &Path, progress: &(dyn Fn(Progress) + Sync)) -> Result<Opened, AppError> {
+        super::tests_support::open(p, progress)
+    }
+
+    fn append_note(p: &Path, key: &DeviceKey, n: NoteInput) -> Result<Hash32, AppError> {
+        super::append_note(p, &device_dir(p), key, n)
+    }
 
     #[test]
     fn demo_summary_names_every_key_and_the_revocation() {

@@ -10,7 +10,7 @@ use std::path::Path;
 use tdlog::appeals::{append_checked, Appeal, AppendError, OpenClock, RulingRec};
 use tdlog::events::{catalogue, Payload};
 use tdlog::keys::{DeviceKey, Role};
-use tdlog::log::{Hash32, Log};
+use tdlog::log::Hash32;
 
 /// A ruling for the Rulings list, with its event id.
 #[derive(Debug, Clone, Serialize)]
@@ -159,6 +159,55 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
     }
 }
 
+/// The chief TD's acceptance of a time flag (as `tdlog time accept`): `event` must be an
+/// open flag of this log (a late arrival not yet accepted, or a future-dated event), and the
+/// law and the reason are required. Only a chief TD key may sign it (the log refuses others).
+pub fn time_accept_payload(
+    o: &Opened,
+    event: &str,
+    law: &str,
+    reason: &str,
+) -> Result<Payload, AppError> {
+    let id = Hash32::from_hex(event.trim())
+        .map_err(|e| AppError::new("invalid", format!("event {event:?}: {e}")))?;
+    let wf = &o.workflow;
+    let late_open = wf
+        .late_arrivals
+        .get(&id)
+        .is_some_and(|l| l.accepted.is_none());
+    let future_open = !wf.time_accepted.contains_key(&id)
+        && crate::session::time_flags(o)
+            .1
+            .iter()
+            .any(|f| f.event == id.to_hex());
+    if !late_open && !future_open {
+        return Err(AppError::new(
+            "not_flagged",
+            format!(
+                "event {} is not a late arrival or a future-dated event waiting for the chief TD",
+                id.short()
+            ),
+        ));
+    }
+    if law.trim().is_empty() {
+        return Err(AppError::new(
+            "empty_law",
+            "an acceptance names the law or regulation it is made under",
+        ));
+    }
+    if reason.trim().is_empty() {
+        return Err(AppError::new(
+            "empty_reason",
+            "an acceptance needs the chief TD's reason",
+        ));
+    }
+    Ok(Payload::TimeAccepted(tdlog::events::TimeAccepted {
+        event: id,
+        law: law.trim().to_owned(),
+        reason: reason.trim().to_owned(),
+    }))
+}
+
 impl From<AppendError> for AppError {
     fn from(e: AppendError) -> Self {
         match e {
@@ -168,17 +217,30 @@ impl From<AppendError> for AppError {
     }
 }
 
-/// Signs `p` with `key` at `now_ms` after the workflow guards (as `tdlog ruling|publish|appeal`).
-pub fn append(path: &Path, key: &DeviceKey, p: Payload, now_ms: i64) -> Result<Hash32, AppError> {
-    let mut log = Log::open(path)?;
+/// Signs `p` with `key` at `now_ms` after the workflow guards (as `tdlog ruling|publish|appeal`),
+/// on the log opened as this device (`data_dir`: its record of what it has seen).
+pub fn append(
+    path: &Path,
+    data_dir: &Path,
+    key: &DeviceKey,
+    p: Payload,
+    now_ms: i64,
+) -> Result<Hash32, AppError> {
+    let mut log = crate::session::open_log(path, data_dir)?;
     Ok(append_checked(&mut log, key, p, now_ms)?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{open, tests_support::*};
+    use crate::session::tests_support::*;
+
+    fn append(p: &Path, key: &DeviceKey, payload: Payload, now: i64) -> Result<Hash32, AppError> {
+        super::append(p, &device_dir(p), key, payload, now)
+    }
+
     use tdlog::events::*;
+    use tdlog::log::Log;
 
     fn hash(s: &str, _what: &str) -> Result<Hash32, String> {
         Hash32::from_hex(s).map_err(|e| e.to_string())
@@ -437,5 +499,201 @@ mod tests {
             .find(|r| r.round == 1 && r.table == 5 && r.board == 11)
             .unwrap();
         assert!(row.result.starts_with("3NT"), "{}", row.result);
+    }
+
+    const MIN: i64 = 60_000;
+
+    /// The chief TD's laptop (`p`) rules and publishes at NOW; TD Jens's laptop, a copy of it,
+    /// files an appeal with its clock 10 minutes into the Law 92B period but is offline; the
+    /// chief TD's laptop merges it (signing a receipt) an hour later, 30 minutes after the
+    /// period ended: a late arrival (as `tests/hostile_device.rs` builds it). Returns the log,
+    /// the filing, and a copy of the log from before the merge.
+    fn late_filing() -> (std::path::PathBuf, Hash32, std::path::PathBuf) {
+        let p = demo_with_results();
+        let td1 = demo_key("td1");
+        let artificial = Adjustment::Artificial {
+            ns: Artificial::AveragePlus,
+            ew: Artificial::AverageMinus,
+        };
+        let rid = append(&p, &td1, Payload::Ruling(ruling(Some(artificial))), NOW).unwrap();
+        let publish = Payload::ResultsPublished(ResultsPublished {
+            sections: vec![],
+            session: None,
+        });
+        append(&p, &td1, publish, NOW).unwrap();
+        let laptop = p.with_file_name("laptop.tdlog");
+        std::fs::copy(&p, &laptop).unwrap();
+        let before = p.with_file_name("before-merge.tdlog");
+        std::fs::copy(&p, &before).unwrap();
+        let filed = super::append(
+            &laptop,
+            &p.with_file_name("laptop-device"),
+            &td1,
+            Payload::AppealFiled(AppealFiled {
+                ruling: rid,
+                appellant: "SWEDEN".into(),
+                grounds: "the 2S bid was not comparable".into(),
+                consents: vec!["Peter Fredin".into()],
+            }),
+            NOW + 10 * MIN,
+        )
+        .unwrap();
+        let raws: Vec<_> = Log::open(&laptop)
+            .unwrap()
+            .read_inputs()
+            .unwrap()
+            .into_iter()
+            .map(|i| i.raw)
+            .collect();
+        let mut c = Log::open(&p).unwrap();
+        c.set_clock(|| NOW + 60 * MIN);
+        let r = c.merge_with_receipt(raws, &demo_key("chief")).unwrap();
+        assert_eq!(r.added, 1);
+        (p, filed, before)
+    }
+
+    #[test]
+    fn the_summary_shows_the_head_digest_and_a_late_arrival_held_for_the_chief_td() {
+        let (p, filed, _) = late_filing();
+        let o = open(&p, &|_| {}).unwrap();
+        let s = crate::session::summary(&o, None);
+        let v = Log::open(&p).unwrap().verify(None).unwrap();
+        let digest = tdlog::log::digest::HeadSet::of(&v).digest();
+        assert_eq!(s.digest, digest.to_string());
+        assert!(
+            s.digest.starts_with(&format!("{}-", digest.events)),
+            "{}",
+            s.digest
+        );
+        assert_eq!(s.digest.parse::<tdlog::log::digest::Digest>(), Ok(digest));
+        assert_eq!(s.late_arrivals.len(), 1, "{:?}", s.late_arrivals);
+        let l = &s.late_arrivals[0];
+        assert_eq!(l.event, filed.to_hex());
+        assert_eq!(l.kind, "appeal.filed");
+        assert_eq!(l.law, "92B");
+        assert_eq!(l.signer, "Jens Hansen, laptop 2");
+        assert_eq!(l.role, "td");
+        assert!(l.signed.starts_with("2100-01-01T00:10"), "{}", l.signed);
+        assert!(l.deadline.starts_with("2100-01-01T00:30"), "{}", l.deadline);
+        assert!(l.arrival.starts_with("2100-01-01T01:00"), "{}", l.arrival);
+        assert_eq!(l.received_by, s.keys[0].holder, "the chief TD's receipt");
+        assert_eq!(l.accepted, None);
+        assert!(s.future_dated.is_empty(), "{:?}", s.future_dated);
+        assert!(o.workflow.appeals.is_empty(), "held: not an appeal yet");
+    }
+
+    #[test]
+    fn time_accept_by_the_chief_td_clears_the_flag_and_the_appeal_takes_effect() {
+        let (p, filed, _) = late_filing();
+        let o = open(&p, &|_| {}).unwrap();
+        let id = filed.to_hex();
+        let reason = "Jens's laptop had no network in the hall; filed at the table in time";
+        assert_eq!(
+            time_accept_payload(&o, &id, "92B", "  ").unwrap_err().code,
+            "empty_reason"
+        );
+        assert_eq!(
+            time_accept_payload(&o, &id, "", reason).unwrap_err().code,
+            "empty_law"
+        );
+        let other = o.replayed.log.events[3].id.to_hex();
+        assert_eq!(
+            time_accept_payload(&o, &other, "92B", reason)
+                .unwrap_err()
+                .code,
+            "not_flagged"
+        );
+        let pay = time_accept_payload(&o, &id, " 92B ", reason).unwrap();
+        // Only a chief TD key may accept: a director's signature is refused.
+        let e = append(&p, &demo_key("td1"), pay.clone(), NOW + 70 * MIN).unwrap_err();
+        assert_eq!(e.code, "refused", "{e}");
+        let acc = append(&p, &demo_key("chief"), pay, NOW + 70 * MIN).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let s = crate::session::summary(&o, None);
+        assert_eq!(s.late_arrivals[0].accepted, Some(acc.to_hex()));
+        assert!(
+            o.workflow.appeals.contains_key(&filed),
+            "accepted: now an appeal"
+        );
+        assert_eq!(
+            time_accept_payload(&o, &id, "92B", reason)
+                .unwrap_err()
+                .code,
+            "not_flagged",
+            "accepted once"
+        );
+    }
+
+    #[test]
+    fn a_log_that_lost_events_this_device_saw_is_refused_as_rolled_back() {
+        let (p, _, before) = late_filing();
+        let dd = device_dir(&p);
+        crate::session::open(&p, &dd, &|_| {}).unwrap();
+        // The file is swapped for the copy from before the merge: the receipt and the
+        // filing this device saw are gone.
+        std::fs::copy(&before, &p).unwrap();
+        let e = crate::session::open(&p, &dd, &|_| {}).err().unwrap();
+        assert_eq!(e.code, "rolled_back", "{e}");
+        assert!(e.message.contains("Jens Hansen, laptop 2"), "{e}");
+        // Appends open the log the same way: nothing is signed on a rolled-back log.
+        let note = crate::session::NoteInput {
+            text: "x".into(),
+            board: None,
+            table: None,
+            round: None,
+        };
+        let e = crate::session::append_note(&p, &dd, &demo_key("td1"), note).unwrap_err();
+        assert_eq!(e.code, "rolled_back");
+        // Another device that never saw them opens it.
+        crate::session::open(&p, &p.with_file_name("other-device"), &|_| {}).unwrap();
+    }
+
+    /// A laptop whose clock is two hours ahead signs a note; the chief TD's laptop merges it
+    /// at NOW: a future-dated event, listed until the chief TD accepts it.
+    #[test]
+    fn a_future_dated_note_is_listed_until_the_chief_td_accepts_it() {
+        let p = demo_with_results();
+        let laptop = p.with_file_name("laptop.tdlog");
+        std::fs::copy(&p, &laptop).unwrap();
+        let mut l = Log::open(&laptop).unwrap();
+        l.set_clock(|| NOW + 120 * MIN);
+        let note = l
+            .append(
+                &demo_key("td1"),
+                Payload::DirectorNote(DirectorNote {
+                    text: "from the future".into(),
+                    board: None,
+                    table: None,
+                    round: None,
+                }),
+            )
+            .unwrap();
+        drop(l);
+        let raws: Vec<_> = Log::open(&laptop)
+            .unwrap()
+            .read_inputs()
+            .unwrap()
+            .into_iter()
+            .map(|i| i.raw)
+            .collect();
+        let mut c = Log::open(&p).unwrap();
+        c.set_clock(|| NOW);
+        c.merge_with_receipt(raws, &demo_key("chief")).unwrap();
+        drop(c);
+        let o = open(&p, &|_| {}).unwrap();
+        let s = crate::session::summary(&o, None);
+        assert_eq!(s.future_dated.len(), 1, "{:?}", s.future_dated);
+        let f = &s.future_dated[0];
+        assert_eq!(f.event, note.to_hex());
+        assert_eq!(f.kind, "director.note");
+        assert_eq!(f.holder, "Jens Hansen, laptop 2");
+        assert_eq!(f.minutes_ahead, 120);
+        assert!(f.received.starts_with("2100-01-01T00:00"), "{}", f.received);
+        assert!(s.late_arrivals.is_empty());
+        let pay =
+            time_accept_payload(&o, &f.event, "81C", "the laptop's clock was set wrong").unwrap();
+        append(&p, &demo_key("chief"), pay, NOW + MIN).unwrap();
+        let s = crate::session::summary(&open(&p, &|_| {}).unwrap(), None);
+        assert!(s.future_dated.is_empty(), "{:?}", s.future_dated);
     }
 }

@@ -406,9 +406,17 @@ pub(super) fn lang_env() -> Lang {
 }
 
 fn folded(log: &Path) -> Result<Folded, Box<dyn std::error::Error + Send + Sync>> {
+    Ok(verified_and_folded(log)?.1)
+}
+
+/// The verified log and its fold (reports end with the log's head digest).
+fn verified_and_folded(
+    log: &Path,
+) -> Result<(tdlog::log::Verified, Folded), Box<dyn std::error::Error + Send + Sync>> {
     let v = open_log_read_only(log)?.verify(None)?;
     v.require_no_forks()?;
-    Ok(appeals::fold(&v, None))
+    let f = appeals::fold(&v, None);
+    Ok((v, f))
 }
 
 /// Signs `p` now, after the guards.
@@ -925,11 +933,12 @@ pub fn report(cmd: ReportCmd) -> CliResult {
             force,
         } => {
             check_out(out.as_deref(), force, &log)?;
-            let f = folded(&log)?;
+            let (v, f) = verified_and_folded(&log)?;
             let id = hash_or_prefix(&f, &appeal, "appeal", |f| {
                 f.workflow.appeals.keys().copied().collect()
             })?;
-            let b = appeals::report::dossier(&f, &f.workflow.appeals[&id], lang);
+            let mut b = appeals::report::dossier(&f, &f.workflow.appeals[&id], lang);
+            b.push(tdlog::views::report_digest(&v, lang));
             (log, format, lang, out, force, b)
         }
         ReportCmd::Casebook {
@@ -940,8 +949,9 @@ pub fn report(cmd: ReportCmd) -> CliResult {
             force,
         } => {
             check_out(out.as_deref(), force, &log)?;
-            let f = folded(&log)?;
-            let b = appeals::report::casebook(&f, lang);
+            let (v, f) = verified_and_folded(&log)?;
+            let mut b = appeals::report::casebook(&f, lang);
+            b.push(tdlog::views::report_digest(&v, lang));
             (log, format, lang, out, force, b)
         }
     };

@@ -20,6 +20,13 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "Appelsamling",
     ),
     ("appeal", "Appeal", "Protest", "Appel"),
+    (
+        "head_digest",
+        "Head digest of the log",
+        "Prüfcode des Protokolls",
+        "Kontrolkode for loggen",
+    ),
+    ("events_count", "events", "Ereignisse", "hændelser"),
     ("event", "Event", "Turnier", "Turnering"),
     ("section", "Section", "Gruppe", "Række"),
     ("board", "Board", "Board", "Spil"),

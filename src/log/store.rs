@@ -368,7 +368,7 @@ impl Log {
     }
 
     /// The log id as the stored genesis row says it (unverified: for the device record).
-    fn stored_log_id(&self) -> Result<Option<Hash32>, LogError> {
+    pub fn stored_log_id(&self) -> Result<Option<Hash32>, LogError> {
         let mut st = self
             .conn
             .prepare("SELECT id, body FROM event WHERE seq = 1")?;

@@ -29,6 +29,20 @@ use crate::log::{replay, Verified};
 use crate::results::{results, ResultRow, Tournament};
 use thiserror::Error;
 
+/// The last line of every report (appeal form, casebook), in the CLI and the app alike: the
+/// head digest of the log the report was made from and its event count, so a printed report
+/// names the state of the log it shows (`tdlog verify --expect DIGEST` checks it later).
+pub fn report_digest(v: &Verified, lang: crate::i18n::Lang) -> crate::report::Block {
+    let d = crate::log::digest::HeadSet::of(v).digest();
+    crate::report::Block::Para(format!(
+        "{}: {} ({} {})",
+        crate::i18n::tr(lang, "head_digest"),
+        d,
+        d.events,
+        crate::i18n::tr(lang, "events_count")
+    ))
+}
+
 /// A verified log folded once into every projection the screens read.
 #[derive(Debug, Clone)]
 pub struct Replayed {

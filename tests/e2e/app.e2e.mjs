@@ -1,7 +1,7 @@
 // End to end in the real webview: drives the built tdlog desktop app as a TD would.
 // Run by tests/e2e/run.sh (which starts Xvfb and tauri-driver and prepares a temp data dir).
 // Every step is one check; the last line is `N passed, N failed`.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WebDriver, elementRef } from "./webdriver.mjs";
 
@@ -17,6 +17,9 @@ const EXPECT_KEYS = Number(env("E2E_EXPECT_KEYS"));
 const FINGERPRINT = env("E2E_DEVICE_FINGERPRINT");
 const COMMITTEE_KEY = env("E2E_COMMITTEE_KEY");
 const IMPORT_KEY = env("E2E_IMPORT_KEY");
+const EXPECT_DIGEST = env("E2E_EXPECT_DIGEST");
+const LATE_LOG = env("E2E_LATE_LOG");
+const OLD_DEMO = env("E2E_OLD_DEMO");
 const ALT = "\uE00A";
 
 const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
@@ -26,6 +29,8 @@ const shots = [];
 
 async function shot(name) {
   mkdirSync(SHOTS, { recursive: true });
+  // Let the webview paint what the checks just read (a frame, at most half a second).
+  await wd.script("return new Promise((r) => { requestAnimationFrame(() => setTimeout(() => r(true), 50)); setTimeout(() => r(true), 500); })");
   const file = join(SHOTS, `${name}.png`);
   writeFileSync(file, Buffer.from(await wd.screenshot(), "base64"));
   shots.push(file);
@@ -115,7 +120,20 @@ async function main() {
   await check("the demo tournament opens on first start", async () => {
     const name = await wd.textOf("#tournament-name", (t) => t.includes("Demo Club Pairs"), 60000);
     expect(name.startsWith("Demo Club Pairs"), `name was ${name}`);
+    // The webview keeps the language in localStorage, shared with other runs of the app on
+    // this machine: start in English whatever the last run left.
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#nav-scores", (t) => t === "Scores");
     await shot("tournament");
+  });
+
+  await check(`the Tournament screen shows the head digest tdlog verify prints (${EXPECT_DIGEST})`, async () => {
+    const d = await wd.textOf("#head-digest");
+    expect(d === EXPECT_DIGEST, `the screen shows ${d}, tdlog verify --json says ${EXPECT_DIGEST}`);
+    const hint = await wd.text(await wd.find("#digest-hint"));
+    expect(hint.includes("tdlog verify --expect"), `hint: ${hint}`);
+    const none = await wd.text(await wd.find("#time-none"));
+    expect(none === "No late arrivals, no future-dated events.", `signed time: ${none}`);
   });
 
   await check(`the verification badge shows ${EXPECT_EVENTS} verified events`, async () => {
@@ -194,6 +212,18 @@ async function main() {
     const roles = await Promise.all((await wd.findAll("#keys-table .key-role")).map((e) => wd.text(e)));
     expect(roles.includes("Appelkomité") && roles.includes("Chefturneringsleder"), roles.join(", "));
     await shot("tournament-da");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#nav-scores", (t) => t === "Scores");
+  });
+
+  await check("the Tournament screen in German: the head digest with its hint", async () => {
+    await wd.click(await wd.find("#lang-de"));
+    await screen("tournament");
+    const label = await wd.textOf("#digest-label", (t) => t === "Prüfcode des Protokolls");
+    expect(label === "Prüfcode des Protokolls", label);
+    const hint = await wd.text(await wd.find("#digest-hint"));
+    expect(hint.startsWith("Notieren oder einer zweiten Person laut vorlesen"), hint);
+    await shotTop("tournament-de");
     await wd.click(await wd.find("#lang-en"));
     await wd.textOf("#nav-scores", (t) => t === "Scores");
   });
@@ -554,6 +584,15 @@ async function main() {
     await shot("scores-appeal-audit");
   });
 
+  await check("the saved casebook ends with the head digest the Tournament screen shows", async () => {
+    await screen("tournament");
+    const digest = await wd.textOf("#head-digest");
+    const html = readFileSync(join(SHOTS, "casebook.html"), "utf8");
+    const last = html.slice(html.lastIndexOf("<p>"));
+    const events = digest.split("-")[0];
+    expect(last.includes(`Head digest of the log: ${digest} (${events} events)`), `last paragraph: ${last}`);
+  });
+
   await check("the Appeals screen in German and Danish", async () => {
     await wd.click(await wd.find("#lang-de"));
     await screen("appeals");
@@ -565,6 +604,73 @@ async function main() {
     expect(d === "afgjort", d);
     await wd.click(await wd.find("#lang-en"));
   });
+
+  await check("an older copy of the demo, lacking events this device saw, is refused as rolled back", async () => {
+    await screen("start");
+    const input = await wd.find("#open-path");
+    await wd.script("arguments[0].value = ''", [elementRef(input)]);
+    await wd.type(input, OLD_DEMO);
+    await wd.click(await wd.find("#open-submit"));
+    const title = await wd.textOf("#error-banner strong");
+    expect(title.startsWith("This log no longer holds events this device has seen"), `error title: ${title}`);
+    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    expect(detail.includes("Jens Hansen, laptop 2"), `error detail: ${detail}`);
+    await shotTop("start-rolled-back");
+  });
+
+  await check("a late arrival is listed under Signed time; only the chief director may accept it", async () => {
+    await wd.until("the late-arrival log", () => existsSync(`${LATE_LOG}.ready`), 150000);
+    await signAsDevice();
+    await screen("start");
+    const input = await wd.find("#open-path");
+    await wd.script("arguments[0].value = ''", [elementRef(input)]);
+    await wd.type(input, LATE_LOG);
+    await wd.click(await wd.find("#open-submit"));
+    await wd.textOf("#tournament-name", (t) => t === "Late Arrival Pairs", 60000);
+    const flags = await wd.findAll("#time-flags .time-flag");
+    expect(flags.length === 1, `${flags.length} time flags`);
+    const text = await wd.text(flags[0]);
+    expect(text.includes("Late arrival") && text.includes("appeal.filed") && text.includes("Jens Hansen, laptop 2") && text.includes("Law 92B"), text);
+    const law = await wd.script("return document.querySelector('.time-flag .accept-law').value");
+    expect(law === "92B", `law prefilled: ${law}`);
+    const disabled = await wd.script("return document.querySelector('.time-flag .accept-save').disabled");
+    expect(disabled === true, "Accept is enabled for a director");
+    const why = await wd.text(await wd.find(".time-flag .accept-why"));
+    expect(why.startsWith("Only a chief director's key may accept"), `why: ${why}`);
+    await wd.script("document.getElementById('time-h').scrollIntoView()");
+    await shot("tournament-time");
+  });
+
+  await check("the chief director accepts the late arrival with the law and a reason (German and Danish shown)", async () => {
+    await signAs("chief", "Chief director");
+    await screen("tournament");
+    const why = await wd.text(await wd.find(".time-flag .accept-why"));
+    expect(why === "Give the reason.", `why: ${why}`);
+    await fill(".time-flag .accept-reason", "Jens's laptop had no network in the hall; the appeal was made at the table in time");
+    await wd.click(await wd.find("#lang-de"));
+    await wd.textOf("#time-h", (t) => t === "Signierte Zeit");
+    await wd.script("document.getElementById('time-h').scrollIntoView()");
+    await shot("tournament-time-de");
+    await wd.click(await wd.find("#lang-da"));
+    await wd.textOf("#time-h", (t) => t === "Underskrevet tid");
+    await wd.script("document.getElementById('time-h').scrollIntoView()");
+    await shot("tournament-time-da");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#time-h", (t) => t === "Signed time");
+    await save(".time-flag .accept-save", "the acceptance");
+    const status = await wd.textOf(".time-flag .flag-status", (t) => t === "Accepted by the chief director.");
+    expect(status === "Accepted by the chief director.", status);
+    expect((await wd.findAll(".time-flag .accept-save")).length === 0, "the Accept form is still there");
+    await wd.script("document.getElementById('time-h').scrollIntoView()");
+    await shot("tournament-time-accepted");
+  });
+}
+
+/** Signs with this device's own key again (the Start screen's "sign as"). */
+async function signAsDevice() {
+  await screen("start");
+  await choose("#sign-as", "");
+  await wd.until("this device's key signs", async () => (await wd.script("return document.querySelector('#sign-as').value")) === "");
 }
 
 try {

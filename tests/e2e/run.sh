@@ -24,8 +24,9 @@ for tool in tauri-driver WebKitWebDriver Xvfb node; do
 done
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tdlog-e2e.XXXXXX")
-XVFB_PID=""; DRIVER_PID=""
+XVFB_PID=""; DRIVER_PID=""; LATE_PID=""
 cleanup() {
+  if [ -n "$LATE_PID" ]; then kill "$LATE_PID" 2>/dev/null || true; wait "$LATE_PID" 2>/dev/null || true; fi
   # Stop what this script started, by process id: the driver's children first.
   if [ -n "$DRIVER_PID" ]; then
     for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
@@ -60,10 +61,18 @@ COMMITTEE_KEY=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(proce
 VERIFY=$("$CLI" verify --json "$TMP/demo.tdlog")
 EXPECT_EVENTS=$(node -e 'const v=JSON.parse(process.argv[1]); if(!v.ok) process.exit(1); console.log(v.events)' "$VERIFY")
 EXPECT_KEYS=$(node -e 'console.log(JSON.parse(process.argv[1]).keys)' "$VERIFY")
+EXPECT_DIGEST=$(node -e 'console.log(JSON.parse(process.argv[1]).digest)' "$VERIFY")
 FINGERPRINT=$("$CLI" key show --key "$TMP/data/device.key" | awk -F': *' '/fingerprint/ {print $2}')
 [ -n "$FINGERPRINT" ] || fail "could not read the device key's fingerprint"
 
 rm -rf "$ART"; mkdir -p "$ART"
+# A tournament with a late arrival (its appeal period is one minute, so this takes about a
+# minute: made in the background while the test runs; the test waits for LOG.ready).
+mkdir -p "$TMP/late-keys"
+for k in chief td1 scorer organiser; do install -m 600 "fixtures/demo/keys/$k.key" "$TMP/late-keys/$k.key"; done
+bash tests/e2e/late_log.sh "$CLI" fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn \
+  "$TMP/late.tdlog" "$TMP/late-keys" "$TMP/late-work" >"$ART/late_log.log" 2>&1 &
+LATE_PID=$!
 # A free display number and port.
 DISP=$(( 90 + RANDOM % 200 ))
 while [ -e "/tmp/.X11-unix/X$DISP" ] || [ -e "/tmp/.X$DISP-lock" ]; do DISP=$((DISP + 1)); done
@@ -81,6 +90,7 @@ DRIVER_PID=$!
 
 set +e
 TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_EXPECT_EVENTS="$EXPECT_EVENTS" E2E_EXPECT_KEYS="$EXPECT_KEYS" \
+  E2E_EXPECT_DIGEST="$EXPECT_DIGEST" E2E_LATE_LOG="$TMP/late.tdlog" E2E_OLD_DEMO="$TMP/demo.tdlog" \
   E2E_DEVICE_FINGERPRINT="$FINGERPRINT" E2E_COMMITTEE_KEY="$COMMITTEE_KEY" E2E_IMPORT_KEY="$TMP/import/chief.key" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
   timeout 600 node tests/e2e/app.e2e.mjs
 STATUS=$?

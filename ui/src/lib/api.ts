@@ -88,6 +88,8 @@ export const api = {
     invoke<Summary>("appeal_refer", { referred, passphrase, progress: channel(onProgress) }),
   appealFurther: (further: { appeal: string; grounds: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_further", { further, passphrase, progress: channel(onProgress) }),
+  timeAccept: (accept: { event: string; law: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("time_accept", { ...accept, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
 };

@@ -48,6 +48,35 @@ export interface Summary {
   results: number;
   warnings: string[];
   device_role: string | null;
+  /** The head digest (as `tdlog verify` prints it): event count and a hash of the head set. */
+  digest: string;
+  late_arrivals: LateArrivalRow[];
+  future_dated: FutureDatedRow[];
+}
+
+/** A step first received after its deadline: held until the chief TD accepts it. */
+export interface LateArrivalRow {
+  event: string;
+  kind: string;
+  signer: string;
+  role: string;
+  signed: string;
+  law: string;
+  deadline: string;
+  arrival: string;
+  received_by: string;
+  /** The chief TD's acceptance (event id), once signed. */
+  accepted: string | null;
+}
+
+/** An event dated ahead of the clock of the device that first received it. */
+export interface FutureDatedRow {
+  event: string;
+  kind: string;
+  holder: string;
+  signed: string;
+  minutes_ahead: number;
+  received: string;
 }
 
 export interface EventRow {
