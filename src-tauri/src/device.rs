@@ -228,6 +228,8 @@ pub fn demo_copy(data_dir: &Path, shipped: &Path) -> Result<PathBuf, AppError> {
             SeenStore::new(data_dir)
                 .forget(&id)
                 .map_err(LogError::from)?;
+            // A fresh copy is a reset: what this device verified of the old copy is gone too.
+            tdlog::log::cache::VerifiedCache::new(data_dir).forget(&id);
         }
         std::fs::rename(&tmp, &copy)?;
     }

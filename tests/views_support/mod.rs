@@ -162,5 +162,5 @@ pub fn replayed(p: &Path) -> Replayed {
 }
 
 pub fn tdlog() -> std::process::Command {
-    std::process::Command::new(env!("CARGO_BIN_EXE_tdlog"))
+    common::tdlog_cmd()
 }
