@@ -22,6 +22,11 @@ pub enum ImportCmd {
         /// consent); repeat.
         #[arg(long = "captain", value_parser = captain_arg)]
         captains: Vec<(String, String)>,
+        /// How a record with Contract "Pass", no auction and no Score is read: `auto`
+        /// (a pass-out, PBN 2.1, except the RealBridge unplayed-match shape), `pass-out`,
+        /// or `not-played`. The reading taken is always said.
+        #[arg(long, default_value = "auto")]
+        pass_reading: import::PassReading,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -41,12 +46,13 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         section,
         lenient,
         captains,
+        pass_reading,
         key,
     } = cmd;
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = read_text(&file)?;
     let records = tdlog::bridge::pbn::parse(&text)?;
-    let mut plan = import::plan(&records, &section);
+    let opts = import::Options { pass_reading };
+    let mut plan = import::plan_with(&records, &section, &opts);
     plan.set_captains(&captains)?;
     // With --lenient each problem record is skipped, and said so as a warning.
     let prefix = if lenient { "warning: skipped " } else { "" };
@@ -90,6 +96,58 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         plan.skipped,
         file.display()
     );
+    if !plan.published.is_empty() {
+        print_comparison(&log, &plan.published)?;
+    }
+    Ok(0)
+}
+
+/// A file's text: UTF-8, else ISO-8859-1 (Ruter and Compscore write Latin-1), byte for byte.
+pub(crate) fn read_text(file: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+    })
+}
+
+/// The producer's published scores beside ours (an `imported` comparison, never the truth):
+/// how many agree within 0.01, and every disagreement with both numbers and its cause.
+pub(crate) fn print_comparison(
+    log: &std::path::Path,
+    p: &tdlog::results::published::Published,
+) -> CliResult {
+    let t = load(log, None)?;
+    let rows = results(&t);
+    let r = ranking(&t, &rows);
+    let c = tdlog::results::published::compare(p, &rows, &r.standings, 0.01);
+    println!(
+        "imported comparison{}: {} published line(s), {} of {} value(s) agree with tdlog's within 0.01",
+        p.program
+            .as_ref()
+            .map(|x| format!(" ({x})"))
+            .unwrap_or_default(),
+        c.lines,
+        c.agree,
+        c.values
+    );
+    for d in &c.disagreements {
+        println!(
+            "  {}{} {}{}: {} published {} tdlog {} ({:?})",
+            d.section,
+            d.board.map(|b| format!(" board {b}")).unwrap_or_default(),
+            d.ns,
+            if d.ew.is_empty() {
+                String::new()
+            } else {
+                format!(" v {}", d.ew)
+            },
+            d.what,
+            d.published.map_or("-".into(), |x| x.to_string()),
+            d.ours.map_or("-".into(), |x| x.to_string()),
+            d.cause
+        );
+    }
     Ok(0)
 }
 

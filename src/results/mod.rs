@@ -9,6 +9,7 @@ pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod audit;
 pub mod import;
 pub mod overall;
+pub mod published;
 pub mod score;
 mod session;
 
