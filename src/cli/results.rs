@@ -249,6 +249,9 @@ fn policy_lines(r: &Ranking) {
                 None => "default policy (no scoring.policy event)".into(),
             }
         );
+        for k in tdlog::results::published::policy_knobs(&p.policy) {
+            println!("  {k}");
+        }
     }
 }
 

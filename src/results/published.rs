@@ -362,3 +362,57 @@ fn line_from(
         line,
     }
 }
+
+/// The knobs of a policy that real events set beyond the method (issue 14), one line each,
+/// for every report that names the policy: fractional artificial IMPs, factoring rules,
+/// the Butler datum rule, handicaps. Empty when none is set away from its default.
+pub fn policy_knobs(p: &crate::events::PolicySet) -> Vec<String> {
+    use crate::events::Method;
+    use crate::scoring::policy::ButlerPolicy;
+    let mut out = vec![];
+    if let Some(i) = p.artificial.imps_decimal {
+        out.push(format!("artificial IMPs: +{i} / -{i} (Avg+ / Avg-)"));
+    }
+    for r in &p.factoring_rules {
+        let mut when = vec![];
+        if !r.boards.is_empty() {
+            when.push(format!("boards {:?}", r.boards));
+        }
+        if let Some(m) = r.min_field {
+            when.push(format!("field >= {m}"));
+        }
+        if let Some(m) = r.max_field {
+            when.push(format!("field <= {m}"));
+        }
+        out.push(format!(
+            "factoring {:?}, matchpoints rounded {} ({:?}) on {}",
+            r.factoring,
+            r.mp_rounding
+                .decimals
+                .map_or("not at all".to_string(), |d| format!("to {d} decimal(s)")),
+            r.mp_rounding.mode,
+            if when.is_empty() {
+                "every board".to_string()
+            } else {
+                when.join(", ")
+            }
+        ));
+    }
+    if p.method == Method::Butler && p.scoring.butler != ButlerPolicy::default() {
+        out.push(format!(
+            "Butler datum: drop {:?}, rounding {:?}",
+            p.scoring.butler.drop, p.scoring.butler.rounding
+        ));
+    }
+    if !p.handicaps.is_empty() {
+        out.push(format!(
+            "handicaps (half added to the percentage): {}",
+            p.handicaps
+                .iter()
+                .map(|(c, h)| format!("{c} {h}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    out
+}
