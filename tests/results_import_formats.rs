@@ -90,9 +90,9 @@ fn jfr_pairs_pass_out_scores_as_published() {
     assert_eq!(rows.len(), 128);
     let r = ranking(&t, &rows);
     let c = published::compare(&published, &rows, &r.standings, 0.01);
-    // Every traveller line: its N-S and E-W percentages, and its score; every total.
+    // Every traveller line: its score, N-S and E-W matchpoints and percentages; every total.
     assert_eq!(c.lines, 128);
-    assert_eq!(c.values, 128 * 3 + 16);
+    assert_eq!(c.values, 128 * 5 + 16);
     assert!(c.disagreements.is_empty(), "{:#?}", c.disagreements);
     assert_eq!(c.agree, c.values);
     // Board 5's two pass-outs tie with each other: 3 of 14, 21.43 % (the board).

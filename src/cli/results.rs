@@ -8,6 +8,20 @@ use tdlog::results::{audit, import, ranking, results, Ranking, Tournament};
 
 #[derive(Subcommand)]
 pub enum ImportCmd {
+    /// Import a USEBIO 1.2 file (pairs): pairs, hand sets, travellers; an artificial score
+    /// (`A6040`) becomes the TD's adjusted score, so sign with a director's key. The file's
+    /// own matchpoints and totals are compared with ours and every disagreement is listed.
+    Usebio {
+        file: PathBuf,
+        #[arg(long)]
+        log: PathBuf,
+        #[arg(long, default_value = "A")]
+        section: String,
+        #[arg(long)]
+        lenient: bool,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
     /// Import structure and results from a PBN file, one signed event per fact. A file with
     /// any problem imports nothing unless --lenient (then problem records are skipped).
     Pbn {
@@ -40,20 +54,47 @@ fn captain_arg(s: &str) -> Result<(String, String), String> {
 }
 
 pub fn import(cmd: ImportCmd) -> CliResult {
-    let ImportCmd::Pbn {
-        file,
-        log,
-        section,
-        lenient,
-        captains,
-        pass_reading,
-        key,
-    } = cmd;
-    let text = read_text(&file)?;
-    let records = tdlog::bridge::pbn::parse(&text)?;
-    let opts = import::Options { pass_reading };
-    let mut plan = import::plan_with(&records, &section, &opts);
-    plan.set_captains(&captains)?;
+    match cmd {
+        ImportCmd::Usebio {
+            file,
+            log,
+            section,
+            lenient,
+            key,
+        } => {
+            let text = read_text(&file)?;
+            let plan = tdlog::results::usebio::plan(&text, &section)?;
+            sign_plan(plan, &file, &log, &section, lenient, &key)
+        }
+        ImportCmd::Pbn {
+            file,
+            log,
+            section,
+            lenient,
+            captains,
+            pass_reading,
+            key,
+        } => {
+            let text = read_text(&file)?;
+            let records = tdlog::bridge::pbn::parse(&text)?;
+            let opts = import::Options { pass_reading };
+            let mut plan = import::plan_with(&records, &section, &opts);
+            plan.set_captains(&captains)?;
+            sign_plan(plan, &file, &log, &section, lenient, &key)
+        }
+    }
+}
+
+/// Says every problem and warning of an import plan, signs its payloads (all or nothing),
+/// and shows the producer's published scores beside ours.
+fn sign_plan(
+    plan: import::Plan,
+    file: &std::path::Path,
+    log: &std::path::Path,
+    section: &str,
+    lenient: bool,
+    key: &KeyOpts,
+) -> CliResult {
     // With --lenient each problem record is skipped, and said so as a warning.
     let prefix = if lenient { "warning: skipped " } else { "" };
     for p in &plan.problems {
@@ -68,15 +109,15 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         )
         .into());
     }
-    let k = load_key(&key)?;
+    let k = load_key(key)?;
     // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
     let policy = {
-        let t = tournament(&verified(&log)?, None)?;
+        let t = tournament(&verified(log)?, None)?;
         let form = plan.payloads.iter().find_map(|p| match p {
             tdlog::events::Payload::Section(s) => Some(s.form),
             _ => None,
         });
-        match t.policies.get(&section).or_else(|| t.policies.get("")) {
+        match t.policies.get(section).or_else(|| t.policies.get("")) {
             Some((p, _)) => p.clone(),
             None => {
                 tdlog::events::PolicySet::default_for(form.unwrap_or(tdlog::events::Form::Pairs))
@@ -87,7 +128,7 @@ pub fn import(cmd: ImportCmd) -> CliResult {
     for w in plan.warnings.iter().chain(&scoring) {
         eprintln!("warning: {}: {w}", file.display());
     }
-    let mut l = open_log(&log)?;
+    let mut l = open_log(log)?;
     let n = plan.payloads.len();
     l.append_batch(&k, plan.payloads)?;
     println!(
@@ -97,7 +138,7 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         file.display()
     );
     if !plan.published.is_empty() {
-        print_comparison(&log, &plan.published)?;
+        print_comparison(log, &plan.published)?;
     }
     Ok(0)
 }
@@ -173,7 +214,7 @@ fn verified(log: &std::path::Path) -> Result<Verified, Box<dyn std::error::Error
     Ok(v)
 }
 
-fn load(
+pub(crate) fn load(
     log: &std::path::Path,
     at: Option<&str>,
 ) -> Result<Tournament, Box<dyn std::error::Error + Send + Sync>> {

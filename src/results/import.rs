@@ -267,6 +267,10 @@ fn read(
     let played_auction = !r.section_tokens("Auction").is_empty();
     let mut pass = None;
     let result = match contract.parse::<ContractOrPass>() {
+        // tdlog's own PBN export writes a board not played with its reason.
+        Err(_) if contract.is_empty() && r.tag("NotPlayed").is_some() => {
+            Err(r.tag("NotPlayed").unwrap_or_default().to_string())
+        }
         Err(e) if contract.is_empty() => Err(format!("no contract ({e})")),
         Err(e) => {
             errs.push(format!("unknown contract {contract:?}: {e}"));
@@ -375,7 +379,12 @@ fn stated_score(tag: &str) -> Option<i32> {
 
 /// A `Score` that is not Law 77's score of the recorded contract is said, with both numbers;
 /// the contract decides (the score is derived from it, never taken from the file).
-fn score_check(res: &TableResult, tag: &str, board: u32, vul: Option<&str>) -> Option<String> {
+pub(crate) fn score_check(
+    res: &TableResult,
+    tag: &str,
+    board: u32,
+    vul: Option<&str>,
+) -> Option<String> {
     let stated = stated_score(tag)?;
     let c: ContractOrPass = res.contract.parse().ok()?;
     let v: Vulnerability = match vul {
@@ -513,39 +522,45 @@ pub fn plan_with(records: &[PbnRecord], section: &str, opts: &Options) -> Plan {
     out
 }
 
-/// Rebuilds a movement for records that name no `Table` (JFR Pary: one record per traveller
-/// line): each meeting of two pairs is one table, in the first round where neither pair
-/// already plays, numbered from 1 within its round. Deterministic (file order).
+/// Rebuilds a movement for results that name no table (JFR Pary's PBN, USEBIO travellers):
+/// each meeting of two pairs `(ns, ew)` is one table, in the first round where neither pair
+/// already plays, numbered from 1 within its round. Deterministic (input order). Returns
+/// each meeting's (round, table) and the number of rounds.
+pub(crate) fn rebuild(meetings: &[(String, String)]) -> (Vec<(u32, u32)>, usize) {
+    let mut known: BTreeMap<(&str, &str), (u32, u32)> = BTreeMap::new();
+    let mut busy: Vec<BTreeSet<&str>> = vec![];
+    let mut tables: Vec<u32> = vec![];
+    let mut out = Vec::with_capacity(meetings.len());
+    for (ns, ew) in meetings {
+        let key = (ns.as_str(), ew.as_str());
+        let rt = *known.entry(key).or_insert_with(|| {
+            let i = busy
+                .iter()
+                .position(|b| !b.contains(ns.as_str()) && !b.contains(ew.as_str()))
+                .unwrap_or_else(|| {
+                    busy.push(BTreeSet::new());
+                    tables.push(0);
+                    busy.len() - 1
+                });
+            busy[i].insert(ns);
+            busy[i].insert(ew);
+            tables[i] += 1;
+            (i as u32 + 1, tables[i])
+        });
+        out.push(rt);
+    }
+    (out, busy.len())
+}
+
 fn rebuild_movement(recs: &mut [Rec]) -> usize {
-    let mut meetings: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
-    let mut busy: Vec<BTreeSet<String>> = vec![];
-    for r in recs.iter_mut() {
-        let key = (r.ns.clone(), r.ew.clone());
-        let (round, table) = match meetings.get(&key) {
-            Some(x) => *x,
-            None => {
-                let i = busy
-                    .iter()
-                    .position(|b| !b.contains(&r.ns) && !b.contains(&r.ew))
-                    .unwrap_or_else(|| {
-                        busy.push(BTreeSet::new());
-                        busy.len() - 1
-                    });
-                busy[i].insert(r.ns.clone());
-                busy[i].insert(r.ew.clone());
-                let table = meetings
-                    .values()
-                    .filter(|(rd, _)| *rd == i as u32 + 1)
-                    .count() as u32
-                    + 1;
-                meetings.insert(key, (i as u32 + 1, table));
-                (i as u32 + 1, table)
-            }
-        };
+    let meetings: Vec<(String, String)> =
+        recs.iter().map(|r| (r.ns.clone(), r.ew.clone())).collect();
+    let (rt, rounds) = rebuild(&meetings);
+    for (r, (round, table)) in recs.iter_mut().zip(rt) {
         r.round = round;
         r.table = table;
     }
-    busy.len()
+    rounds
 }
 
 fn plan_section(
@@ -591,7 +606,7 @@ fn plan_section(
         // Ruter writes one record per board with an empty contract and the results in the
         // ScoreTable: such a record is the board, not a table result.
         let own = r.tag("Contract").is_some_and(|c| !c.trim().is_empty());
-        if !own && r.tag("ScoreTable").is_some() {
+        if !own && r.tag("ScoreTable").is_some() && r.tag("Table").is_none() {
             continue;
         }
         match read(r, section, teams, rooms, opts) {
@@ -758,7 +773,9 @@ pub fn scoring_warnings(plan: &Plan, policy: &crate::events::PolicySet) -> Vec<P
             "mp" | "matchpoints" => Some(&[Method::Matchpoints]),
             "imp" | "imps" => Some(&[Method::TeamsImps, Method::CrossImps, Method::Butler]),
             "cross-imps" | "cross-imp" | "crossimps" => Some(&[Method::CrossImps]),
-            "butler" => Some(&[Method::Butler]),
+            "butler" | "butler_pairs" => Some(&[Method::Butler]),
+            "mp_pairs" => Some(&[Method::Matchpoints]),
+            "cross_imp" | "cross_imp_pairs" => Some(&[Method::CrossImps]),
             "totalpoints" | "total" => Some(&[Method::TotalPoints]),
             _ => None,
         };

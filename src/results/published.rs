@@ -144,6 +144,8 @@ pub fn compare(
             }
         }
         let pairs = [
+            ("mp_ns", l.mp_ns, r.mp_ns),
+            ("mp_ew", l.mp_ew, r.mp_ew),
             ("pct_ns", l.pct_ns, r.pct_ns),
             ("pct_ew", l.pct_ew, r.pct_ew),
             ("imp_ns", l.imp_ns, r.imp_ns),
@@ -196,8 +198,13 @@ pub fn compare(
             });
             continue;
         };
-        let ours_pct = (s.unit == "%").then_some(s.total);
-        let checks = [("pct", t.pct, ours_pct)];
+        let pct = s.unit == "%";
+        let checks = [
+            ("pct", t.pct, pct.then_some(s.total)),
+            // An IMP or points total is compared as it is; matchpoint totals are in the
+            // producer's own scale and are compared through the percentage.
+            ("total", t.total.filter(|_| !pct), (!pct).then_some(s.total)),
+        ];
         for (what, theirs, mine) in checks {
             let Some(theirs) = theirs else { continue };
             out.values += 1;
@@ -219,11 +226,22 @@ pub fn compare(
     out
 }
 
-fn cause(same_score: bool, theirs: f64, mine: Option<f64>, tolerance: f64) -> Cause {
+/// Data when the scores differ; rounding when ours is within one unit of the last decimal
+/// the other program printed (3.5 published, 3.6 ours: one rounds down, the other to
+/// nearest), unless both are whole numbers; otherwise a policy (method, factoring, datum).
+fn cause(same_score: bool, theirs: f64, mine: Option<f64>, _tolerance: f64) -> Cause {
+    let decimals = (0..4)
+        .find(|d| {
+            let x = theirs * 10f64.powi(*d);
+            (x - x.round()).abs() < 1e-6
+        })
+        .unwrap_or(4);
+    let unit = 10f64.powi(-decimals);
     match mine {
         _ if !same_score => Cause::Data,
         None => Cause::Policy,
-        Some(m) if (m - theirs).abs() <= 10.0 * tolerance => Cause::Rounding,
+        Some(m) if decimals == 0 && m.fract() == 0.0 => Cause::Policy,
+        Some(m) if (m - theirs).abs() <= unit + 1e-9 => Cause::Rounding,
         Some(_) => Cause::Policy,
     }
 }
@@ -267,8 +285,11 @@ pub fn from_pbn(
         let Some(t) = r.table("TotalScoreTable") else {
             continue;
         };
-        let sec = section_of(r);
         for row in &t.rows {
+            let sec = t
+                .get(row, "Section")
+                .map(str::to_string)
+                .unwrap_or_else(|| section_of(r));
             let Some(pid) = t.get(row, "PairId").or_else(|| t.get(row, "TeamId")) else {
                 continue;
             };
