@@ -233,6 +233,10 @@ pub fn plan(text: &str, section: &str) -> Result<Plan, UsebioError> {
     let mut scopes = BTreeMap::new();
     let mut order = vec![];
     walk(event, section, &mut scopes, &mut order);
+    // Compscore writes HANDSET beside EVENT, under the root.
+    for hs in root.all("HANDSET") {
+        scope(&mut scopes, &mut order, section).handsets.push(hs);
+    }
     for sec in &order {
         plan_scope(&scopes[sec], sec, &title, &mut out);
     }
