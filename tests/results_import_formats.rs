@@ -95,7 +95,8 @@ fn jfr_pairs_pass_out_scores_as_published() {
     assert_eq!(c.values, 128 * 5 + 16);
     assert!(c.disagreements.is_empty(), "{:#?}", c.disagreements);
     assert_eq!(c.agree, c.values);
-    // Board 5's two pass-outs tie with each other: 3 of 14, 21.43 % (the board).
+    // Board 5's two pass-outs score 0, tie with each other and beat four scores below zero:
+    // 9 of 14, 64.29 %, as published (a pass-out is a result, not a board not played).
     let zeros: Vec<_> = rows
         .iter()
         .filter(|r| r.board == 5 && r.result.contains("Pass"))
@@ -111,6 +112,7 @@ fn jfr_pairs_pass_out_scores_as_published() {
     );
     for z in zeros {
         assert_eq!(z.score_ns, Some(0));
+        assert_eq!((z.mp_ns, z.pct_ns), (Some(9.0), Some(64.29)));
     }
 }
 

@@ -60,6 +60,31 @@ pub fn write(a: WriteArgs) -> CliResult {
     Ok(0)
 }
 
-pub fn site(_a: SiteArgs) -> CliResult {
-    Err("publish-site: not yet".into())
+pub fn site(a: SiteArgs) -> CliResult {
+    use sha2::{Digest, Sha256};
+    let v = super::open_log(&a.log)?.verify(None)?;
+    v.require_no_forks()?;
+    let mut h = Sha256::new();
+    for e in &v.events {
+        h.update(e.id.0);
+    }
+    let head = tdlog::results::site::LogHead {
+        log_id: v.log_id.to_string(),
+        events: v.events.len(),
+        digest: hex::encode(h.finalize()),
+    };
+    let t = tdlog::appeals::fold(&v, None).tournament;
+    let rows = tdlog::results::results(&t);
+    let r = ranking(&t, &rows);
+    let pages = tdlog::results::site::site(&t, &rows, &r, &head);
+    for (path, html) in &pages {
+        let p = a.out.join(path);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d)
+                .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+        }
+        std::fs::write(&p, html).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    println!("wrote {} pages to {}", pages.len(), a.out.display());
+    Ok(0)
 }

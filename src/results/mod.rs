@@ -13,6 +13,7 @@ pub mod pbn_export;
 pub mod published;
 pub mod score;
 mod session;
+pub mod site;
 pub mod usebio;
 pub mod usebio_export;
 pub mod xml;
