@@ -201,3 +201,64 @@ fn pbn_section_tag_makes_a_section_of_its_own() {
         .collect();
     assert_eq!(sections, ["B", "A"]);
 }
+
+#[test]
+fn ruter_one_record_per_board_imports_its_score_table_rows() {
+    let plan = plan_with(&fixture("ruter-pairs-shape.pbn"), PassReading::Auto);
+    assert!(plan.problems.is_empty(), "{:?}", plan.problems);
+    // 8 rows: 7 results and an artificial score kept as not played, said in a warning.
+    assert_eq!((plan.imported, plan.skipped), (8, 0));
+    assert!(plan
+        .warnings
+        .iter()
+        .any(|w| w.message.contains("artificial score \"A+\"") && w.board == Some(2)));
+    // Names from the TotalScoreTable, tables and rounds from the rows.
+    let c = plan
+        .payloads
+        .iter()
+        .find_map(|p| match p {
+            Payload::Contestant(c) if c.id == "5" => Some(c.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(c.members, ["Kaisa Kivi", "Pekka Puro"]);
+    let dir = tempfile::tempdir().unwrap();
+    let published = plan.published.clone();
+    let mut payloads = plan.payloads;
+    // Ruter scaled board 2 (one artificial score) pro rata and prints whole percentages.
+    payloads.insert(
+        0,
+        Payload::PolicySet(
+            serde_json::from_str(
+                r#"{"scoring": {"matchpoints": {"factoring": "pro_rata", "pct_rounding": {"decimals": 0}}}}"#,
+            )
+            .unwrap(),
+        ),
+    );
+    let t = fold_as_chief(dir.path(), payloads);
+    let rows = results(&t);
+    let r = ranking(&t, &rows);
+    let c = published::compare(&published, &rows, &r.standings, 0.01);
+    // Every played line agrees; the artificial line is the TD's to rule on (4 values).
+    assert_eq!(c.lines, 8);
+    assert_eq!(c.disagreements.len(), 4, "{:#?}", c.disagreements);
+    assert!(c
+        .disagreements
+        .iter()
+        .all(|d| d.board == Some(2) && d.ns == "3" && d.ours.is_none()));
+}
+
+/// As `fold`, but signed by the chief TD (a policy in the batch).
+fn fold_as_chief(dir: &Path, payloads: Vec<Payload>) -> Tournament {
+    let p = dir.join("c.tdlog");
+    let g = match genesis() {
+        Payload::Genesis(g) => g,
+        _ => unreachable!(),
+    };
+    let mut log = Log::create(&p, &key(1), g).unwrap();
+    log.append_batch(&key(1), payloads).unwrap();
+    let v = Log::open(&p).unwrap().verify(None).unwrap();
+    let mut t = Tournament::default();
+    replay(&v, &mut t);
+    t
+}

@@ -489,8 +489,20 @@ pub fn plan_with(records: &[PbnRecord], section: &str, opts: &Options) -> Plan {
         }
     }
     let mut pass_counts: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
+    // Ruter names its pairs in the TotalScoreTable: PairId → the players.
+    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in records {
+        if let Some(t) = r.table("TotalScoreTable") {
+            for row in &t.rows {
+                if let (Some(id), Some(n)) = (t.get(row, "PairId"), t.get(row, "Names")) {
+                    let people = n.split(" - ").map(|x| player(x)).filter(|x| !x.is_empty());
+                    names.insert(id.to_string(), people.collect());
+                }
+            }
+        }
+    }
     for sec in &order {
-        plan_section(&groups[sec], sec, opts, &mut out, &mut pass_counts);
+        plan_section(&groups[sec], sec, opts, &mut out, &mut pass_counts, &names);
     }
     for (key, (n, line)) in pass_counts {
         let message = match key {
@@ -520,6 +532,149 @@ pub fn plan_with(records: &[PbnRecord], section: &str, opts: &Options) -> Plan {
             .map(str::to_string)
     });
     out
+}
+
+/// Ruter writes one record per board, its own contract empty, and every table's result as a
+/// `ScoreTable` row (`Table`, `Round`, `PairId_NS`, `PairId_EW`, `Contract`, `Declarer`,
+/// `Result`, `Score_NS`/`Score_EW`): each row becomes a table result with the board's facts.
+/// A row with an artificial score (`"A+"`) is a ruling the TD records: it is kept as not
+/// played, with a warning that names it.
+fn ruter_rows(
+    r: &PbnRecord,
+    section: &str,
+    teams: bool,
+    opts: &Options,
+    names: &BTreeMap<String, Vec<String>>,
+    out: &mut Plan,
+    recs: &mut Vec<Rec>,
+) {
+    let Some(t) = r.table("ScoreTable") else {
+        return;
+    };
+    if t.column("PairId_NS").is_none() || t.column("Contract").is_none() {
+        out.warnings.push(Problem {
+            line: r.line,
+            board: r.tag("Board").and_then(|b| b.trim().parse().ok()),
+            message: "a ScoreTable without PairId_NS and Contract columns (Ruter's team match rows): its results are not imported".into(),
+        });
+        return;
+    }
+    // The board's facts (deal, dealer, vulnerability) checked as any record's.
+    let mut shell = r.clone();
+    shell.tags.retain(|(k, _)| {
+        !["Contract", "Declarer", "Result", "Score", "Table"]
+            .iter()
+            .any(|x| k.eq_ignore_ascii_case(x))
+    });
+    shell.tags.push(("Contract".into(), "Pass".into()));
+    shell.tags.push(("Score".into(), "0".into()));
+    let base = match read(&shell, section, teams, false, opts) {
+        Ok(b) => b,
+        Err(errs) => {
+            out.skipped += t.rows.len();
+            let board = r.tag("Board").and_then(|b| b.trim().parse().ok());
+            for m in errs {
+                out.problems.push(Problem {
+                    line: r.line,
+                    board,
+                    message: m,
+                });
+            }
+            return;
+        }
+    };
+    for row in &t.rows {
+        let num = |c: &str| t.get(row, c).and_then(|v| v.trim().parse::<u32>().ok());
+        let (Some(ns), Some(ew)) = (t.get(row, "PairId_NS"), t.get(row, "PairId_EW")) else {
+            out.warnings.push(Problem {
+                line: r.line,
+                board: Some(base.board),
+                message: format!(
+                    "ScoreTable row {:?} names no two pairs (a bye): nothing to import",
+                    row.join(" ")
+                ),
+            });
+            continue;
+        };
+        let scores = [t.get(row, "Score_NS"), t.get(row, "Score_EW")];
+        let contract = t.get(row, "Contract").unwrap_or("");
+        let result = if scores.iter().flatten().any(|s| s.starts_with('A')) || contract.is_empty() {
+            out.warnings.push(Problem {
+                line: r.line,
+                board: Some(base.board),
+                message: format!("{ns} v {ew}: artificial score {:?} in the ScoreTable: imported as not played; the TD records the adjusted score (Law 12C2)", scores.iter().flatten().next().unwrap_or(&"-")),
+            });
+            Err(format!(
+                "artificial score {} in the imported file",
+                scores.iter().flatten().next().unwrap_or(&"-")
+            ))
+        } else {
+            match contract.parse::<ContractOrPass>() {
+                Ok(ContractOrPass::PassedOut) => Ok(TableResult {
+                    contract: "Pass".into(),
+                    declarer: None,
+                    tricks: None,
+                }),
+                Ok(ContractOrPass::Contract(c)) => {
+                    let d = t.get(row, "Declarer").map(str::parse::<Seat>);
+                    let k = t.get(row, "Result").map(str::parse::<u8>);
+                    match (d, k) {
+                        (Some(Ok(d)), Some(Ok(k))) if k <= 13 => Ok(TableResult {
+                            contract: c.to_string(),
+                            declarer: Some(d),
+                            tricks: Some(k),
+                        }),
+                        _ => {
+                            out.skipped += 1;
+                            out.problems.push(Problem { line: r.line, board: Some(base.board), message: format!("ScoreTable row {ns} v {ew}: contract {c} without a valid Declarer and Result") });
+                            continue;
+                        }
+                    }
+                }
+                Err(e) => {
+                    out.skipped += 1;
+                    out.problems.push(Problem {
+                        line: r.line,
+                        board: Some(base.board),
+                        message: format!("ScoreTable row {ns} v {ew}: {e}"),
+                    });
+                    continue;
+                }
+            }
+        };
+        let score_warning = match (&result, scores) {
+            (Ok(res), [Some(s), _]) => score_check(
+                res,
+                &format!("NS {s}"),
+                base.board,
+                base.facts.vulnerable.as_deref(),
+            ),
+            (Ok(res), [None, Some(s)]) => score_check(
+                res,
+                &format!("EW {s}"),
+                base.board,
+                base.facts.vulnerable.as_deref(),
+            ),
+            _ => None,
+        };
+        let who = |id: &str| names.get(id).cloned().unwrap_or_default();
+        recs.push(Rec {
+            round: num("Round").unwrap_or(1),
+            table: num("Table").unwrap_or(0),
+            room: None,
+            line: r.line,
+            board: base.board,
+            ns: ns.to_string(),
+            ew: ew.to_string(),
+            members_ns: who(ns),
+            members_ew: who(ew),
+            facts: base.facts.clone(),
+            result,
+            pass: None,
+            score_warning,
+            has_table: num("Table").is_some(),
+        });
+    }
 }
 
 /// Rebuilds a movement for results that name no table (JFR Pary's PBN, USEBIO travellers):
@@ -569,6 +724,7 @@ fn plan_section(
     opts: &Options,
     out: &mut Plan,
     pass_counts: &mut BTreeMap<&'static str, (usize, usize)>,
+    names: &BTreeMap<String, Vec<String>>,
 ) {
     let competition = records
         .iter()
@@ -607,6 +763,7 @@ fn plan_section(
         // ScoreTable: such a record is the board, not a table result.
         let own = r.tag("Contract").is_some_and(|c| !c.trim().is_empty());
         if !own && r.tag("ScoreTable").is_some() && r.tag("Table").is_none() {
+            ruter_rows(r, section, teams, opts, names, out, &mut recs);
             continue;
         }
         match read(r, section, teams, rooms, opts) {
