@@ -495,7 +495,7 @@ pub fn plan_with(records: &[PbnRecord], section: &str, opts: &Options) -> Plan {
         if let Some(t) = r.table("TotalScoreTable") {
             for row in &t.rows {
                 if let (Some(id), Some(n)) = (t.get(row, "PairId"), t.get(row, "Names")) {
-                    let people = n.split(" - ").map(|x| player(x)).filter(|x| !x.is_empty());
+                    let people = n.split(" - ").map(player).filter(|x| !x.is_empty());
                     names.insert(id.to_string(), people.collect());
                 }
             }
