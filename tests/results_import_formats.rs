@@ -262,3 +262,29 @@ fn fold_as_chief(dir: &Path, payloads: Vec<Payload>) -> Tournament {
     replay(&v, &mut t);
     t
 }
+
+#[test]
+fn magic_contest_empty_deal_and_bye_rows_are_not_problems() {
+    // Magic Contest writes `[Deal ""]` without a hand record and a bye as a row with pair
+    // id `-` and scores "Bye".
+    let text = fixture("ruter-pairs-shape.pbn")
+        .replace(
+            "[Deal \"N:AKQ2.K32.Q32.A32 J543.J54.J54.J54 T876.T76.T76.T76 9.AQ98.AK98.KQ98\"]",
+            "[Deal \"\"]",
+        )
+        .replace(
+            " 2  1  2  6 4S   N  9 C4       -   \"50\"  0  6   0 100",
+            " 2  1  2  6 4S   N  9 C4       -   \"50\"  0  6   0 100\r\n 5  1  -  9 -    -  - -    \"Bye\"  \"Bye\"  -  -   -   -",
+        );
+    let plan = plan_with(&text, PassReading::Auto);
+    assert!(plan.problems.is_empty(), "{:?}", plan.problems);
+    assert!(plan
+        .warnings
+        .iter()
+        .any(|w| w.message.contains("(a bye): nothing to import")));
+    let deal = plan.payloads.iter().find_map(|p| match p {
+        Payload::BoardFacts(b) if b.board == 1 => Some(b.deal.clone()),
+        _ => None,
+    });
+    assert_eq!(deal, Some(None));
+}

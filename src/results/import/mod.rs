@@ -261,7 +261,11 @@ fn read(
             ));
         }
     }
-    let deal = r.tag("Deal").map(str::to_string);
+    // Magic Contest writes `[Deal ""]` when it has no hand record: no deal, not a bad one.
+    let deal = r
+        .tag("Deal")
+        .filter(|d| !d.trim().is_empty())
+        .map(str::to_string);
     if let Some(d) = &deal {
         if let Err(e) = Deal::parse_checked(d) {
             errs.push(format!("bad deal: {e}"));
