@@ -113,6 +113,20 @@ fn sign_plan(
     // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
     let policy = {
         let t = tournament(&verified(log)?, None)?;
+        // Importing into a section the log already has would sign every result a second
+        // time (each a correction of itself): refused, nothing is signed.
+        for p in &plan.payloads {
+            if let tdlog::events::Payload::Section(s) = p {
+                if t.sections.contains_key(&s.section) {
+                    return Err(format!(
+                        "section {} is already in {}: nothing imported (import into another --section, or record corrections as such)",
+                        s.section,
+                        log.display()
+                    )
+                    .into());
+                }
+            }
+        }
         let form = plan.payloads.iter().find_map(|p| match p {
             tdlog::events::Payload::Section(s) => Some(s.form),
             _ => None,
