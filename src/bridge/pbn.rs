@@ -126,3 +126,101 @@ pub fn parse(text: &str) -> Result<Vec<PbnRecord>, PbnError> {
     }
     Ok(records)
 }
+
+/// A PBN table (PBN 2.1 §5: `ScoreTable`, `TotalScoreTable`, `OptimumResultTable`): the tag's
+/// value names the columns (`Name\<width><L|R>`, the width is layout only), the lines after
+/// it are the rows. Columns are read by name, never by position, because every producer
+/// orders them differently.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PbnTable {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl PbnTable {
+    /// The index of a column, by name (case-insensitive).
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.columns
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(name))
+    }
+
+    /// Row `row`'s value in column `name`: `None` when the column is absent, the row is
+    /// short, or the value is PBN's "not applicable" (`-`) or "unknown" (`?`).
+    pub fn get<'a>(&'a self, row: &'a [String], name: &str) -> Option<&'a str> {
+        let v = row.get(self.column(name)?)?.as_str();
+        (!matches!(v, "-" | "?" | "")).then_some(v)
+    }
+}
+
+/// Splits one table row on whitespace; a quoted string is one value (quotes removed) and
+/// may contain spaces.
+pub fn table_row(line: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    let (mut quoted, mut any) = (false, false);
+    for ch in line.chars() {
+        match ch {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(cur);
+    }
+    out
+}
+
+impl PbnRecord {
+    /// The table a tag introduces (`None` when the record has no such tag).
+    pub fn table(&self, name: &str) -> Option<PbnTable> {
+        let header = self.tag(name)?;
+        let columns = header
+            .split(';')
+            .map(|c| c.split('\\').next().unwrap_or("").trim().to_string())
+            .filter(|c| !c.is_empty())
+            .collect();
+        let key = self
+            .tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(n, _)| n.as_str())
+            .unwrap_or(name);
+        let rows = self
+            .section_lines(key)
+            .iter()
+            .map(|l| table_row(l))
+            .filter(|r| !r.is_empty())
+            .collect();
+        Some(PbnTable { columns, rows })
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    #[test]
+    fn pbn_table_columns_are_read_by_name_and_quoted_values_keep_spaces() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R;Names\\20L\"]\n 1  2 \"450\" \"Anna Nowak - Bert\"\n 3  4 - \"x\"\n";
+        let r = &parse(text).unwrap()[0];
+        let t = r.table("ScoreTable").unwrap();
+        assert_eq!(t.columns, ["PairId_NS", "PairId_EW", "Score_NS", "Names"]);
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(t.get(&t.rows[0], "names"), Some("Anna Nowak - Bert"));
+        assert_eq!(t.get(&t.rows[0], "Score_NS"), Some("450"));
+        assert_eq!(t.get(&t.rows[1], "Score_NS"), None);
+    }
+}

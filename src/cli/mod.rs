@@ -10,6 +10,7 @@ mod bridge;
 mod bridge_log;
 mod doko;
 mod doko_log;
+mod files;
 mod key;
 mod log;
 mod results;
@@ -85,6 +86,10 @@ enum Cmd {
     /// Import structure and results from another program's file.
     #[command(subcommand)]
     Import(results::ImportCmd),
+    /// Write the results as a file other programs read (USEBIO 1.2, PBN with score tables).
+    WriteResults(files::WriteArgs),
+    /// Write the results as a static HTML site (ranking, travellers, score cards, policy).
+    PublishSite(files::SiteArgs),
     /// The scoring policy: method, adjusted-score values, Neuberg, rounding, VP scale, ties.
     #[command(subcommand)]
     Policy(results::PolicyCmd),
@@ -230,6 +235,8 @@ pub fn main() -> i32 {
         Cmd::Time(cmd) => log::time(cmd),
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
+        Cmd::WriteResults(a) => files::write(a),
+        Cmd::PublishSite(a) => files::site(a),
         Cmd::Policy(c) => results::policy(c),
         Cmd::Results { log, json } => results::show_results(log, json),
         Cmd::Ranking(a) => results::show_ranking(a),

@@ -8,6 +8,20 @@ use tdlog::results::{audit, import, ranking, results, Ranking, Tournament};
 
 #[derive(Subcommand)]
 pub enum ImportCmd {
+    /// Import a USEBIO 1.2 file (pairs): pairs, hand sets, travellers; an artificial score
+    /// (`A6040`) becomes the TD's adjusted score, so sign with a director's key. The file's
+    /// own matchpoints and totals are compared with ours and every disagreement is listed.
+    Usebio {
+        file: PathBuf,
+        #[arg(long)]
+        log: PathBuf,
+        #[arg(long, default_value = "A")]
+        section: String,
+        #[arg(long)]
+        lenient: bool,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
     /// Import structure and results from a PBN file, one signed event per fact. A file with
     /// any problem imports nothing unless --lenient (then problem records are skipped).
     Pbn {
@@ -22,6 +36,11 @@ pub enum ImportCmd {
         /// consent); repeat.
         #[arg(long = "captain", value_parser = captain_arg)]
         captains: Vec<(String, String)>,
+        /// How a record with Contract "Pass", no auction and no Score is read: `auto`
+        /// (a pass-out, PBN 2.1, except the RealBridge unplayed-match shape), `pass-out`,
+        /// or `not-played`. The reading taken is always said.
+        #[arg(long, default_value = "auto")]
+        pass_reading: import::PassReading,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -35,19 +54,47 @@ fn captain_arg(s: &str) -> Result<(String, String), String> {
 }
 
 pub fn import(cmd: ImportCmd) -> CliResult {
-    let ImportCmd::Pbn {
-        file,
-        log,
-        section,
-        lenient,
-        captains,
-        key,
-    } = cmd;
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let records = tdlog::bridge::pbn::parse(&text)?;
-    let mut plan = import::plan(&records, &section);
-    plan.set_captains(&captains)?;
+    match cmd {
+        ImportCmd::Usebio {
+            file,
+            log,
+            section,
+            lenient,
+            key,
+        } => {
+            let text = read_text(&file)?;
+            let plan = tdlog::results::usebio::plan(&text, &section)?;
+            sign_plan(plan, &file, &log, &section, lenient, &key)
+        }
+        ImportCmd::Pbn {
+            file,
+            log,
+            section,
+            lenient,
+            captains,
+            pass_reading,
+            key,
+        } => {
+            let text = read_text(&file)?;
+            let records = tdlog::bridge::pbn::parse(&text)?;
+            let opts = import::Options { pass_reading };
+            let mut plan = import::plan_with(&records, &section, &opts);
+            plan.set_captains(&captains)?;
+            sign_plan(plan, &file, &log, &section, lenient, &key)
+        }
+    }
+}
+
+/// Says every problem and warning of an import plan, signs its payloads (all or nothing),
+/// and shows the producer's published scores beside ours.
+fn sign_plan(
+    plan: import::Plan,
+    file: &std::path::Path,
+    log: &std::path::Path,
+    section: &str,
+    lenient: bool,
+    key: &KeyOpts,
+) -> CliResult {
     // With --lenient each problem record is skipped, and said so as a warning.
     let prefix = if lenient { "warning: skipped " } else { "" };
     for p in &plan.problems {
@@ -62,15 +109,29 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         )
         .into());
     }
-    let k = load_key(&key)?;
+    let k = load_key(key)?;
     // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
     let policy = {
-        let t = tournament(&verified(&log)?, None)?;
+        let t = tournament(&verified(log)?, None)?;
+        // Importing into a section the log already has would sign every result a second
+        // time (each a correction of itself): refused, nothing is signed.
+        for p in &plan.payloads {
+            if let tdlog::events::Payload::Section(s) = p {
+                if t.sections.contains_key(&s.section) {
+                    return Err(format!(
+                        "section {} is already in {}: nothing imported (import into another --section, or record corrections as such)",
+                        s.section,
+                        log.display()
+                    )
+                    .into());
+                }
+            }
+        }
         let form = plan.payloads.iter().find_map(|p| match p {
             tdlog::events::Payload::Section(s) => Some(s.form),
             _ => None,
         });
-        match t.policies.get(&section).or_else(|| t.policies.get("")) {
+        match t.policies.get(section).or_else(|| t.policies.get("")) {
             Some((p, _)) => p.clone(),
             None => {
                 tdlog::events::PolicySet::default_for(form.unwrap_or(tdlog::events::Form::Pairs))
@@ -81,7 +142,7 @@ pub fn import(cmd: ImportCmd) -> CliResult {
     for w in plan.warnings.iter().chain(&scoring) {
         eprintln!("warning: {}: {w}", file.display());
     }
-    let mut l = open_log(&log)?;
+    let mut l = open_log(log)?;
     let n = plan.payloads.len();
     l.append_batch(&k, plan.payloads)?;
     println!(
@@ -90,6 +151,58 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         plan.skipped,
         file.display()
     );
+    if !plan.published.is_empty() {
+        print_comparison(log, &plan.published)?;
+    }
+    Ok(0)
+}
+
+/// A file's text: UTF-8, else ISO-8859-1 (Ruter and Compscore write Latin-1), byte for byte.
+pub(crate) fn read_text(file: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+    })
+}
+
+/// The producer's published scores beside ours (an `imported` comparison, never the truth):
+/// how many agree within 0.01, and every disagreement with both numbers and its cause.
+pub(crate) fn print_comparison(
+    log: &std::path::Path,
+    p: &tdlog::results::published::Published,
+) -> CliResult {
+    let t = load(log, None)?;
+    let rows = results(&t);
+    let r = ranking(&t, &rows);
+    let c = tdlog::results::published::compare(p, &rows, &r.standings, 0.01);
+    println!(
+        "imported comparison{}: {} published line(s), {} of {} value(s) agree with tdlog's within 0.01",
+        p.program
+            .as_ref()
+            .map(|x| format!(" ({x})"))
+            .unwrap_or_default(),
+        c.lines,
+        c.agree,
+        c.values
+    );
+    for d in &c.disagreements {
+        println!(
+            "  {}{} {}{}: {} published {} tdlog {} ({:?})",
+            d.section,
+            d.board.map(|b| format!(" board {b}")).unwrap_or_default(),
+            d.ns,
+            if d.ew.is_empty() {
+                String::new()
+            } else {
+                format!(" v {}", d.ew)
+            },
+            d.what,
+            d.published.map_or("-".into(), |x| x.to_string()),
+            d.ours.map_or("-".into(), |x| x.to_string()),
+            d.cause
+        );
+    }
     Ok(0)
 }
 
@@ -115,7 +228,7 @@ fn verified(log: &std::path::Path) -> Result<Verified, Box<dyn std::error::Error
     Ok(v)
 }
 
-fn load(
+pub(crate) fn load(
     log: &std::path::Path,
     at: Option<&str>,
 ) -> Result<Tournament, Box<dyn std::error::Error + Send + Sync>> {
@@ -191,6 +304,9 @@ fn policy_lines(r: &Ranking) {
                 None => "default policy (no scoring.policy event)".into(),
             }
         );
+        for k in tdlog::results::published::policy_knobs(&p.policy) {
+            println!("  {k}");
+        }
     }
 }
 

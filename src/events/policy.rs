@@ -56,6 +56,11 @@ pub struct ArtificialScores {
     /// Teams: IMPs for average plus (Law 86A: 3 unless the regulations say otherwise).
     pub imps: u32,
     pub session_rule: SessionRule,
+    /// IMPs for average plus as a decimal, replacing `imps` when set (JFR gives ±1.2 IMP
+    /// for Avg+/Avg−); average minus is its negative. Left out of the signed payload when
+    /// unset, so policies signed before it keep their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imps_decimal: Option<f64>,
 }
 
 impl Default for ArtificialScores {
@@ -66,11 +71,17 @@ impl Default for ArtificialScores {
             average_plus_pct: 60.0,
             imps: 3,
             session_rule: SessionRule::Wbf,
+            imps_decimal: None,
         }
     }
 }
 
 impl ArtificialScores {
+    /// IMPs for average plus: `imps_decimal` when set, else `imps`.
+    pub fn imps_plus(&self) -> f64 {
+        self.imps_decimal.unwrap_or(self.imps as f64)
+    }
+
     /// The bridge engine's form of the same settings.
     pub fn config(&self) -> crate::bridge::adjust::ArtificialConfig {
         crate::bridge::adjust::ArtificialConfig {
@@ -101,8 +112,45 @@ pub struct PolicySet {
     #[serde(skip_serializing_if = "is_false")]
     pub knockout: bool,
     pub scoring: ScoringPolicy,
+    /// Matchpoint factoring per board or per size of field, replacing
+    /// `scoring.matchpoints.{factoring, mp_rounding}` where a rule matches (the first that
+    /// matches applies). NZ Scorer scales some boards of a three-quarter Howell linearly to
+    /// whole matchpoints and uses Neuberg on the others. Left out when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factoring_rules: Vec<FactoringRule>,
+    /// Handicaps per contestant id, in percentage points: a matchpoint ranking adds half the
+    /// handicap to the contestant's percentage (NZ handicap sessions: HANDICAP/2). Shown on
+    /// the ranking. Left out when empty.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub handicaps: std::collections::BTreeMap<String, f64>,
     /// Why the organiser or chief TD set or changed it.
     pub note: String,
+}
+
+/// Which boards a factoring rule covers: listed boards and/or a range of field sizes (N,
+/// the results the movement expects on the board). Unset parts match everything.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FactoringRule {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boards: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_field: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_field: Option<u32>,
+    /// `neuberg`, `pro_rata` (linear scaling: MP·(N−1)/(n−1)) or `none`.
+    pub factoring: crate::scoring::policy::MatchpointFactoring,
+    /// The rounding of factored matchpoints under this rule (e.g. 0 decimals, `down`:
+    /// whole matchpoints).
+    pub mp_rounding: crate::scoring::policy::Rounding,
+}
+
+impl FactoringRule {
+    pub fn matches(&self, board: u32, field: usize) -> bool {
+        (self.boards.is_empty() || self.boards.contains(&board))
+            && self.min_field.is_none_or(|m| field >= m as usize)
+            && self.max_field.is_none_or(|m| field <= m as usize)
+    }
 }
 
 impl Default for PolicySet {
@@ -132,6 +180,8 @@ impl PolicySet {
             dbv_footnote_c: false,
             knockout: false,
             scoring: ScoringPolicy::default(),
+            factoring_rules: vec![],
+            handicaps: Default::default(),
             note: "defaults (no scoring.policy event)".into(),
         }
     }
@@ -141,6 +191,18 @@ impl EventPayload for PolicySet {
     const KIND: &'static str = "scoring.policy";
     fn check(&self) -> Result<(), String> {
         check_text("note", &self.note, 2000)?;
+        if let Some(i) = self.artificial.imps_decimal {
+            if !i.is_finite() || i < 0.0 {
+                return Err(format!(
+                    "Law 12C2(b): artificial IMPs must be a finite non-negative number, not {i}"
+                ));
+            }
+        }
+        for (c, h) in &self.handicaps {
+            if !h.is_finite() {
+                return Err(format!("handicap of {c:?} is not a finite number"));
+            }
+        }
         self.artificial
             .config()
             .validate()

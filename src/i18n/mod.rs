@@ -7,6 +7,7 @@
 //! all three languages.
 
 mod reports;
+mod site;
 mod texts;
 
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use reports::{refusal, tr, LABELS};
+pub use site::{site_text, SITE};
 pub use texts::TEXTS;
 
 /// A language the engine's messages are written in.

@@ -9,8 +9,14 @@ pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod audit;
 pub mod import;
 pub mod overall;
+pub mod pbn_export;
+pub mod published;
 pub mod score;
 mod session;
+pub mod site;
+pub mod usebio;
+pub mod usebio_export;
+pub mod xml;
 
 pub use score::{
     board_rows, ranking, results, Ranking, ResultRow, Scores, SectionPolicy, Standing,

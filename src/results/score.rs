@@ -102,7 +102,7 @@ pub(crate) fn artificial_pct(a: Artificial, p: &PolicySet) -> f64 {
 }
 
 pub(crate) fn artificial_imps(a: Artificial, p: &PolicySet) -> f64 {
-    let i = p.artificial.imps as f64;
+    let i = p.artificial.imps_plus();
     match a {
         Artificial::AveragePlus => i,
         Artificial::Average => 0.0,
@@ -317,7 +317,15 @@ fn pairs_rows(
                     Side::None(_) => Entry::NotPlayed,
                 })
                 .collect();
-            match mp::score_board(&entries, expected, &p.scoring.matchpoints) {
+            // A factoring rule of the policy for this board or this size of field.
+            let mut mpp = p.scoring.matchpoints;
+            let board = slots.first().map_or(0, |s| s.slot.board);
+            let field = expected.unwrap_or(slots.len());
+            if let Some(rule) = p.factoring_rules.iter().find(|r| r.matches(board, field)) {
+                mpp.factoring = rule.factoring;
+                mpp.mp_rounding = rule.mp_rounding;
+            }
+            match mp::score_board(&entries, expected, &mpp) {
                 Err(e) => fail(&mut rows, e),
                 Ok(b) => {
                     for (row, e) in rows.iter_mut().zip(&b.entries) {
@@ -331,7 +339,7 @@ fn pairs_rows(
                         if b.factored && !row.artificial && row.mp_ns.is_some() {
                             row.note = Some(format!(
                                 "{} of {} expected results: factored ({:?}, Law 78A / regulations)",
-                                b.comparable, b.expected, p.scoring.matchpoints.factoring
+                                b.comparable, b.expected, mpp.factoring
                             ));
                         }
                     }
@@ -716,12 +724,21 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 }
             }
             if unit == "%" {
-                for a in acc.values_mut() {
+                for (id, a) in acc.iter_mut() {
                     a.total = if a.top > 0.0 {
                         100.0 * a.mp / a.top
                     } else {
                         0.0
                     };
+                    // A handicap session (NZ): half the handicap is added to the percentage.
+                    if let Some(h) = p.handicaps.get(id) {
+                        a.total += h / 2.0;
+                        notes.entry(id.clone()).or_default().push(format!(
+                            "handicap {h}: {:+} % added to {} % (policy: HANDICAP/2)",
+                            h / 2.0,
+                            round(100.0 * a.mp / a.top.max(f64::MIN_POSITIVE), 2)
+                        ));
+                    }
                 }
             }
         }

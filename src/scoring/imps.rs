@@ -274,6 +274,15 @@ pub fn datum_drop_count(n: usize, rule: DatumDrop) -> usize {
                 0
             }
         }
+        DatumDrop::Median => n.saturating_sub(1) / 2,
+        DatumDrop::MiddlePercent(p) => {
+            let keep = if p.is_finite() && p > 0.0 {
+                ((n as f64 * p / 100.0 + 0.5 + 1e-9).floor() as usize).clamp(1, n)
+            } else {
+                n
+            };
+            (n - keep) / 2
+        }
         DatumDrop::FieldSize => {
             if n > 3 {
                 // ⌈(n−10)/15⌉ + 1, in integers (ceil of a negative quotient toward zero).

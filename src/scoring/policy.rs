@@ -165,10 +165,18 @@ pub enum DatumDrop {
     /// ACBLscore: drop this percentage of the results from each end (5 % in ACBLscore),
     /// rounded down (S1).
     Percent(f64),
-    /// A fixed count from each end (never so many that nothing is left).
+    /// A fixed count from each end (never so many that nothing is left). Magic Contest's
+    /// `Butler-2` (Ruter's `Scoring "IMP;Butler-2;Mean"`) is `count: 2`.
     Count(u32),
     /// Average all scores.
     None,
+    /// The median: the middle score, or the mean of the two middle scores for an even
+    /// count (everything but the middle dropped).
+    Median,
+    /// The mean of the middle scores: keep this percentage of the scores (rounded to the
+    /// nearest count, at least one), dropping the same number from each end; an odd
+    /// remainder keeps one more score.
+    MiddlePercent(f64),
 }
 
 /// How the Butler datum mean is rounded to a multiple of 10.

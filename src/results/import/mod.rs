@@ -14,6 +14,12 @@ use crate::events::{
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod movement;
+mod ruter;
+
+pub(crate) use movement::rebuild;
+use ruter::ruter_rows;
+
 /// One thing wrong with one record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Problem {
@@ -46,6 +52,51 @@ pub struct Plan {
     /// Each distinct `Scoring` tag value, with the line of its first record: reported,
     /// never used as the policy (the method is the signed `scoring.policy`).
     pub scoring_tags: Vec<(String, usize)>,
+    /// The scores the file's producer published (`ScoreTable`, `TotalScoreTable`): an
+    /// `imported` comparison shown beside ours (`results::published`), never the truth.
+    pub published: super::published::Published,
+}
+
+/// How to read a record with `Contract "Pass"`, no auction and no `Score`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PassReading {
+    /// PBN 2.1: a passed-out board, except the RealBridge unplayed-match shape (a teams
+    /// record with `ScoreIMP` but no auction and no score), which is read as not played.
+    /// Either reading taken is said in a warning.
+    #[default]
+    Auto,
+    /// Every such record is a pass-out (scores 0, compared as any other result).
+    PassOut,
+    /// Every such record is a board not played (tdlog's reading before PBN files of pairs
+    /// scorers were imported).
+    NotPlayed,
+}
+
+impl std::str::FromStr for PassReading {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(PassReading::Auto),
+            "pass-out" => Ok(PassReading::PassOut),
+            "not-played" => Ok(PassReading::NotPlayed),
+            _ => Err(format!("{s:?}: expected auto, pass-out or not-played")),
+        }
+    }
+}
+
+/// Choices an import takes that a file cannot settle by itself.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub pass_reading: PassReading,
+}
+
+/// Which reading a bare `Contract "Pass"` record got (for the warning that says so).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PassTaken {
+    PassOut,
+    NotPlayed,
+    /// Auto: the RealBridge unplayed-match shape.
+    RealBridgeUnplayed,
 }
 
 impl Plan {
@@ -86,6 +137,12 @@ struct Rec {
     members_ew: Vec<String>,
     facts: BoardFacts,
     result: Result<TableResult, String>,
+    /// The reading taken for a bare `Contract "Pass"` record.
+    pass: Option<PassTaken>,
+    /// The file's `Score` disagreed with Law 77's score of the recorded contract.
+    score_warning: Option<String>,
+    /// The record named its `Table` (otherwise it is identified by board and pairs).
+    has_table: bool,
 }
 
 /// The two rooms of a team match (PBN `Room` tag).
@@ -106,7 +163,13 @@ impl Room {
     }
 }
 
-fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, Vec<String>> {
+fn read(
+    r: &PbnRecord,
+    section: &str,
+    teams: bool,
+    rooms: bool,
+    opts: &Options,
+) -> Result<Rec, Vec<String>> {
     let mut errs = vec![];
     let num = |tag: &str, default: Option<u32>, errs: &mut Vec<String>| -> u32 {
         match r.tag(tag).filter(|v| !v.trim().is_empty()) {
@@ -198,7 +261,11 @@ fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, V
             ));
         }
     }
-    let deal = r.tag("Deal").map(str::to_string);
+    // Magic Contest writes `[Deal ""]` when it has no hand record: no deal, not a bad one.
+    let deal = r
+        .tag("Deal")
+        .filter(|d| !d.trim().is_empty())
+        .map(str::to_string);
     if let Some(d) = &deal {
         if let Err(e) = Deal::parse_checked(d) {
             errs.push(format!("bad deal: {e}"));
@@ -208,14 +275,34 @@ fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, V
     let declarer = r.tag("Declarer").unwrap_or("").trim().to_string();
     let tricks = r.tag("Result").unwrap_or("").trim().to_string();
     let played_auction = !r.section_tokens("Auction").is_empty();
+    let mut pass = None;
     let result = match contract.parse::<ContractOrPass>() {
+        // tdlog's own PBN export writes a board not played with its reason.
+        Err(_) if contract.is_empty() && r.tag("NotPlayed").is_some() => {
+            Err(r.tag("NotPlayed").unwrap_or_default().to_string())
+        }
         Err(e) if contract.is_empty() => Err(format!("no contract ({e})")),
         Err(e) => {
             errs.push(format!("unknown contract {contract:?}: {e}"));
             Err(String::new())
         }
         Ok(ContractOrPass::PassedOut) if r.tag("Score").is_none() && !played_auction => {
-            Err("no result in the file (Contract \"Pass\" with no auction and no score: the board was not played)".into())
+            let unplayed_shape = r.tag("ScoreIMP").is_some();
+            let taken = match opts.pass_reading {
+                PassReading::PassOut => PassTaken::PassOut,
+                PassReading::NotPlayed => PassTaken::NotPlayed,
+                PassReading::Auto if unplayed_shape => PassTaken::RealBridgeUnplayed,
+                PassReading::Auto => PassTaken::PassOut,
+            };
+            pass = Some(taken);
+            match taken {
+                PassTaken::PassOut => Ok(TableResult {
+                    contract: "Pass".into(),
+                    declarer: None,
+                    tricks: None,
+                }),
+                _ => Err("no result in the file (Contract \"Pass\" with no auction and no score: the board was not played)".into()),
+            }
         }
         Ok(ContractOrPass::PassedOut) => Ok(TableResult {
             contract: "Pass".into(),
@@ -232,11 +319,15 @@ fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, V
                     tricks: Some(t),
                 }),
                 (Err(_), _) => {
-                    errs.push(format!("contract {contract} without a valid Declarer ({declarer:?})"));
+                    errs.push(format!(
+                        "contract {contract} without a valid Declarer ({declarer:?})"
+                    ));
                     Err(String::new())
                 }
                 _ => {
-                    errs.push(format!("contract {contract} without a valid Result ({tricks:?})"));
+                    errs.push(format!(
+                        "contract {contract} without a valid Result ({tricks:?})"
+                    ));
                     Err(String::new())
                 }
             }
@@ -245,6 +336,10 @@ fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, V
     if !errs.is_empty() {
         return Err(errs);
     }
+    let score_warning = match (&result, r.tag("Score")) {
+        (Ok(res), Some(tag)) if board > 0 => score_check(res, tag, board, vulnerable.as_deref()),
+        _ => None,
+    };
     let names = |a: &str, b: &str| {
         [a, b]
             .iter()
@@ -271,6 +366,56 @@ fn read(r: &PbnRecord, section: &str, teams: bool, rooms: bool) -> Result<Rec, V
             deal,
         },
         result,
+        pass,
+        score_warning,
+        has_table: r.tag("Table").is_some_and(|t| !t.trim().is_empty()),
+    })
+}
+
+/// The N-S points a PBN `Score` tag states: `"NS 420"`, `"EW -50"`, or a bare number (N-S).
+fn stated_score(tag: &str) -> Option<i32> {
+    let t = tag.trim();
+    let (sign, rest) = match t.get(..3) {
+        Some(p) if p.eq_ignore_ascii_case("NS ") => (1, &t[3..]),
+        Some(p) if p.eq_ignore_ascii_case("EW ") => (-1, &t[3..]),
+        _ => (1, t),
+    };
+    rest.trim()
+        .trim_start_matches('+')
+        .parse::<i32>()
+        .ok()
+        .map(|x| sign * x)
+}
+
+/// A `Score` that is not Law 77's score of the recorded contract is said, with both numbers;
+/// the contract decides (the score is derived from it, never taken from the file).
+pub(crate) fn score_check(
+    res: &TableResult,
+    tag: &str,
+    board: u32,
+    vul: Option<&str>,
+) -> Option<String> {
+    let stated = stated_score(tag)?;
+    let c: ContractOrPass = res.contract.parse().ok()?;
+    let v: Vulnerability = match vul {
+        Some(v) => v.parse().ok()?,
+        None => law2_vulnerability(board),
+    };
+    let law77 = crate::bridge::score::board_score(
+        c,
+        res.declarer.unwrap_or(Seat::N),
+        v,
+        res.tricks.unwrap_or(0),
+    )
+    .ok()?
+    .ns;
+    (law77 != stated).then(|| {
+        format!(
+            "Score {tag:?} (N-S {stated}) disagrees with Law 77: {} by {} with {} tricks scores N-S {law77}; tdlog scores the contract",
+            res.contract,
+            res.declarer.map_or("-".to_string(), |d| d.to_string()),
+            res.tricks.unwrap_or(0)
+        )
     })
 }
 
@@ -311,17 +456,40 @@ fn check_rooms(recs: Vec<Rec>, out: &mut Plan) -> Vec<Rec> {
     kept
 }
 
-/// Builds the import plan for a parsed PBN file into section `section`.
+/// Builds the import plan for a parsed PBN file into section `section`, with the default
+/// options.
 pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
+    plan_with(records, section, &Options::default())
+}
+
+/// The section a record belongs to: its `Section` tag, else the one the import names.
+fn section_of(r: &PbnRecord, default: &str) -> String {
+    r.tag("Section")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .unwrap_or(default)
+        .to_string()
+}
+
+/// Builds the import plan. Records are grouped by their `Section` tag (default `section`);
+/// each group is a section of its own.
+pub fn plan_with(records: &[PbnRecord], section: &str, opts: &Options) -> Plan {
     let mut out = Plan::default();
-    let teams = records.iter().any(|r| r.tag("HomeTeam").is_some());
-    let rooms = teams && records.iter().any(|r| r.tag("Room").is_some());
-    if rooms {
-        out.warnings.push(Problem {
-            line: records.iter().find(|r| r.tag("Room").is_some()).map_or(0, |r| r.line),
-            board: None,
-            message: "Room tags: table T of the Open room is table 2T-1, of the Closed room table 2T (HomeTeam sits N-S in the Open room, E-W in the Closed room)".into(),
-        });
+    // A record with a `ScoreTable` but no contract of its own (Ruter: one record per board,
+    // the results in the table) carries the board's deal; only records with a result of
+    // their own are table results.
+    let mut groups: BTreeMap<String, Vec<&PbnRecord>> = BTreeMap::new();
+    let mut order: Vec<String> = vec![];
+    for r in records {
+        if r.tag("Board").is_none() && r.tag("Contract").is_none() {
+            // A file header (TotalScoreTable, Event only): nothing to play.
+            continue;
+        }
+        let sec = section_of(r, section);
+        if !groups.contains_key(&sec) {
+            order.push(sec.clone());
+        }
+        groups.entry(sec).or_default().push(r);
     }
     for r in records {
         if let Some(v) = r.tag("Scoring").map(str::trim).filter(|v| !v.is_empty()) {
@@ -330,15 +498,112 @@ pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
             }
         }
     }
+    let mut pass_counts: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
+    // Ruter names its pairs in the TotalScoreTable: PairId → the players.
+    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in records {
+        if let Some(t) = r.table("TotalScoreTable") {
+            for row in &t.rows {
+                if let (Some(id), Some(n)) = (t.get(row, "PairId"), t.get(row, "Names")) {
+                    let people = n.split(" - ").map(player).filter(|x| !x.is_empty());
+                    names.insert(id.to_string(), people.collect());
+                }
+            }
+        }
+    }
+    for sec in &order {
+        plan_section(&groups[sec], sec, opts, &mut out, &mut pass_counts, &names);
+    }
+    for (key, (n, line)) in pass_counts {
+        let message = match key {
+            "realbridge" => format!("{n} record(s) with Contract \"Pass\", no auction, no Score and a ScoreIMP tag (the RealBridge unplayed-match shape) read as not played; --pass-reading pass-out reads them as passed out"),
+            "pass-out" => format!("{n} record(s) with Contract \"Pass\" and no auction or Score read as passed out (PBN 2.1; scores 0); --pass-reading not-played reads them as not played"),
+            _ => format!("{n} record(s) with Contract \"Pass\" and no auction or Score read as not played (--pass-reading not-played)"),
+        };
+        out.warnings.push(Problem {
+            line,
+            board: None,
+            message,
+        });
+    }
+    // What the file's producer published: compared with our scores, never used as them.
+    let contestants: Vec<String> = out
+        .payloads
+        .iter()
+        .filter_map(|p| match p {
+            Payload::Contestant(c) => Some(c.id.clone()),
+            _ => None,
+        })
+        .collect();
+    out.published = super::published::from_pbn(records, |r| section_of(r, section), &contestants);
+    out.published.program = records.iter().find_map(|r| {
+        r.tag("Generator")
+            .or_else(|| r.tag("Creator"))
+            .map(str::to_string)
+    });
+    out
+}
+
+fn rebuild_movement(recs: &mut [Rec]) -> usize {
+    let meetings: Vec<(String, String)> =
+        recs.iter().map(|r| (r.ns.clone(), r.ew.clone())).collect();
+    let (rt, rounds) = rebuild(&meetings);
+    for (r, (round, table)) in recs.iter_mut().zip(rt) {
+        r.round = round;
+        r.table = table;
+    }
+    rounds
+}
+
+fn plan_section(
+    records: &[&PbnRecord],
+    section: &str,
+    opts: &Options,
+    out: &mut Plan,
+    pass_counts: &mut BTreeMap<&'static str, (usize, usize)>,
+    names: &BTreeMap<String, Vec<String>>,
+) {
+    let competition = records
+        .iter()
+        .find_map(|r| r.tag("Competition"))
+        .map(|c| c.trim().to_ascii_lowercase());
+    let home = records.iter().any(|r| r.tag("HomeTeam").is_some());
+    let teams = match competition.as_deref() {
+        Some("teams") => true,
+        Some("pairs") | Some("individuals") if home => {
+            out.warnings.push(Problem {
+                line: records[0].line,
+                board: None,
+                message: "Competition is not \"Teams\" but records name a HomeTeam: read as teams"
+                    .into(),
+            });
+            true
+        }
+        _ => home,
+    };
+    let rooms = teams && records.iter().any(|r| r.tag("Room").is_some());
+    if rooms {
+        out.warnings.push(Problem {
+            line: records.iter().find(|r| r.tag("Room").is_some()).map_or(0, |r| r.line),
+            board: None,
+            message: "Room tags: table T of the Open room is table 2T-1, of the Closed room table 2T (HomeTeam sits N-S in the Open room, E-W in the Closed room)".into(),
+        });
+    }
     let title = records
         .iter()
         .find_map(|r| r.tag("Event"))
         .unwrap_or("Imported session")
         .to_string();
     let mut recs = vec![];
-    let mut seen: BTreeMap<(u32, u32, u32), usize> = BTreeMap::new();
     for r in records {
-        match read(r, section, teams, rooms) {
+        // Ruter writes one record per board with an empty contract and the results in the
+        // ScoreTable: such a record is the board, not a table result.
+        let own = r.tag("Contract").is_some_and(|c| !c.trim().is_empty());
+        if !own && r.tag("ScoreTable").is_some() && r.tag("Table").is_none() {
+            ruter_rows(r, section, teams, opts, names, out, &mut recs);
+            continue;
+        }
+        match read(r, section, teams, rooms, opts) {
             Err(errs) => {
                 out.skipped += 1;
                 for m in errs {
@@ -349,26 +614,64 @@ pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
                     });
                 }
             }
-            Ok(rec) => {
-                if let Some(first) = seen.insert((rec.round, rec.table, rec.board), r.line) {
-                    out.skipped += 1;
-                    out.problems.push(Problem {
-                        line: r.line,
-                        board: Some(rec.board),
-                        message: format!(
-                            "duplicate: board {} at table {} in round {} already at line {first}",
-                            rec.board, rec.table, rec.round
-                        ),
-                    });
-                    continue;
-                }
-                out.imported += 1;
-                recs.push(rec);
-            }
+            Ok(rec) => recs.push(rec),
         }
     }
+    // Without Table tags a pairs record is identified by its board and its pairs.
+    let by_pairs = !teams && !recs.is_empty() && recs.iter().all(|r| !r.has_table);
+    if by_pairs {
+        let rounds = rebuild_movement(&mut recs);
+        out.warnings.push(Problem {
+            line: recs[0].line,
+            board: None,
+            message: format!("section {section}: no Table tags: each record is identified by its board and pairs; the movement is rebuilt as {rounds} round(s), one table per meeting of two pairs"),
+        });
+    }
+    let mut kept = vec![];
+    let mut seen: BTreeMap<(u32, u32, u32), usize> = BTreeMap::new();
+    for rec in recs {
+        if let Some(first) = seen.insert((rec.round, rec.table, rec.board), rec.line) {
+            out.skipped += 1;
+            let message = if by_pairs {
+                format!(
+                    "duplicate: board {} between {} and {} already at line {first}",
+                    rec.board, rec.ns, rec.ew
+                )
+            } else {
+                format!(
+                    "duplicate: board {} at table {} in round {} already at line {first}",
+                    rec.board, rec.table, rec.round
+                )
+            };
+            out.problems.push(Problem {
+                line: rec.line,
+                board: Some(rec.board),
+                message,
+            });
+            continue;
+        }
+        if let Some(w) = &rec.score_warning {
+            out.warnings.push(Problem {
+                line: rec.line,
+                board: Some(rec.board),
+                message: w.clone(),
+            });
+        }
+        if let Some(p) = rec.pass {
+            let key = match p {
+                PassTaken::RealBridgeUnplayed => "realbridge",
+                PassTaken::PassOut => "pass-out",
+                PassTaken::NotPlayed => "not-played",
+            };
+            let e = pass_counts.entry(key).or_insert((0, rec.line));
+            e.0 += 1;
+        }
+        out.imported += 1;
+        kept.push(rec);
+    }
+    let mut recs = kept;
     if rooms {
-        recs = check_rooms(recs, &mut out);
+        recs = check_rooms(recs, out);
     }
     out.payloads.push(Payload::Section(Section {
         section: section.into(),
@@ -445,7 +748,6 @@ pub fn plan(records: &[PbnRecord], section: &str) -> Plan {
             }),
         });
     }
-    out
 }
 
 /// Law 78D: the method is the signed `scoring.policy`, so a file's `Scoring` tag is only
@@ -465,7 +767,9 @@ pub fn scoring_warnings(plan: &Plan, policy: &crate::events::PolicySet) -> Vec<P
             "mp" | "matchpoints" => Some(&[Method::Matchpoints]),
             "imp" | "imps" => Some(&[Method::TeamsImps, Method::CrossImps, Method::Butler]),
             "cross-imps" | "cross-imp" | "crossimps" => Some(&[Method::CrossImps]),
-            "butler" => Some(&[Method::Butler]),
+            "butler" | "butler_pairs" => Some(&[Method::Butler]),
+            "mp_pairs" => Some(&[Method::Matchpoints]),
+            "cross_imp" | "cross_imp_pairs" => Some(&[Method::CrossImps]),
             "totalpoints" | "total" => Some(&[Method::TotalPoints]),
             _ => None,
         };

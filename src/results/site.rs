@@ -1,0 +1,352 @@
+//! A static results site: the ranking of every section with the policy it was scored under,
+//! every board's traveller with each line's audit trail (the signed events behind it), a
+//! score card per contestant, and the log's head digest, in English, German and Danish.
+//! Pure: a folded tournament in, `(path, html)` pairs out; no server, no script, one small
+//! stylesheet inline, tables that scroll sideways on a phone.
+
+use super::score::{Ranking, ResultRow};
+use super::tournament::Tournament;
+use crate::i18n::{site_text as w, Lang};
+use std::fmt::Write;
+
+/// What identifies the log the site was written from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogHead {
+    pub log_id: String,
+    pub events: usize,
+    /// SHA-256 over every standing event id in replay order (hex).
+    pub digest: String,
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A file name for an id: letters and digits kept, anything else as `_xx` (its bytes in hex),
+/// so every id gets its own file and no id can leave the directory.
+pub fn slug(id: &str) -> String {
+    let mut out = String::new();
+    for b in id.bytes() {
+        if b.is_ascii_alphanumeric() {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "_{b:02x}");
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:.5rem;line-height:1.4}\
+table{border-collapse:collapse;width:100%}th,td{padding:.25rem .4rem;border-bottom:1px solid #ccc;text-align:left}\
+td.n{text-align:right;font-variant-numeric:tabular-nums}.wrap{overflow-x:auto}details{font-size:.9em}\
+nav a{margin-right:.6rem}code{word-break:break-all}";
+
+fn page(lang: Lang, title: &str, body: &str, head: &LogHead) -> String {
+    let mut p = String::new();
+    let _ = write!(
+        p,
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        lang.code(),
+        esc(title)
+    );
+    let _ = writeln!(
+        p,
+        "<nav>{}: <a href=\"../en/index.html\">EN</a><a href=\"../de/index.html\">DE</a><a href=\"../da/index.html\">DA</a></nav>",
+        w(lang, "language")
+    );
+    p.push_str(body);
+    let _ = write!(
+        p,
+        "<footer><p>{}</p><p>{}: <code>{}</code>, {}: {}<br>{}: <code>{}</code></p></footer>\n</body>\n</html>\n",
+        w(lang, "generated"),
+        w(lang, "log"),
+        esc(&head.log_id),
+        w(lang, "events"),
+        head.events,
+        w(lang, "log_digest"),
+        esc(&head.digest)
+    );
+    p
+}
+
+fn num(x: Option<f64>) -> String {
+    x.map_or(String::new(), |v| {
+        let s = format!("{:.2}", v + 0.0);
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    })
+}
+
+/// The score a row shows: percentage for matchpoints, IMPs otherwise.
+fn row_score(r: &ResultRow, ns: bool) -> String {
+    let (p, i) = if ns {
+        (r.pct_ns, r.imp_ns)
+    } else {
+        (r.pct_ew, r.imp_ew)
+    };
+    match (p, i) {
+        (Some(p), _) => format!("{} %", num(Some(p))),
+        (None, Some(i)) => format!("{} IMP", num(Some(i))),
+        _ => String::new(),
+    }
+}
+
+/// Every page of the site, for every language: `(relative path, html)`.
+pub fn site(
+    t: &Tournament,
+    rows: &[ResultRow],
+    ranking: &Ranking,
+    head: &LogHead,
+) -> Vec<(String, String)> {
+    let mut out = vec![];
+    let mut root = String::from("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    root.push_str(&esc(&t.name));
+    root.push_str("</title>\n</head>\n<body>\n<ul>\n");
+    for lang in Lang::ALL {
+        let _ = writeln!(
+            root,
+            "<li><a href=\"{0}/index.html\">{1} ({0})</a></li>",
+            lang.code(),
+            w(lang, "results")
+        );
+    }
+    root.push_str("</ul>\n</body>\n</html>\n");
+    out.push(("index.html".to_string(), root));
+    for lang in Lang::ALL {
+        out.extend(language(t, rows, ranking, head, lang));
+    }
+    out
+}
+
+fn language(
+    t: &Tournament,
+    rows: &[ResultRow],
+    ranking: &Ranking,
+    head: &LogHead,
+    lang: Lang,
+) -> Vec<(String, String)> {
+    let dir = lang.code();
+    let mut out = vec![];
+    let mut idx = String::new();
+    let _ = writeln!(idx, "<h1>{} – {}</h1>", esc(&t.name), w(lang, "results"));
+    for sp in &ranking.policies {
+        let sec = &sp.section;
+        let title = t.sections.get(sec).map_or(sec.clone(), |s| s.title.clone());
+        let _ = writeln!(
+            idx,
+            "<h2>{} {} – {}</h2>",
+            w(lang, "section"),
+            esc(sec),
+            esc(&title)
+        );
+        // The policy, as every report shows it.
+        let _ = writeln!(
+            idx,
+            "<p>{}: {:?}; {}</p>",
+            w(lang, "policy"),
+            sp.policy.method,
+            match sp.set_by {
+                Some(id) => format!("{} <code>{}</code>", w(lang, "policy_event"), id.short()),
+                None => w(lang, "policy_default").to_string(),
+            }
+        );
+        let knobs = super::published::policy_knobs(&sp.policy);
+        if !knobs.is_empty() {
+            idx.push_str("<ul>");
+            for k in knobs {
+                let _ = write!(idx, "<li>{}</li>", esc(&k));
+            }
+            idx.push_str("</ul>\n");
+        }
+        let _ = writeln!(
+            idx,
+            "<div class=\"wrap\"><table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+            w(lang, "place"),
+            w(lang, "contestant"),
+            w(lang, "total"),
+            w(lang, "boards")
+        );
+        for s in ranking.standings.iter().filter(|s| &s.section == sec) {
+            let _ = writeln!(
+                idx,
+                "<tr><td>{}</td><td><a href=\"pair-{}-{}.html\">{}</a>{}</td><td class=\"n\">{} {}</td><td class=\"n\">{}</td></tr>",
+                esc(&s.place),
+                slug(sec),
+                slug(&s.contestant),
+                esc(&s.name),
+                s.note
+                    .as_ref()
+                    .map(|n| format!("<br><small>{}</small>", esc(n)))
+                    .unwrap_or_default(),
+                num(Some(s.total)),
+                s.unit,
+                s.boards
+            );
+        }
+        idx.push_str("</table></div>\n");
+        let boards: std::collections::BTreeSet<u32> = rows
+            .iter()
+            .filter(|r| &r.section == sec)
+            .map(|r| r.board)
+            .collect();
+        let _ = write!(idx, "<h3>{}</h3>\n<p>", w(lang, "travellers"));
+        for b in &boards {
+            let _ = write!(idx, "<a href=\"board-{}-{b}.html\">{b}</a> ", slug(sec));
+        }
+        idx.push_str("</p>\n");
+        for b in &boards {
+            out.push((
+                format!("{dir}/board-{}-{b}.html", slug(sec)),
+                page(
+                    lang,
+                    &format!("{} {b}", w(lang, "board")),
+                    &traveller(t, rows, sec, *b, lang),
+                    head,
+                ),
+            ));
+        }
+        for s in ranking.standings.iter().filter(|s| &s.section == sec) {
+            out.push((
+                format!("{dir}/pair-{}-{}.html", slug(sec), slug(&s.contestant)),
+                page(
+                    lang,
+                    &s.name,
+                    &card(t, rows, sec, &s.contestant, &s.name, lang),
+                    head,
+                ),
+            ));
+        }
+    }
+    out.push((format!("{dir}/index.html"), page(lang, &t.name, &idx, head)));
+    out
+}
+
+fn traveller(t: &Tournament, rows: &[ResultRow], sec: &str, board: u32, lang: Lang) -> String {
+    let mut h = String::new();
+    let _ = writeln!(
+        h,
+        "<p><a href=\"index.html\">{}</a></p>\n<h1>{} {} – {} {board}</h1>",
+        w(lang, "back"),
+        w(lang, "section"),
+        esc(sec),
+        w(lang, "board")
+    );
+    let _ = writeln!(
+        h,
+        "<div class=\"wrap\"><table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        w(lang, "round"),
+        w(lang, "table"),
+        w(lang, "ns"),
+        w(lang, "ew"),
+        w(lang, "result"),
+        w(lang, "ns"),
+        w(lang, "ew")
+    );
+    for r in rows.iter().filter(|r| r.section == sec && r.board == board) {
+        let key = crate::events::Slot {
+            section: r.section.clone(),
+            round: r.round,
+            table: r.table,
+            board: r.board,
+        };
+        let result = t
+            .slots
+            .get(&key)
+            .map_or(r.result.clone(), |s| s.outcome().describe_in(lang));
+        let _ = writeln!(
+            h,
+            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            r.round,
+            r.table,
+            esc(&r.ns),
+            esc(&r.ew),
+            esc(&result),
+            row_score(r, true),
+            row_score(r, false)
+        );
+        // The audit trail: every signed event behind this line.
+        if let Some(s) = t.slots.get(&key) {
+            let _ = write!(
+                h,
+                "<tr><td colspan=\"7\"><details><summary>{} ({})</summary><ol>",
+                w(lang, "audit"),
+                s.history.len()
+            );
+            for c in &s.history {
+                let _ = write!(
+                    h,
+                    "<li>{} {} – {} ({:?}){} <code>{}</code></li>",
+                    esc(&c.time),
+                    esc(c.what),
+                    esc(&c.signer),
+                    c.role,
+                    c.law
+                        .as_ref()
+                        .map(|l| format!(", Law {}", esc(l)))
+                        .unwrap_or_default(),
+                    c.event.short()
+                );
+            }
+            h.push_str("</ol>");
+            if let Some(n) = &r.note {
+                let _ = write!(h, "<p>{}: {}</p>", w(lang, "note"), esc(n));
+            }
+            h.push_str("</details></td></tr>\n");
+        }
+    }
+    h.push_str("</table></div>\n");
+    h
+}
+
+fn card(t: &Tournament, rows: &[ResultRow], sec: &str, id: &str, name: &str, lang: Lang) -> String {
+    let mut h = String::new();
+    let _ = writeln!(
+        h,
+        "<p><a href=\"index.html\">{}</a></p>\n<h1>{} – {}</h1>",
+        w(lang, "back"),
+        w(lang, "score_card"),
+        esc(name)
+    );
+    let _ = writeln!(
+        h,
+        "<div class=\"wrap\"><table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        w(lang, "board"),
+        w(lang, "round"),
+        w(lang, "direction"),
+        w(lang, "opponents"),
+        w(lang, "result"),
+        w(lang, "score")
+    );
+    for r in rows
+        .iter()
+        .filter(|r| r.section == sec && (r.ns == id || r.ew == id))
+    {
+        let ns = r.ns == id;
+        let key = crate::events::Slot {
+            section: r.section.clone(),
+            round: r.round,
+            table: r.table,
+            board: r.board,
+        };
+        let result = t
+            .slots
+            .get(&key)
+            .map_or(r.result.clone(), |s| s.outcome().describe_in(lang));
+        let _ = writeln!(
+            h,
+            "<tr><td><a href=\"board-{}-{}.html\">{}</a></td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>",
+            slug(sec),
+            r.board,
+            r.board,
+            r.round,
+            w(lang, if ns { "ns" } else { "ew" }),
+            esc(if ns { &r.ew } else { &r.ns }),
+            esc(&result),
+            row_score(r, ns)
+        );
+    }
+    h.push_str("</table></div>\n");
+    h
+}
