@@ -1,14 +1,15 @@
 //! The file commands through the `tdlog` binary: `import usebio`, a second import into the
 //! same section refused, `write-results usebio|pbn`, `publish-site`.
 
+#[path = "common/device.rs"]
+mod device;
+use device::tdlog_cmd;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn tdlog(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tdlog"))
-        .args(args)
-        .output()
-        .unwrap()
+    tdlog_cmd().args(args).output().unwrap()
 }
 
 fn s(p: &Path) -> &str {
