@@ -188,3 +188,86 @@ fn losing_the_cache_costs_only_time_and_a_forged_cache_is_refused() {
     assert!(!o.status.success());
     assert!(text(&o).contains("cache"), "{}", text(&o));
 }
+
+/// The rows this device's cache holds for the log at `p`.
+fn cached_rows(device: &Path, p: &Path) -> usize {
+    let mut log = Log::open(p).unwrap();
+    let id = log.log_id().unwrap();
+    tdlog::log::cache::VerifiedCache::new(device)
+        .load(&id)
+        .unwrap()
+        .rows
+        .len()
+}
+
+#[test]
+fn a_merge_checks_only_new_signatures_and_remembers_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _kf, device) = setup(dir.path());
+    // A second device's copy gets three more notes, exported as a bundle.
+    let other = dir.path().join("other.tdlog");
+    std::fs::copy(&p, &other).unwrap();
+    let mut o = Log::open(&other).unwrap();
+    for i in 0..3 {
+        o.append(&key(2), note(&format!("on the other laptop {i}")))
+            .unwrap();
+    }
+    drop(o);
+    let bundle = dir.path().join("other.json");
+    let out = cli(
+        &dir.path().join("other-device"),
+        &["export", other.to_str().unwrap(), bundle.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    // This device verified its log (every row cached), then merges.
+    let out = cli(&device, &["verify", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(cached_rows(&device, &p), 22);
+    let out = cli(
+        &device,
+        &["merge", p.to_str().unwrap(), bundle.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(
+        cached_rows(&device, &p),
+        25,
+        "the merged rows are remembered as verified"
+    );
+    let out = cli(
+        &dir.path().join("auditor"),
+        &["verify", p.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
+
+#[test]
+fn a_merge_onto_a_log_whose_old_row_changed_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _kf, device) = setup(dir.path());
+    let other = dir.path().join("other.tdlog");
+    std::fs::copy(&p, &other).unwrap();
+    let mut o = Log::open(&other).unwrap();
+    o.append(&key(2), note("on the other laptop")).unwrap();
+    drop(o);
+    let bundle = dir.path().join("other.json");
+    let out = cli(
+        &dir.path().join("other-device"),
+        &["export", other.to_str().unwrap(), bundle.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let out = cli(&device, &["verify", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    flip_old_signature(&p);
+    let before = std::fs::read(&p).unwrap();
+    let out = cli(
+        &device,
+        &["merge", p.to_str().unwrap(), bundle.to_str().unwrap()],
+    );
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("changed since this device verified"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(std::fs::read(&p).unwrap(), before, "nothing merged");
+}

@@ -398,6 +398,10 @@ pub fn merge(path: PathBuf, file: PathBuf, key: KeyOpts) -> CliResult {
     // Opened without the device record's check: merging is how a log that lost events
     // gets them back. The record is checked (and kept) once the events are in.
     let mut log = Log::open(&path)?;
+    // Only rows this device has not verified before have their signatures checked.
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(
+        &tdlog::log::seen::default_data_dir(),
+    ));
     let signer = load_key(&key).ok().filter(|k| {
         log.keys()
             .ok()

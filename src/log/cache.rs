@@ -72,6 +72,23 @@ pub struct Comparison {
 #[derive(Debug, Clone)]
 pub struct VerifiedCache {
     dir: PathBuf,
+    /// What this process last read or wrote of one log's cache file, valid while the file's
+    /// length and modification time are the ones it left: a long-lived log (the app, a
+    /// benchmark's device) adds its own appends without reading the whole file each time.
+    memo: std::sync::Arc<std::sync::Mutex<Option<Memo>>>,
+}
+
+#[derive(Debug)]
+struct Memo {
+    log_id: Hash32,
+    stamp: (u64, Option<std::time::SystemTime>),
+    known: Known,
+}
+
+fn stamp(p: &Path) -> Option<(u64, Option<std::time::SystemTime>)> {
+    std::fs::metadata(p)
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()))
 }
 
 fn damaged(path: &Path, why: &str) -> SeenError {
@@ -86,6 +103,7 @@ impl VerifiedCache {
     pub fn new(data_dir: &Path) -> VerifiedCache {
         VerifiedCache {
             dir: data_dir.to_owned(),
+            memo: Default::default(),
         }
     }
 
@@ -226,7 +244,11 @@ impl VerifiedCache {
         for (id, h) in fresh {
             known.rows.insert(*id, *h);
         }
-        if known.segments == 0 || known.segments >= MAX_SEGMENTS || !p.exists() {
+        // Rewritten as one segment past MAX_SEGMENTS, or past one segment per 256 rows in a
+        // big cache: a rewrite costs every row, so it comes ever more rarely (amortised O(1)
+        // per added row) while a load still checks few segment signatures.
+        let max_segments = MAX_SEGMENTS.max(known.rows.len() / 256);
+        if known.segments == 0 || known.segments >= max_segments || !p.exists() {
             // One segment with every row, in a fresh file.
             let mut rows: Vec<(&Hash32, &[u8; 32])> = known.rows.iter().collect();
             rows.sort();
@@ -267,8 +289,41 @@ impl VerifiedCache {
         Ok(())
     }
 
+    /// Adds rows this process just verified (its own appends) through the memo: the file is
+    /// read again only if something else changed it. Returns the new tip (for the snapshot).
+    pub fn add_rows(
+        &self,
+        log_id: &Hash32,
+        fresh: &[(Hash32, [u8; 32])],
+    ) -> Result<Option<[u8; 64]>, SeenError> {
+        let p = self.path(log_id);
+        let mut memo = self
+            .memo
+            .lock()
+            .map_err(|_| damaged(&p, "cache lock poisoned"))?;
+        let now = stamp(&p);
+        let fresh_memo = match memo.as_ref() {
+            Some(m) => m.log_id != *log_id || Some(m.stamp) != now,
+            None => true,
+        };
+        if fresh_memo {
+            *memo = Some(Memo {
+                log_id: *log_id,
+                stamp: now.unwrap_or((0, None)),
+                known: self.load(log_id)?,
+            });
+        }
+        let m = memo.as_mut().expect("memo set above");
+        self.add(log_id, &mut m.known, fresh)?;
+        m.stamp = stamp(&p).unwrap_or((0, None));
+        Ok(m.known.last_sig)
+    }
+
     /// Forgets a log's cache (a rebuild starts from a full verify).
     pub fn forget(&self, log_id: &Hash32) {
+        if let Ok(mut m) = self.memo.lock() {
+            *m = None;
+        }
         let _ = std::fs::remove_file(self.path(log_id));
         let _ = std::fs::remove_file(self.snapshot_path(log_id));
     }
@@ -287,7 +342,18 @@ impl VerifiedCache {
         known: &Known,
         state: &[u8],
     ) -> Result<(), SeenError> {
-        let Some(tip) = known.last_sig else {
+        self.save_snapshot_at(log_id, known.last_sig, state)
+    }
+
+    /// As [`save_snapshot`](Self::save_snapshot), for the cache whose last segment has
+    /// signature `tip` (from [`add_rows`](Self::add_rows)).
+    pub fn save_snapshot_at(
+        &self,
+        log_id: &Hash32,
+        tip: Option<[u8; 64]>,
+        state: &[u8],
+    ) -> Result<(), SeenError> {
+        let Some(tip) = tip else {
             return Ok(());
         };
         let key = self.state_key_or_new()?;

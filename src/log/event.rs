@@ -21,13 +21,14 @@ pub struct RawEvent {
     pub payload: Vec<u8>,
 }
 
-/// An event whose bytes, signature and payload have been checked on their own.
+/// An event whose bytes, signature and payload have been checked on their own. The stored
+/// bytes are not kept: everything folded comes from the decoded envelope and payload, and a
+/// log of a million events must fit in memory (bundles and exports read the rows again).
 #[derive(Debug, Clone)]
 pub struct CheckedEvent {
     pub id: Hash32,
     pub env: Envelope,
     pub payload: Payload,
-    pub raw: RawEvent,
 }
 
 /// Why one event fails on its own (before anything about the rest of the log is known).
@@ -94,7 +95,6 @@ impl RawEvent {
             id: self.id(),
             env,
             payload,
-            raw: self,
         })
     }
 }

@@ -274,6 +274,29 @@ impl Log {
         Ok(out)
     }
 
+    /// One stored event row by id (`None` if there is none).
+    pub fn read_row(&self, id: &Hash32) -> Result<Option<Input>, LogError> {
+        use rusqlite::OptionalExtension;
+        Ok(self
+            .conn
+            .prepare_cached("SELECT id, author, seq, body, sig, payload FROM event WHERE id = ?1")?
+            .query_row([id.0.as_slice()], |r| {
+                Ok(Input {
+                    declared: Some(Declared {
+                        id: r.get(0)?,
+                        author: r.get(1)?,
+                        seq: r.get(2)?,
+                    }),
+                    raw: RawEvent {
+                        body: r.get(3)?,
+                        sig: r.get(4)?,
+                        payload: r.get(5)?,
+                    },
+                })
+            })
+            .optional()?)
+    }
+
     /// Number of stored events (fork proofs not counted).
     pub fn count(&self) -> Result<u64, LogError> {
         Ok(self
@@ -406,7 +429,9 @@ impl Log {
         Ok(())
     }
 
-    fn data_version(&self) -> Result<i64, LogError> {
+    /// SQLite's `PRAGMA data_version`: changes when another connection commits to the file
+    /// (never for this connection's own commits), so a live state knows to catch up.
+    pub fn data_version(&self) -> Result<i64, LogError> {
         Ok(self
             .conn
             .prepare_cached("PRAGMA data_version")?
@@ -430,7 +455,60 @@ impl Log {
             forks = v.pending_forks.len(),
             "log verified"
         );
-        let tolerance_ms = tolerance_of(&v);
+        self.state = Some(self.state_of(&v, dv)?);
+        self.save_snapshot(None)?;
+        Ok(())
+    }
+
+    /// Takes the append state from a log verified elsewhere (the app verifies through a
+    /// read-only connection with progress, then appends through this one), if the stored
+    /// rows are still exactly the verified ones: every author's newest stored sequence
+    /// number and the row count agree (rows are append-only and chains contiguous).
+    /// Returns whether it did; if not, the first append verifies again.
+    pub fn adopt(&mut self, v: &Verified) -> Result<bool, LogError> {
+        let dv = self.data_version()?;
+        let mut want: BTreeMap<Hash32, u64> = BTreeMap::new();
+        let mut rows = 0u64;
+        for (a, s) in v
+            .events
+            .iter()
+            .map(|e| (e.env.author, e.env.seq))
+            .chain(v.excluded.iter().map(|x| (x.author, x.seq)))
+        {
+            rows += 1;
+            let m = want.entry(a).or_insert(s);
+            *m = (*m).max(s);
+        }
+        // Every stored row (a fork's second side is in `fork_proof`) is a verified event,
+        // standing or excluded.
+        let stored_forks: i64 =
+            self.conn
+                .query_row("SELECT count(*) FROM fork_proof", [], |r| r.get(0))?;
+        if self.count()? + stored_forks as u64 != rows {
+            return Ok(false);
+        }
+        let mut st = self
+            .conn
+            .prepare("SELECT author, max(seq) FROM event GROUP BY author")?;
+        let stored: BTreeMap<Hash32, u64> = st
+            .query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?)))?
+            .filter_map(|row| {
+                let (a, s) = row.ok()?;
+                Some((Hash32(<[u8; 32]>::try_from(a.as_slice()).ok()?), s as u64))
+            })
+            .collect();
+        drop(st);
+        if stored != want || v.log_id != self.stored_log_id()?.unwrap_or_default() {
+            return Ok(false);
+        }
+        self.state = Some(self.state_of(v, dv)?);
+        self.save_snapshot(None)?;
+        Ok(true)
+    }
+
+    /// The append state of a verified log: heads, stored sequence numbers, keys, forks.
+    fn state_of(&self, v: &Verified, dv: i64) -> Result<AppendState, LogError> {
+        let tolerance_ms = tolerance_of(v);
         let limit = (self.clock)().saturating_add(tolerance_ms);
         let mut heads = BTreeMap::new();
         let mut safe_heads = BTreeMap::new();
@@ -475,24 +553,22 @@ impl Log {
                 *slot = (x.seq, x.reason.clone());
             }
         }
-        self.state = Some(AppendState {
-            stored_heads: super::digest::HeadSet::of(&v).heads,
+        Ok(AppendState {
+            stored_heads: super::digest::HeadSet::of(v).heads,
             unstood,
             safe_heads,
             tolerance_ms,
             data_version: dv,
             log_id: v.log_id,
-            keys: v.keys,
+            keys: v.keys.clone(),
             heads,
             stored_seq,
             pending_forks: v
                 .pending_forks
-                .into_iter()
-                .map(|f| (f.author, f.seq, f.ids))
+                .iter()
+                .map(|f| (f.author, f.seq, f.ids.clone()))
                 .collect(),
-        });
-        self.save_snapshot(None)?;
-        Ok(())
+        })
     }
 
     /// With a verified-state cache: if every stored row is one the cache holds, unchanged,
@@ -531,16 +607,14 @@ impl Log {
             return Ok(());
         };
         let log_id = state.log_id;
-        let mut known = cache.load(&log_id)?;
-        if let Some(rows) = fresh {
-            let add: Vec<(Hash32, [u8; 32])> = rows
-                .iter()
-                .map(|i| (i.raw.id(), super::cache::row_hash(i)))
-                .collect();
-            cache.add(&log_id, &mut known, &add)?;
-        }
+        let add: Vec<(Hash32, [u8; 32])> = fresh
+            .unwrap_or_default()
+            .iter()
+            .map(|i| (i.raw.id(), super::cache::row_hash(i)))
+            .collect();
+        let tip = cache.add_rows(&log_id, &add)?;
         let bytes = serde_json::to_vec(state).map_err(|e| LogError::Refused(e.to_string()))?;
-        cache.save_snapshot(&log_id, &known, &bytes)?;
+        cache.save_snapshot_at(&log_id, tip, &bytes)?;
         Ok(())
     }
 
@@ -556,9 +630,15 @@ impl Log {
             state.stored_heads.values().map(|(_, id)| *id).collect();
         let stored = &state.stored_heads;
         let have = |a: &Hash32| stored.get(a).map_or(0, |h| h.0);
-        // A recorded head is held if it is this author's stored head or older than it.
+        // A recorded head is held if it is this author's stored head or older than it, or
+        // one side of a fork still stored (the head set names only one side).
         store.check(&state.log_id, have, |a, seq, id| {
-            ids.contains(id) || stored.get(a).is_some_and(|h| h.0 > seq)
+            ids.contains(id)
+                || stored.get(a).is_some_and(|h| h.0 > seq)
+                || state
+                    .pending_forks
+                    .iter()
+                    .any(|(fa, fs, fids)| fa == a && *fs == seq && fids.contains(id))
         })?;
         let holder = |a: &Hash32| state.keys.get(a).map(|k| k.holder.clone());
         store.record(&state.log_id, &now, holder, now_ms())?;
@@ -837,8 +917,31 @@ impl Log {
             raw,
             declared: None,
         }));
-        let verified = verify(inputs, None)?;
+        // With the verified-state cache, only rows this device has not verified before (the
+        // incoming ones among them) have their signatures checked; a cached row that changed
+        // is refused as in `verify`.
+        // A cached row missing from this file is no error here: merging is how a copy
+        // that lacks events (another file of the same log, or one rolled back) gets them
+        // back; that merge checks every signature and leaves the cache alone.
+        let cached = match (&self.cache, self.stored_log_id()?) {
+            (Some(cache), Some(log_id)) => {
+                let known = cache.load(&log_id)?;
+                match cache.compare(&log_id, &known, &inputs) {
+                    Ok(cmp) => Some((cache.clone(), log_id, known, cmp)),
+                    Err(super::cache::CacheMismatch::Gone { .. }) => None,
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            _ => None,
+        };
+        let verified = match &cached {
+            Some((_, _, _, cmp)) => {
+                super::verify::verify_trusting(inputs, None, Some(&cmp.trusted))?
+            }
+            None => verify(inputs, None)?,
+        };
         let limit = (self.clock)().saturating_add(tolerance_of(&verified));
+        let mut verified_rows: Vec<(Hash32, [u8; 32])> = Vec::new();
         let (mut added, mut forks) = (0, 0);
         let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
         let mut future = Vec::new();
@@ -862,6 +965,17 @@ impl Log {
             } else {
                 insert(&tx, "event", raw)?;
                 added += 1;
+                if cached.is_some() {
+                    let row = Input {
+                        declared: Some(Declared {
+                            id: raw.id().0.to_vec(),
+                            author: env.author.0.to_vec(),
+                            seq: env.seq as i64,
+                        }),
+                        raw: raw.clone(),
+                    };
+                    verified_rows.push((raw.id(), super::cache::row_hash(&row)));
+                }
                 let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
                 r.0 = r.0.min(env.seq);
                 r.1 = r.1.max(env.seq);
@@ -878,6 +992,20 @@ impl Log {
         }
         tx.commit()?;
         self.state = None;
+        if let Some((cache, log_id, mut known, cmp)) = cached {
+            if verified.log_id == log_id {
+                verified_rows.extend(cmp.fresh);
+                cache.add(&log_id, &mut known, &verified_rows)?;
+            }
+        }
+        // The union just verified is exactly what is stored now: the next append starts from
+        // it (and so does the next open, from the snapshot), with no second verify. The
+        // device record moves on with it.
+        let dv = self.data_version()?;
+        self.note_seen(&verified)?;
+        let state = self.state_of(&verified, dv)?;
+        self.state = Some(state);
+        self.save_snapshot(None)?;
         tracing::info!(added, forks, "merged");
         if forks > 0 {
             tracing::warn!(
