@@ -10,6 +10,7 @@ pub mod events;
 pub mod i18n;
 pub mod io_safe;
 pub mod keys;
+pub mod live;
 pub mod log;
 pub mod report;
 pub mod results;

@@ -388,6 +388,8 @@ impl Tournament {
             before: Some(now.clone()),
             after: now,
         });
+        // The score stands, but the board's rows list the entry (their event count).
+        self.dirty.push((slot.section.clone(), slot.board));
     }
 }
 

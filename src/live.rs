@@ -1,0 +1,276 @@
+//! A tournament kept live in memory (issue 12): the log is verified once (with the device's
+//! verified-state cache, only rows this device has not verified before have their signatures
+//! checked), folded once, and from then on every signed step is folded into the projections
+//! as it is appended. The desktop app holds one of these per open log, so recording a call on
+//! a log of a million events costs the call, not the log.
+//!
+//! What is folded incrementally is exactly what cannot change how earlier events fold: calls,
+//! cards, director notes and rulings, results, adjusted scores and the appeal steps. Anything
+//! else (key events, receipts, settings, structure, time acceptances) refolds the events
+//! already in memory, and key events (which can change which stored events stand) verify
+//! again through the cache. A property test (`tests/live_props.rs`) checks that the live
+//! state always equals a fresh replay of the same log.
+//!
+//! IO edge: this owns a writable `Log`; the folds it calls are the pure core's.
+
+use crate::appeals::{fold, AppendError, Folded, Workflow};
+use crate::bridge::tables::BridgeTables;
+use crate::doko::tables::DokoTables;
+use crate::events::Payload;
+use crate::keys::{DeviceKey, KeyInfo, Role};
+use crate::log::{Hash32, Log, LogError, Projection, Verified};
+use crate::results::{ResultRow, Scores, Tournament};
+use crate::views::Replayed;
+
+/// How a new event reaches the live state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Absorbed {
+    /// Folded on top of the state (the common case at the table).
+    Incremental,
+    /// The events in memory were folded again (a setting, the structure, a receipt).
+    Refolded,
+    /// The log was verified again through the cache (a key event can change what stands).
+    Reverified,
+}
+
+/// The verified log with its projections, kept current append by append.
+pub struct Live {
+    /// `None`: opened read-only (a file this device may not write); appends are refused.
+    log: Option<Log>,
+    /// The log's `PRAGMA data_version` when the state was last brought up to date: another
+    /// writer (the CLI on the same file) changes it, and the state is rebuilt.
+    seen_version: i64,
+    pub replayed: Replayed,
+    pub workflow: Workflow,
+    pub doko: DokoTables,
+    scores: Scores,
+}
+
+/// Kinds folded incrementally: their fold only moves forward (no earlier event folds
+/// differently because of them).
+fn folds_forward(kind: &str) -> bool {
+    matches!(
+        kind,
+        "bridge.auction"
+            | "bridge.play"
+            | "bridge.ruling"
+            | "director.note"
+            | "director.call"
+            | "director.ruling"
+            | "result.recorded"
+            | "result.not_played"
+            | "result.corrected"
+            | "ruling.adjusted_score"
+            | "ruling.fouled_board"
+            | "results.published"
+            | "organiser.late_correction_consent"
+    ) || kind.starts_with("appeal.")
+}
+
+/// Kinds that can change key state or which stored events stand.
+fn changes_keys(kind: &str) -> bool {
+    kind.starts_with("key.")
+}
+
+impl Live {
+    /// Verifies `log` (its cache and device record as attached) and folds it.
+    pub fn open(
+        log: Log,
+        progress: Option<crate::log::verify::Progress<'_>>,
+    ) -> Result<Live, LogError> {
+        let v = log.verify(progress)?;
+        Live::from_verified(Some(log), v)
+    }
+
+    /// A live state from a log verified elsewhere (the app verifies through a read-only
+    /// connection, with progress). `log` is the writable log to append through (`None`:
+    /// read-only); it adopts the verified state if its rows are still exactly those.
+    pub fn from_verified(mut log: Option<Log>, v: Verified) -> Result<Live, LogError> {
+        let seen_version = match log.as_mut() {
+            // Rows changed since `v` was verified: the first append catches up first.
+            Some(l) => {
+                if l.adopt(&v)? {
+                    l.data_version()?
+                } else {
+                    i64::MIN
+                }
+            }
+            None => 0,
+        };
+        let (replayed, workflow, doko, scores) = fold_all(v);
+        Ok(Live {
+            log,
+            seen_version,
+            replayed,
+            workflow,
+            doko,
+            scores,
+        })
+    }
+
+    /// The writable log underneath, if there is one.
+    pub fn log(&self) -> Option<&Log> {
+        self.log.as_ref()
+    }
+
+    fn writable(&mut self) -> Result<&mut Log, LogError> {
+        self.log.as_mut().ok_or_else(|| {
+            LogError::Refused(
+                "this log was opened read-only (the file cannot be written from this device): nothing was signed"
+                    .into(),
+            )
+        })
+    }
+
+    /// Signs `payload` with `key` at `now_ms` after the workflow guards (the same guards as
+    /// [`crate::appeals::append_checked`], checked against the state in memory), stores it
+    /// and folds it. Returns the event id and how it was folded.
+    pub fn append(
+        &mut self,
+        key: &DeviceKey,
+        payload: Payload,
+        now_ms: i64,
+    ) -> Result<(Hash32, Absorbed), AppendError> {
+        self.catch_up()?;
+        let wall = self.writable()?.next_wall_ms(&key.public(), now_ms)?;
+        let me = key.public();
+        let signer = self.replayed.log.keys.get(&me).cloned().unwrap_or(KeyInfo {
+            key: me,
+            role: Role::Scorer,
+            holder: me.short(),
+            enrolled_by: Hash32::default(),
+            revoked: None,
+        });
+        self.workflow.check(&payload, &signer, wall)?;
+        let log = self.writable()?;
+        log.set_clock(move || wall);
+        let id = log.append(key, payload)?;
+        let how = self.absorb(id)?;
+        Ok((id, how))
+    }
+
+    /// Merges events from another device (signing a receipt with `key` if given) and
+    /// brings the state up to date. Returns what the store reported.
+    pub fn merge(
+        &mut self,
+        incoming: Vec<crate::log::RawEvent>,
+        key: Option<&DeviceKey>,
+    ) -> Result<crate::log::MergeReport, LogError> {
+        let log = self.writable()?;
+        let r = match key {
+            Some(k) => log.merge_with_receipt(incoming, k)?,
+            None => log.merge_report(incoming)?,
+        };
+        if r.added > 0 || r.forks > 0 {
+            self.reverify()?;
+        }
+        Ok(r)
+    }
+
+    /// If another writer changed the file since, verifies again (through the cache: only
+    /// the new rows' signatures) and refolds.
+    pub fn catch_up(&mut self) -> Result<bool, LogError> {
+        let Some(log) = self.log.as_ref() else {
+            return Ok(false);
+        };
+        if log.data_version()? == self.seen_version {
+            return Ok(false);
+        }
+        self.reverify()?;
+        Ok(true)
+    }
+
+    fn reverify(&mut self) -> Result<(), LogError> {
+        let log = self.writable()?;
+        let v = log.verify(None)?;
+        self.seen_version = log.data_version()?;
+        let (replayed, workflow, doko, scores) = fold_all(v);
+        self.replayed = replayed;
+        self.workflow = workflow;
+        self.doko = doko;
+        self.scores = scores;
+        Ok(())
+    }
+
+    /// Folds the event this device just stored.
+    fn absorb(&mut self, id: Hash32) -> Result<Absorbed, LogError> {
+        let kind = {
+            let row = self
+                .writable()?
+                .read_row(&id)?
+                .ok_or_else(|| LogError::Refused(format!("event {} was not stored", id.short())))?;
+            let e = row
+                .raw
+                .check()
+                .map_err(|e| LogError::Refused(format!("event {}: {e}", id.short())))?;
+            let kind = e.env.kind.clone();
+            self.replayed.log.events.push(e);
+            kind
+        };
+        self.seen_version = self.writable()?.data_version()?;
+        if changes_keys(&kind) {
+            self.reverify()?;
+            return Ok(Absorbed::Reverified);
+        }
+        if !folds_forward(&kind) {
+            let v = std::mem::replace(&mut self.replayed.log, empty_verified());
+            let (replayed, workflow, doko, scores) = fold_all(v);
+            self.replayed = replayed;
+            self.workflow = workflow;
+            self.doko = doko;
+            self.scores = scores;
+            return Ok(Absorbed::Refolded);
+        }
+        let e = self.replayed.log.events.last().expect("pushed above");
+        let Some(k) = self.replayed.log.keys.get(&e.env.author).cloned() else {
+            return Ok(Absorbed::Incremental); // an unenrolled signer stands for nothing
+        };
+        let mut f = Folded {
+            workflow: std::mem::take(&mut self.workflow),
+            tournament: std::mem::take(&mut self.replayed.tournament),
+            doko: std::mem::take(&mut self.doko),
+        };
+        f.apply(e, &k);
+        self.replayed.tables.apply(e, &k);
+        self.workflow = f.workflow;
+        self.replayed.tournament = f.tournament;
+        self.doko = f.doko;
+        if self.scores.update(&mut self.replayed.tournament) > 0 {
+            self.replayed.results = self.scores.rows();
+        }
+        Ok(Absorbed::Incremental)
+    }
+}
+
+fn empty_verified() -> Verified {
+    Verified {
+        log_id: Hash32::default(),
+        events: vec![],
+        keys: Default::default(),
+        excluded: vec![],
+        pending_forks: vec![],
+    }
+}
+
+/// A fresh fold of a verified log: the boards at the tables, the workflow with the
+/// tournament (as `tdlog results` folds it), the Doppelkopf tables and the scores.
+fn fold_all(v: Verified) -> (Replayed, Workflow, DokoTables, Scores) {
+    let folded = fold(&v, None);
+    let mut tables = BridgeTables::default();
+    crate::log::replay(&v, &mut tables);
+    let mut tournament: Tournament = folded.tournament;
+    let mut scores = Scores::default();
+    scores.update(&mut tournament);
+    let results: Vec<ResultRow> = scores.rows();
+    (
+        Replayed {
+            log: v,
+            tables,
+            tournament,
+            results,
+        },
+        folded.workflow,
+        folded.doko,
+        scores,
+    )
+}

@@ -1,0 +1,433 @@
+//! The live state (issue 12): a tournament kept in memory and folded append by append
+//! (`tdlog::live::Live`, what the desktop app holds) is always byte for byte what a fresh
+//! replay of the same log gives: boards at the tables, tournament, results, appeals
+//! workflow, Doppelkopf tables. Random scripts of calls, cards, notes, results, adjusted
+//! scores, rulings, publications, appeals (refused by the guards or not), settings, key
+//! enrolments, a merge from another device and a write by another program on the same file.
+
+mod common;
+
+use common::*;
+use proptest::prelude::*;
+use serde_json::json;
+use std::path::Path;
+use tdlog::bridge::call::Call;
+use tdlog::bridge::events::{AuctionEvent, PlayEvent};
+use tdlog::bridge::seat::Seat;
+use tdlog::events::*;
+use tdlog::keys::{DeviceKey, Role};
+use tdlog::live::{Absorbed, Live};
+use tdlog::log::cache::VerifiedCache;
+use tdlog::log::seen::SeenStore;
+use tdlog::log::Log;
+
+#[derive(Debug, Clone)]
+enum Op {
+    Call {
+        table: u32,
+        seat: usize,
+        call: usize,
+    },
+    Card {
+        table: u32,
+        seat: usize,
+        card: usize,
+    },
+    Note,
+    Result {
+        table: u32,
+        tricks: u8,
+    },
+    Adjust {
+        table: u32,
+    },
+    Ruling {
+        table: u32,
+    },
+    Publish,
+    Appeal {
+        consents: bool,
+    },
+    Settings {
+        minutes: u32,
+    },
+    Enrol,
+    Merge,
+    External,
+}
+
+const CALLS: [&str; 7] = ["P", "1C", "1NT", "2H", "3NT", "X", "7NT"];
+const CARDS: [&str; 6] = ["SA", "HK", "D2", "C7", "ST", "H3"];
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        6 => (1..3u32, 0..4usize, 0..CALLS.len()).prop_map(|(table, seat, call)| Op::Call { table, seat, call }),
+        6 => (1..3u32, 0..4usize, 0..CARDS.len()).prop_map(|(table, seat, card)| Op::Card { table, seat, card }),
+        2 => Just(Op::Note),
+        3 => (1..3u32, 6..13u8).prop_map(|(table, tricks)| Op::Result { table, tricks }),
+        1 => (1..3u32).prop_map(|table| Op::Adjust { table }),
+        2 => (1..3u32).prop_map(|table| Op::Ruling { table }),
+        1 => Just(Op::Publish),
+        2 => any::<bool>().prop_map(|consents| Op::Appeal { consents }),
+        1 => (1..40u32).prop_map(|minutes| Op::Settings { minutes }),
+        1 => Just(Op::Enrol),
+        1 => Just(Op::Merge),
+        1 => Just(Op::External),
+    ]
+}
+
+fn slot(table: u32) -> Slot {
+    Slot {
+        section: "A".into(),
+        round: 1,
+        table,
+        board: 1,
+    }
+}
+
+fn pairs(table: u32) -> (String, String) {
+    ((2 * table - 1).to_string(), (2 * table).to_string())
+}
+
+/// Everything the live state holds, as text (Debug: every map in it is ordered).
+fn state_bytes(l: &Live) -> Vec<String> {
+    let r = &l.replayed;
+    vec![
+        format!("{:?}", r.tables),
+        format!("{:?}", r.tournament),
+        serde_json::to_string(&r.results).unwrap(),
+        format!("{:?}", l.workflow),
+        format!("{:?}", l.doko),
+        r.log.events.len().to_string(),
+        serde_json::to_string(&r.log.keys.keys.keys().collect::<Vec<_>>()).unwrap(),
+    ]
+}
+
+fn open_live(p: &Path, data: &Path) -> Live {
+    let mut log = Log::open(p).unwrap();
+    log.attach_seen(SeenStore::new(data)).unwrap();
+    log.attach_cache(VerifiedCache::new(data));
+    Live::open(log, None).unwrap()
+}
+
+fn new_log(dir: &Path) -> (std::path::PathBuf, [DeviceKey; 3]) {
+    let p = dir.join("live.tdlog");
+    let (chief, td, scorer) = (key(1), key(2), key(3));
+    let g = match genesis() {
+        Payload::Genesis(g) => g,
+        _ => unreachable!(),
+    };
+    let mut log = Log::create(&p, &chief, g).unwrap();
+    log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
+    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
+        .unwrap();
+    log.append(&chief, enrol(&key(8), Role::Organiser, "Olga Organiser"))
+        .unwrap();
+    log.append(&chief, enrol(&key(5), Role::Td, "Tina TD, laptop 2"))
+        .unwrap();
+    let mut s = vec![
+        Payload::Section(Section {
+            section: "A".into(),
+            form: Form::Pairs,
+            title: "Pairs".into(),
+        }),
+        Payload::BoardFacts(BoardFacts {
+            section: "A".into(),
+            board: 1,
+            dealer: None,
+            vulnerable: None,
+            deal: Some(
+                "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96".into(),
+            ),
+        }),
+    ];
+    for n in 1..=4 {
+        s.push(Payload::Contestant(Contestant {
+            section: "A".into(),
+            id: n.to_string(),
+            name: format!("Pair {n}"),
+            members: vec![],
+            captain: None,
+            phantom: false,
+        }));
+    }
+    for table in 1..=2 {
+        let (ns, ew) = pairs(table);
+        s.push(Payload::TableAssignment(TableAssignment {
+            section: "A".into(),
+            round: 1,
+            table,
+            ns,
+            ew,
+            boards: vec![1],
+        }));
+    }
+    log.append_batch(&scorer, s).unwrap();
+    (p, [chief, td, scorer])
+}
+
+fn run(ops: &[Op]) -> Result<(), TestCaseError> {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, [chief, td, scorer]) = new_log(dir.path());
+    let data = dir.path().join("device");
+    let mut live = open_live(&p, &data);
+    let organiser = key(8);
+    let mut now = chrono::Utc::now().timestamp_millis();
+    let mut last_ruling = None;
+    let mut enrolled = 10u8;
+    let mut kinds = vec![];
+    for (i, o) in ops.iter().enumerate() {
+        now += 60_000;
+        let (signer, payload): (&DeviceKey, Payload) = match o {
+            Op::Call { table, seat, call } => (
+                &td,
+                Payload::BridgeAuction(BridgeAuction {
+                    slot: slot(*table),
+                    event: AuctionEvent::Call {
+                        seat: Seat::from_index(*seat),
+                        call: CALLS[*call].parse::<Call>().unwrap(),
+                    },
+                }),
+            ),
+            Op::Card { table, seat, card } => (
+                &td,
+                Payload::BridgePlay(BridgePlay {
+                    slot: slot(*table),
+                    event: PlayEvent::Card {
+                        seat: Seat::from_index(*seat),
+                        card: CARDS[*card].parse().unwrap(),
+                    },
+                }),
+            ),
+            Op::Note => (&td, note(&format!("note {i}"))),
+            Op::Result { table, tricks } => {
+                let (ns, ew) = pairs(*table);
+                (
+                    &scorer,
+                    Payload::ResultRecorded(ResultRecorded {
+                        slot: slot(*table),
+                        ns,
+                        ew,
+                        result: TableResult {
+                            contract: "3NT".into(),
+                            declarer: Some(Seat::S),
+                            tricks: Some(*tricks),
+                        },
+                    }),
+                )
+            }
+            Op::Adjust { table } => {
+                let (ns, ew) = pairs(*table);
+                (
+                    &td,
+                    Payload::ScoreAdjusted(ScoreAdjusted {
+                        slot: slot(*table),
+                        ns,
+                        ew,
+                        law: "12C2".into(),
+                        adjustment: Adjustment::Artificial {
+                            ns: Artificial::AveragePlus,
+                            ew: Artificial::AverageMinus,
+                        },
+                        reason: "no result possible".into(),
+                    }),
+                )
+            }
+            Op::Ruling { table } => {
+                let (ns, ew) = pairs(*table);
+                let mut v = serde_json::to_value(slot(*table)).unwrap();
+                let m = v.as_object_mut().unwrap();
+                for (k, x) in [
+                    ("ns", json!(ns)),
+                    ("ew", json!(ew)),
+                    ("facts", json!("hesitation before 3NT")),
+                    ("facts_agreed", json!(true)),
+                    ("laws", json!(["16B1"])),
+                    ("category", json!("judgement")),
+                    ("decision", json!("result stands")),
+                    ("appeal_notice", json!(true)),
+                ] {
+                    m.insert(k.into(), x);
+                }
+                (&td, Payload::Ruling(serde_json::from_value(v).unwrap()))
+            }
+            Op::Publish => (
+                &scorer,
+                Payload::ResultsPublished(ResultsPublished {
+                    sections: vec![],
+                    session: None,
+                }),
+            ),
+            Op::Appeal { consents } => {
+                let Some(r) = last_ruling else { continue };
+                (
+                    &td,
+                    Payload::AppealFiled(AppealFiled {
+                        ruling: r,
+                        appellant: "1".into(),
+                        grounds: "the hesitation suggested 3NT".into(),
+                        consents: if *consents {
+                            vec!["Ida".into(), "Ole".into()]
+                        } else {
+                            vec![]
+                        },
+                    }),
+                )
+            }
+            Op::Settings { minutes } => (
+                &organiser,
+                Payload::AppealSettings(
+                    serde_json::from_value(json!({
+                        "correction_minutes": 30,
+                        "appeal_minutes": minutes,
+                        "reason": "short session"
+                    }))
+                    .unwrap(),
+                ),
+            ),
+            Op::Enrol => {
+                enrolled += 1;
+                (&chief, enrol(&key(enrolled), Role::Td, "New TD"))
+            }
+            Op::Merge => {
+                // Another device's note, made on a copy of the log and merged here.
+                let other = dir.path().join(format!("other-{i}.tdlog"));
+                std::fs::copy(&p, &other).unwrap();
+                let _ = std::fs::remove_file(other.with_extension("tdlog-wal"));
+                let mut o = Log::open(&other).unwrap();
+                let at = now;
+                o.set_clock(move || at);
+                o.append(&key(5), note("other device")).unwrap();
+                let raws: Vec<_> = o
+                    .read_inputs()
+                    .unwrap()
+                    .into_iter()
+                    .map(|x| x.raw)
+                    .collect();
+                drop(o);
+                let r = live.merge(raws, Some(&td)).unwrap();
+                kinds.push(format!("merge: {} new", r.added));
+                let fresh = open_live(&p, &dir.path().join(format!("fresh-{i}")));
+                prop_assert_eq!(state_bytes(&live), state_bytes(&fresh), "after {:?}", kinds);
+                continue;
+            }
+            Op::External => {
+                // Another program (the CLI) appends to the same file.
+                let mut o = Log::open(&p).unwrap();
+                let at = now;
+                o.set_clock(move || at);
+                o.append(&td, note("from the command line")).unwrap();
+                drop(o);
+                kinds.push("external".to_string());
+                live.catch_up().unwrap();
+                let fresh = open_live(&p, &dir.path().join(format!("fresh-{i}")));
+                prop_assert_eq!(state_bytes(&live), state_bytes(&fresh), "after {:?}", kinds);
+                continue;
+            }
+        };
+        match live.append(signer, payload.clone(), now) {
+            Ok((id, how)) => {
+                if matches!(payload, Payload::Ruling(_)) {
+                    last_ruling = Some(id);
+                }
+                kinds.push(format!("{}:{how:?}", payload.kind()));
+            }
+            Err(e) => kinds.push(format!("{}: refused ({e})", payload.kind())),
+        }
+        // After every step the live state is what a fresh replay of the file gives.
+        let fresh = open_live(&p, &dir.path().join(format!("fresh-{i}")));
+        prop_assert_eq!(state_bytes(&live), state_bytes(&fresh), "after {:?}", kinds);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn the_live_state_equals_a_fresh_replay(ops in proptest::collection::vec(op(), 1..30)) {
+        run(&ops)?;
+    }
+}
+
+/// Calls and cards at the table, a note and a result are folded on top of the state; a
+/// setting refolds what is in memory; a key enrolment verifies again.
+#[test]
+fn law_free_live_paths_at_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, [chief, td, _]) = new_log(dir.path());
+    let mut live = open_live(&p, &dir.path().join("device"));
+    let now = chrono::Utc::now().timestamp_millis();
+    let call = Payload::BridgeAuction(BridgeAuction {
+        slot: slot(1),
+        event: AuctionEvent::Call {
+            seat: Seat::N,
+            call: "1NT".parse::<Call>().unwrap(),
+        },
+    });
+    assert_eq!(
+        live.append(&td, call, now).unwrap().1,
+        Absorbed::Incremental
+    );
+    assert_eq!(
+        live.append(&td, note("at table 1"), now).unwrap().1,
+        Absorbed::Incremental
+    );
+    let s = Payload::AppealSettings(
+        serde_json::from_value(
+            json!({"correction_minutes": 30, "appeal_minutes": 20, "reason": "short"}),
+        )
+        .unwrap(),
+    );
+    assert_eq!(live.append(&key(8), s, now).unwrap().1, Absorbed::Refolded);
+    assert_eq!(
+        live.append(&chief, enrol(&key(9), Role::Td, "Nina"), now)
+            .unwrap()
+            .1,
+        Absorbed::Reverified
+    );
+    let fresh = open_live(&p, &dir.path().join("fresh"));
+    assert_eq!(state_bytes(&live), state_bytes(&fresh));
+}
+
+/// The app verifies through a read-only connection (with progress) and appends through a
+/// writable one: the writable log adopts the verified state, unless another program wrote
+/// in between, in which case the first append catches up first.
+#[test]
+fn a_state_verified_read_only_is_adopted_unless_the_file_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, [_, td, _]) = new_log(dir.path());
+    let data = dir.path().join("device");
+    let reader = |p: &Path| {
+        let mut r = Log::open_read_only(p).unwrap();
+        r.attach_seen(SeenStore::new(&data)).unwrap();
+        r.attach_cache(VerifiedCache::new(&data));
+        r.verify(None).unwrap()
+    };
+    let writer = |p: &Path| {
+        let mut w = Log::open(p).unwrap();
+        w.attach_seen(SeenStore::new(&data)).unwrap();
+        w.attach_cache(VerifiedCache::new(&data));
+        w
+    };
+    let now = chrono::Utc::now().timestamp_millis();
+    let v = reader(&p);
+    let mut live = Live::from_verified(Some(writer(&p)), v).unwrap();
+    live.append(&td, note("adopted"), now).unwrap();
+    // Another program appends between the read-only verify and the writable open.
+    let v = reader(&p);
+    let mut other = Log::open(&p).unwrap();
+    other.append(&td, note("from the command line")).unwrap();
+    drop(other);
+    let mut live = Live::from_verified(Some(writer(&p)), v).unwrap();
+    live.append(&td, note("after catching up"), now).unwrap();
+    let fresh = open_live(&p, &dir.path().join("fresh"));
+    assert_eq!(state_bytes(&live), state_bytes(&fresh));
+    assert_eq!(
+        live.replayed.log.events.len(),
+        fresh.replayed.log.events.len()
+    );
+    // Read-only: nothing is signed, with a sentence saying why.
+    let mut ro = Live::from_verified(None, reader(&p)).unwrap();
+    let e = ro.append(&td, note("x"), now).unwrap_err().to_string();
+    assert!(e.contains("read-only"), "{e}");
+}
