@@ -8,100 +8,13 @@
 
 mod common;
 
+use common::session::build;
+
 use std::hint::black_box;
-use std::path::Path;
 use std::time::Instant;
-use tdlog::bridge::seat::Seat;
-use tdlog::events::{
-    Adjustment, Artificial, Contestant, Form, Game, Genesis, KeyEnrolled, Payload, ResultRecorded,
-    ScoreAdjusted, Section, Slot, TableAssignment, TableResult,
-};
-use tdlog::keys::{DeviceKey, Role};
-use tdlog::log::{replay, Log, Projection};
+use tdlog::events::{Adjustment, Artificial, Payload, ScoreAdjusted, Slot};
+use tdlog::log::{replay, Projection};
 use tdlog::results::{ranking, results, Scores, Tournament};
-
-const TABLES: u32 = 200;
-const BOARDS: u32 = 27;
-
-fn build(path: &Path) -> (Log, DeviceKey) {
-    let chief = DeviceKey::from_seed([1; 32]);
-    let scorer = DeviceKey::from_seed([3; 32]);
-    let mut log = Log::create(
-        path,
-        &chief,
-        Genesis {
-            name: "Results benchmark".into(),
-            game: Game::Bridge,
-            organiser: "bench".into(),
-            rule_profile: "wbf-2017".into(),
-            chief_td: "Chief".into(),
-        },
-    )
-    .unwrap();
-    log.append(
-        &chief,
-        Payload::KeyEnrolled(KeyEnrolled {
-            key: scorer.public(),
-            role: Role::Scorer,
-            holder: "Scorer".into(),
-        }),
-    )
-    .unwrap();
-    let mut ps = vec![Payload::Section(Section {
-        section: "A".into(),
-        form: Form::Pairs,
-        title: "Pairs".into(),
-    })];
-    for n in 1..=2 * TABLES {
-        ps.push(Payload::Contestant(Contestant {
-            section: "A".into(),
-            id: n.to_string(),
-            name: format!("Pair {n}"),
-            members: vec![],
-            captain: None,
-            phantom: false,
-        }));
-    }
-    let contracts = ["4S", "3NT", "4H", "2S", "5D"];
-    for round in 1..=BOARDS {
-        for table in 1..=TABLES {
-            let ns = table.to_string();
-            let ew = (TABLES + 1 + (table + round) % TABLES).to_string();
-            ps.push(Payload::TableAssignment(TableAssignment {
-                section: "A".into(),
-                round,
-                table,
-                ns: ns.clone(),
-                ew: ew.clone(),
-                boards: vec![round],
-            }));
-            let k = (table * 7 + round * 13) as usize;
-            ps.push(Payload::ResultRecorded(ResultRecorded {
-                slot: Slot {
-                    section: "A".into(),
-                    round,
-                    table,
-                    board: round,
-                },
-                ns,
-                ew,
-                result: TableResult {
-                    contract: contracts[k % 5].into(),
-                    declarer: Some(if k.is_multiple_of(2) {
-                        Seat::N
-                    } else {
-                        Seat::E
-                    }),
-                    tricks: Some(7 + (k % 6) as u8),
-                },
-            }));
-        }
-    }
-    for chunk in ps.chunks(2000) {
-        log.append_batch(&scorer, chunk.to_vec()).unwrap();
-    }
-    (log, chief)
-}
 
 fn main() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,5 +1,7 @@
 //! What every benchmark shares: writing its own section of `docs/benchmarks.md`.
 
+pub mod session;
+
 use std::path::Path;
 
 /// Replaces the section between `<!-- NAME -->` and `<!-- /NAME -->` in `docs/benchmarks.md`
