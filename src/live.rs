@@ -36,7 +36,9 @@ pub enum Absorbed {
 /// The verified log with its projections, kept current append by append.
 pub struct Live {
     /// `None`: opened read-only (a file this device may not write); appends are refused.
-    log: Option<Log>,
+    /// In a mutex only so the state can be shared between threads (the app's views read it
+    /// from several); every use goes through `&mut self`, so it is never contended.
+    log: Option<std::sync::Mutex<Log>>,
     /// The log's `PRAGMA data_version` when the state was last brought up to date: another
     /// writer (the CLI on the same file) changes it, and the state is rebuilt.
     seen_version: i64,
@@ -99,7 +101,7 @@ impl Live {
         };
         let (replayed, workflow, doko, scores) = fold_all(v);
         Ok(Live {
-            log,
+            log: log.map(std::sync::Mutex::new),
             seen_version,
             replayed,
             workflow,
@@ -108,13 +110,11 @@ impl Live {
         })
     }
 
-    /// The writable log underneath, if there is one.
-    pub fn log(&self) -> Option<&Log> {
-        self.log.as_ref()
-    }
-
     fn writable(&mut self) -> Result<&mut Log, LogError> {
-        self.log.as_mut().ok_or_else(|| {
+        self.log
+            .as_mut()
+            .map(|m| m.get_mut().unwrap_or_else(|e| e.into_inner()))
+            .ok_or_else(|| {
             LogError::Refused(
                 "this log was opened read-only (the file cannot be written from this device): nothing was signed"
                     .into(),
@@ -170,7 +170,7 @@ impl Live {
     /// If another writer changed the file since, verifies again (through the cache: only
     /// the new rows' signatures) and refolds.
     pub fn catch_up(&mut self) -> Result<bool, LogError> {
-        let Some(log) = self.log.as_ref() else {
+        let Ok(log) = self.writable() else {
             return Ok(false);
         };
         if log.data_version()? == self.seen_version {

@@ -119,6 +119,8 @@ pub fn option_payload(
     Ok(views::option_payload(&o.replayed, slot, choice, suit)?)
 }
 
+/// The path-based append the shell's tests use (the app appends through the live state).
+#[cfg_attr(not(test), allow(dead_code))]
 /// Signs and appends a board event with `key` (the catalogue's roles decide who may).
 /// Signs and stores `p` on the log opened as this device (`data_dir`: its record of what it
 /// has seen).

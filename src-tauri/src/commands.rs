@@ -51,6 +51,46 @@ impl AppState {
         Ok(o)
     }
 
+    /// Signs `payload` through the open log's live state (the workflow guards, then one
+    /// append folded on top: no re-open, no re-verify). The open log is held exclusively for
+    /// the append: views in flight finish first (they hold the state for milliseconds), and
+    /// new ones wait for it.
+    fn append_live(
+        &self,
+        key: &tdlog::keys::DeviceKey,
+        payload: Payload,
+    ) -> Result<Arc<Opened>, AppError> {
+        let mut slot = self
+            .open
+            .lock()
+            .map_err(|_| AppError::new("internal", "state lock poisoned"))?;
+        let mut arc = slot.take().ok_or_else(AppError::no_log)?;
+        let mut waited = 0;
+        let mut opened = loop {
+            match Arc::try_unwrap(arc) {
+                Ok(o) => break o,
+                Err(shared) if waited < 5000 => {
+                    arc = shared;
+                    waited += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                Err(shared) => {
+                    *slot = Some(shared);
+                    return Err(AppError::new(
+                        "busy",
+                        "the log is still being read for another screen: nothing was signed, try again",
+                    ));
+                }
+            }
+        };
+        let now = chrono::Utc::now().timestamp_millis();
+        let r = opened.live.append(key, payload, now);
+        let o = Arc::new(opened);
+        *slot = Some(o.clone());
+        r?;
+        Ok(o)
+    }
+
     fn sign_as(&self) -> Option<String> {
         self.sign_as.lock().ok().and_then(|s| s.clone())
     }
@@ -286,7 +326,7 @@ pub fn board_audit(state: State<'_, AppState>, board: u32) -> Result<Vec<SlotSta
     session::board_audit(&*state.current()?, board)
 }
 
-/// Signs a director note with this device's key, stores it, and re-verifies the log.
+/// Signs a director note with this device's key and folds it into the open log.
 #[tauri::command]
 pub async fn note_append(
     state: State<'_, AppState>,
@@ -294,16 +334,22 @@ pub async fn note_append(
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let path = state.current()?.path.clone();
+    let payload = session::note_payload(note)?;
+    append_live(&state, payload, passphrase, progress).await
+}
+
+/// Loads the signing key (off the UI thread: a sealed key takes a moment) and appends
+/// through the live state; returns the updated summary.
+async fn append_live(
+    state: &AppState,
+    payload: Payload,
+    passphrase: Option<String>,
+    _progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
     let key_file = state.signing_path()?;
-    let p2 = path.clone();
-    let dir = state.data_dir.clone();
-    blocking(move || {
-        let key = device::load_at(&key_file, passphrase.as_deref())?;
-        session::append_note(&p2, &dir, &key, note)
-    })
-    .await?;
-    open_and_verify(&state, path, progress).await
+    let key = blocking(move || device::load_at(&key_file, passphrase.as_deref())).await?;
+    let o = state.append_live(&key, payload)?;
+    Ok(session::summary(&o, state.device_public().as_deref()))
 }
 
 /// Signs with a key file of `<data dir>/keys/` from now on (`None`: this device's own
@@ -380,25 +426,15 @@ pub async fn key_import(
     }))
 }
 
-/// Signs a workflow event (ruling, publication, appeal step) after the guards, then
-/// re-verifies and refolds the log, reporting progress.
+/// Signs a workflow event (ruling, publication, appeal step) after the guards and folds it
+/// into the open log.
 async fn append_workflow(
     state: &AppState,
     payload: Payload,
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let path = state.current()?.path.clone();
-    let key_file = state.signing_path()?;
-    let p2 = path.clone();
-    let dir = state.data_dir.clone();
-    blocking(move || {
-        let key = device::load_at(&key_file, passphrase.as_deref())?;
-        let now = chrono::Utc::now().timestamp_millis();
-        workflow::append(&p2, &dir, &key, payload, now)
-    })
-    .await?;
-    open_and_verify(state, path, progress).await
+    append_live(state, payload, passphrase, progress).await
 }
 
 #[tauri::command]
@@ -764,16 +800,7 @@ async fn append_board(
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let path = state.current()?.path.clone();
-    let key_file = state.signing_path()?;
-    let p2 = path.clone();
-    let dir = state.data_dir.clone();
-    blocking(move || {
-        let key = device::load_at(&key_file, passphrase.as_deref())?;
-        board::append(&p2, &dir, &key, payload)
-    })
-    .await?;
-    open_and_verify(state, path, progress).await
+    append_live(state, payload, passphrase, progress).await
 }
 
 /// Saves a report (appeal form or casebook, HTML or PDF, in the UI's language) to `path`,

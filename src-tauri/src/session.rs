@@ -4,26 +4,29 @@
 use crate::error::AppError;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use tdlog::appeals::Workflow;
 use tdlog::events::{DirectorNote, Payload};
 use tdlog::keys::{fingerprint, DeviceKey};
 use tdlog::log::digest::HeadSet;
 use tdlog::log::seen::SeenStore;
 use tdlog::log::{Hash32, Log};
 use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState};
-use tdlog::views::Replayed;
 
 /// A log that was opened and verified, folded with the appeals workflow
 /// (`appeals::fold`, as the CLI's `results`, `ranking` and `audit` do): a refused step never
-/// reaches the scores, and an appeal decision's new score does.
+/// reaches the scores, and an appeal decision's new score does. It is kept live
+/// (`tdlog::live::Live`): every append is folded into it, with no re-open and no re-verify.
+/// `replayed` (the verified log with its projections, as the engine's view models read
+/// it), `workflow` and `doko` (the Doppelkopf tables, for the reports) are the live state's.
 pub struct Opened {
     pub path: PathBuf,
-    /// The verified log with its projections (boards at tables, tournament, results), as the
-    /// engine's view models (`tdlog::views`) read it.
-    pub replayed: Replayed,
-    pub workflow: Workflow,
-    /// The Doppelkopf tables folded through the same workflow (for the reports).
-    pub doko: tdlog::doko::tables::DokoTables,
+    pub live: tdlog::live::Live,
+}
+
+impl std::ops::Deref for Opened {
+    type Target = tdlog::live::Live;
+    fn deref(&self) -> &tdlog::live::Live {
+        &self.live
+    }
 }
 
 /// Progress of a long operation: `phase` is `reading` or `verifying`.
@@ -74,20 +77,12 @@ pub fn open(
         }
     };
     let verified = log.verify(Some(&cb))?;
-    let folded = tdlog::appeals::fold(&verified, None);
-    let mut tables = tdlog::bridge::tables::BridgeTables::default();
-    tdlog::log::replay(&verified, &mut tables);
-    let results = results(&folded.tournament);
+    // Appends go through a writable connection that adopts what was just verified (no
+    // second verify); a file this device cannot write is shown, and appends are refused.
+    let writable = open_log(path, data_dir).ok();
     Ok(Opened {
         path: path.to_owned(),
-        replayed: Replayed {
-            log: verified,
-            tables,
-            tournament: folded.tournament,
-            results,
-        },
-        workflow: folded.workflow,
-        doko: folded.doko,
+        live: tdlog::live::Live::from_verified(writable, verified)?,
     })
 }
 
@@ -545,6 +540,8 @@ pub struct NoteInput {
     pub round: Option<u32>,
 }
 
+/// The path-based append the shell's tests use (the app appends through the live state).
+#[cfg_attr(not(test), allow(dead_code))]
 /// Signs and durably appends a director note with this device's key; returns its id.
 pub fn append_note(
     path: &Path,
@@ -552,19 +549,21 @@ pub fn append_note(
     key: &DeviceKey,
     n: NoteInput,
 ) -> Result<Hash32, AppError> {
+    let mut log = open_log(path, data_dir)?;
+    Ok(log.append(key, note_payload(n)?)?)
+}
+
+/// A director note from the form (refused if empty).
+pub fn note_payload(n: NoteInput) -> Result<Payload, AppError> {
     if n.text.trim().is_empty() {
         return Err(AppError::new("empty_note", "a note needs some text"));
     }
-    let mut log = open_log(path, data_dir)?;
-    Ok(log.append(
-        key,
-        Payload::DirectorNote(DirectorNote {
-            text: n.text,
-            board: n.board,
-            table: n.table,
-            round: n.round,
-        }),
-    )?)
+    Ok(Payload::DirectorNote(DirectorNote {
+        text: n.text,
+        board: n.board,
+        table: n.table,
+        round: n.round,
+    }))
 }
 
 /// Demo logs and keys for the unit tests of this crate.

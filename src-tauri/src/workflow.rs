@@ -217,6 +217,8 @@ impl From<AppendError> for AppError {
     }
 }
 
+/// The path-based append the shell's tests use (the app appends through the live state).
+#[cfg_attr(not(test), allow(dead_code))]
 /// Signs `p` with `key` at `now_ms` after the workflow guards (as `tdlog ruling|publish|appeal`),
 /// on the log opened as this device (`data_dir`: its record of what it has seen).
 pub fn append(
