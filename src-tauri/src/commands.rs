@@ -699,7 +699,7 @@ pub fn shipped_demo(resource: Option<PathBuf>) -> PathBuf {
     demo_path(
         std::env::var_os("TDLOG_DEMO").map(PathBuf::from),
         resource,
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/demo.tdlog"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/day.tdlog"),
     )
 }
 
