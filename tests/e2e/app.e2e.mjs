@@ -539,6 +539,14 @@ async function main() {
     });
   }
 
+  await check("Ctrl + zooms every screen, Ctrl 0 resets", async () => {
+    const size = () => wd.script("return getComputedStyle(document.documentElement).fontSize");
+    await wd.keys(["\uE009", "="]);
+    await wd.until("zoomed", async () => (await size()) === "16.5px");
+    await wd.keys(["\uE009", "0"]);
+    await wd.until("reset", async () => (await size()) === "15px");
+  });
+
   let ranking0 = "";
   let ranking1 = "";
   await check("Alt+3 (Incidents and rulings) opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
