@@ -33,6 +33,7 @@ if [ "$BUILT" = 1 ]; then step "cargo build --workspace --locked" cargo build --
 step "engine tests (cargo test --locked)" cargo test --locked
 if [ "$BUILT" = 1 ]; then step "desktop shell tests (cargo test -p tdlog-desktop)" cargo test -p tdlog-desktop --locked; fi
 step "UI unit tests (vitest)" bash -c 'cd ui && npx --no-install vitest run'
+step "e2e WebDriver client (retry of dropped requests)" node --test tests/e2e/webdriver.test.mjs
 if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
 else

@@ -114,6 +114,45 @@ fn law_92d_w25c_pairs_appeal_signed_by_one_partner_is_not_heard() {
     assert_eq!(f.workflow.status(ap, PUB + 31 * MIN), "not_heard");
 }
 
+/// D11: a consent refused because the signer is not of the appealing side says who may
+/// consent for that side, and a missing consent lists who may and who has signed.
+#[test]
+fn law_92d_a_refused_consent_names_who_may_consent_for_that_side() {
+    let mut w = World::new(Form::Pairs);
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 10 * MIN);
+    let err = w
+        .step(Who::Td, file(r, "2", &["Cara Diaz", "Zoe Stranger"]))
+        .unwrap_err();
+    match &err {
+        GuardError::NotAConsentingPlayer { may_consent, .. } => {
+            assert_eq!(
+                may_consent,
+                &["Cara Diaz".to_string(), "Dan Eck".to_string()]
+            )
+        }
+        other => panic!("not the Law 92D refusal: {other}"),
+    }
+    assert!(err.to_string().contains("Cara Diaz, Dan Eck"), "{err}");
+    let a = w.step(Who::Td, file(r, "2", &["Cara Diaz"])).unwrap();
+    w.at(PUB + 12 * MIN);
+    match w
+        .step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap_err()
+    {
+        GuardError::ConsentMissing {
+            may_consent,
+            signed,
+            ..
+        } => {
+            assert_eq!(may_consent, ["Cara Diaz", "Dan Eck"]);
+            assert_eq!(signed, ["Cara Diaz"]);
+        }
+        other => panic!("not the Law 92D refusal: {other}"),
+    }
+}
+
 #[test]
 fn law_92d_partner_consent_in_time_lets_the_appeal_be_routed() {
     let mut w = World::new(Form::Pairs);

@@ -9,7 +9,7 @@ mod support;
 use support::*;
 use tdlog::bridge::auction::Status;
 use tdlog::bridge::seat::Seat::{E, N, S, W};
-use tdlog::events::{BoardRuling, Payload};
+use tdlog::events::{BoardRuling, Payload, Slot};
 use tdlog::i18n::Lang;
 use tdlog::views::{self, ViewError};
 
@@ -370,4 +370,50 @@ fn law_27b2_partner_must_pass_for_the_rest_of_the_auction_and_lead_restrictions_
     // Table 1 is untouched by table 2's ruling.
     let t1 = views::incident(&r, &slot(1), Lang::En).unwrap();
     assert!(t1.irregularities[0].pending && t1.bars.is_empty());
+}
+
+/// Law 2 / Law 17: a board with nothing recorded at a table (no deal, no call, no result)
+/// still opens, so the TD can record its first call at the table: the dealer of Law 2 is
+/// the first to call, the turn passes clockwise (Law 17C), and vulnerability is Law 2's.
+#[test]
+fn law_2_an_empty_board_opens_with_the_dealer_to_call_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = log_with_insufficient_bid(dir.path());
+    let empty = Slot {
+        section: "A".into(),
+        round: 1,
+        table: 4,
+        board: 9,
+    };
+    let r = replayed(&p);
+    let b = views::board(&r, &empty, Lang::De).expect("an empty board opens");
+    // Board 9: dealer North, East-West vulnerable (Law 2).
+    assert_eq!(b.dealer, N);
+    assert_eq!(b.turn, Some(N));
+    assert!(!b.recorded && !b.deal_known && b.auction.rows.is_empty());
+    assert_eq!(
+        serde_json::to_value(b.vulnerable).unwrap(),
+        serde_json::json!("EW")
+    );
+    log.append(
+        &k.td,
+        Payload::BridgeAuction(tdlog::events::BridgeAuction {
+            slot: empty.clone(),
+            event: tdlog::bridge::events::AuctionEvent::Call {
+                seat: N,
+                call: "1C".parse().unwrap(),
+            },
+        }),
+    )
+    .unwrap();
+    let b = views::board(&replayed(&p), &empty, Lang::En).unwrap();
+    assert!(b.recorded);
+    assert_eq!(b.turn, Some(E));
+    assert_eq!(b.auction.rows[0][0].as_ref().unwrap().call, "1C");
+    // A slot that cannot exist (board 0) is still refused.
+    let none = Slot { board: 0, ..empty };
+    assert!(matches!(
+        views::board(&replayed(&p), &none, Lang::En),
+        Err(ViewError::NoSuchBoard(_))
+    ));
 }

@@ -73,13 +73,19 @@ pub fn show(o: &Opened, slot: &Slot, l: &str) -> Result<BoardAndIncident, AppErr
 
 /// A call as made at the table, legal or not: recorded first, judged by the engine's flags.
 pub fn call_payload(slot: Slot, seat: &str, call: &str) -> Result<Payload, AppError> {
-    let seat: Seat = seat
-        .parse()
-        .map_err(|e| AppError::new("invalid", format!("seat {seat:?}: {e:?}")))?;
+    let seat: Seat = seat.parse().map_err(|_| {
+        AppError::new(
+            "invalid_seat",
+            format!("{seat:?} is not a seat (N, E, S or W)"),
+        )
+        .with("seat", seat)
+    })?;
     let call: Call = call
         .trim()
         .parse()
-        .map_err(|e| AppError::new("invalid_call", format!("call {call:?}: {e:?}")))?;
+        .map_err(|e: tdlog::bridge::call::CallError| {
+            AppError::new("invalid_call", e.to_string()).with("call", call.trim())
+        })?;
     Ok(Payload::BridgeAuction(BridgeAuction {
         slot,
         event: AuctionEvent::Call { seat, call },
@@ -165,6 +171,18 @@ mod tests {
             call_payload(slot(), "W", "1Z").unwrap_err().code,
             "invalid_call"
         );
+        // D2: a bad call reads as a sentence, never as Rust debug text.
+        let bad = call_payload(slot(), "W", "9Z").unwrap_err();
+        assert_eq!(bad.params["call"], "9Z");
+        assert!(
+            !bad.message.contains('{') && !bad.message.contains("BadStrain"),
+            "{}",
+            bad.message
+        );
+        assert_eq!(
+            call_payload(slot(), "Q", "1C").unwrap_err().code,
+            "invalid_seat"
+        );
         let o = open(&p, &|_| {}).unwrap();
         let v = show(&o, &slot(), "de").unwrap();
         let inc = v.incident.unwrap();
@@ -195,6 +213,30 @@ mod tests {
             .map(|c| c.call.clone())
             .collect();
         assert_eq!(calls, vec!["1NT", "1S", "2S"]);
+    }
+
+    /// D1: on the shipped demo (nothing recorded for any board), a board opens empty and
+    /// its first call is recorded with the dealer (Law 2) as the seat; the turn advances.
+    #[test]
+    fn law_2_an_empty_board_of_the_shipped_demo_opens_and_takes_its_first_call() {
+        let p = demo();
+        let td1 = demo_key("td1");
+        let s = Slot {
+            section: "A".into(),
+            round: 1,
+            table: 4,
+            board: 9,
+        };
+        let o = open(&p, &|_| {}).unwrap();
+        let v = show(&o, &s, "de").unwrap();
+        assert!(!v.board.recorded && v.incident.is_none());
+        assert_eq!(v.board.turn, Some(Seat::N));
+        let first = v.board.turn.unwrap().to_string();
+        append(&p, &td1, call_payload(s.clone(), &first, "1C").unwrap()).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let v = show(&o, &s, "en").unwrap();
+        assert!(v.board.recorded);
+        assert_eq!(v.board.turn, Some(Seat::E));
     }
 
     fn first_card(v: &BoardAndIncident, seat: Seat) -> String {

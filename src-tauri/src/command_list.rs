@@ -45,6 +45,13 @@ pub const ALL: &[&str] = &[
     "key_import",
     "activity_list",
     "time_accept",
+    "key_enrol",
+    "key_revoke",
+    "dashboard_show",
+    "bridge_claim",
+    "bridge_claim_rule",
+    "bridge_penalty_card",
+    "bridge_revoke_correct",
 ];
 
 #[cfg(test)]

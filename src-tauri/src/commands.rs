@@ -364,6 +364,7 @@ pub fn key_sign_as(state: State<'_, AppState>, name: Option<String>) -> Result<A
             format!("no key file at {}", path.display()),
         ));
     }
+    device::remember_sign_as(&state.data_dir, name.as_deref())?;
     *state
         .sign_as
         .lock()
@@ -492,6 +493,19 @@ pub async fn results_publish(
 pub fn clocks_list(state: State<'_, AppState>) -> Result<Vec<OpenClock>, AppError> {
     let now = chrono::Utc::now().timestamp_millis();
     Ok(workflow::clocks(&*state.current()?, now))
+}
+
+/// The tournament dashboard, the home screen: the movement with every board's state, what
+/// waits for the TD, the open clocks, the appeals waiting for this signer.
+#[tauri::command]
+pub fn dashboard_show(
+    state: State<'_, AppState>,
+    lang: String,
+) -> Result<workflow::DashboardView, AppError> {
+    let o = state.current()?;
+    let now = chrono::Utc::now().timestamp_millis();
+    let lang = lang.parse().unwrap_or_default();
+    Ok(workflow::dashboard(&o, state.role(&o), now, lang))
 }
 
 /// Appeals with status, dossier and the steps this device's role may take (as `tdlog appeals`).
@@ -714,13 +728,45 @@ pub async fn time_accept(
     append_workflow(&state, p, passphrase, progress).await
 }
 
-/// The demo log shipped with the source tree (overridable with `TDLOG_DEMO`).
-pub fn shipped_demo() -> PathBuf {
-    std::env::var_os("TDLOG_DEMO")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/demo.tdlog")
-        })
+/// The demo log: `TDLOG_DEMO` if set, else the one installed with the app (the bundle's
+/// resource `demo/demo.tdlog`, e.g. `/usr/lib/tdlog/demo/demo.tdlog` from the .deb), else the
+/// source tree's (a development build run from its checkout).
+pub fn shipped_demo(resource: Option<PathBuf>) -> PathBuf {
+    demo_path(
+        std::env::var_os("TDLOG_DEMO").map(PathBuf::from),
+        resource,
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/day.tdlog"),
+    )
+}
+
+/// Which demo log to use: the override, else the installed resource if it is there, else
+/// the checkout's.
+pub fn demo_path(env: Option<PathBuf>, resource: Option<PathBuf>, checkout: PathBuf) -> PathBuf {
+    env.or(resource.filter(|r| r.is_file())).unwrap_or(checkout)
+}
+
+#[cfg(test)]
+mod demo_tests {
+    use super::*;
+
+    /// The installed app's `--demo` works from any directory and on a machine without the
+    /// build checkout: the bundled resource comes before the compiled-in checkout path.
+    #[test]
+    fn the_installed_demo_resource_comes_before_the_checkout_path() {
+        let dir = std::env::temp_dir().join(format!("tdlog-demo-path-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let res = dir.join("demo.tdlog");
+        std::fs::write(&res, b"x").unwrap();
+        let gone = PathBuf::from("/nonexistent/checkout/fixtures/demo/demo.tdlog");
+        assert_eq!(demo_path(None, Some(res.clone()), gone.clone()), res);
+        assert_eq!(
+            demo_path(None, Some(dir.join("missing.tdlog")), gone.clone()),
+            gone
+        );
+        let env = PathBuf::from("/tmp/other.tdlog");
+        assert_eq!(demo_path(Some(env.clone()), Some(res), gone), env);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// The Board screen of a board at a table, with its incidents (the engine's view models, in
@@ -841,4 +887,103 @@ pub async fn report_save(
         }
     })
     .await
+}
+
+/// The chief TD enrols a device's key from the fingerprint the device shows (as
+/// `tdlog key enrol`): role and holder as typed. The log's rules refuse any other signer.
+#[tauri::command]
+pub async fn key_enrol(
+    state: State<'_, AppState>,
+    fingerprint: String,
+    role: String,
+    holder: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = crate::enrol::enrol_payload(&fingerprint, &role, &holder)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// The chief TD revokes a device's key (as `tdlog key revoke`): its events up to the last
+/// one it signed stand, later ones do not.
+#[tauri::command]
+pub async fn key_revoke(
+    state: State<'_, AppState>,
+    fingerprint: String,
+    reason: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = crate::enrol::revoke_payload(&*state.current()?, &fingerprint, &reason)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// A claim or concession (Law 68) as made at the table; with `agreed`, all four agreed
+/// (Law 69A). As `tdlog bridge claim`.
+#[tauri::command]
+pub async fn bridge_claim(
+    state: State<'_, AppState>,
+    slot: Slot,
+    claimer: String,
+    remaining: u8,
+    agreed: bool,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let payloads = crate::table_acts::claim(&slot, &claimer, remaining, agreed)?;
+    let path = state.current()?.path.clone();
+    let key_file = state.signing_path()?;
+    let (p2, dir) = (path.clone(), state.data_dir.clone());
+    blocking(move || {
+        let key = device::load_at(&key_file, passphrase.as_deref())?;
+        for p in payloads {
+            board::append(&p2, &dir, &key, p)?;
+        }
+        Ok(())
+    })
+    .await?;
+    open_and_verify(&state, path, progress).await
+}
+
+/// The TD's ruling on a contested claim (Law 70): the claimer's side's tricks.
+#[tauri::command]
+pub async fn bridge_claim_rule(
+    state: State<'_, AppState>,
+    slot: Slot,
+    remaining: u8,
+    reason: Option<String>,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = crate::table_acts::claim_ruling(&slot, remaining, reason)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// A penalty card (Law 50), major or minor.
+#[tauri::command]
+pub async fn bridge_penalty_card(
+    state: State<'_, AppState>,
+    slot: Slot,
+    seat: String,
+    card: String,
+    major: bool,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = crate::table_acts::penalty_card(&slot, &seat, &card, major)?;
+    append_board(&state, p, passphrase, progress).await
+}
+
+/// A revoke corrected before it is established (Law 62): the card played instead.
+#[tauri::command]
+pub async fn bridge_revoke_correct(
+    state: State<'_, AppState>,
+    slot: Slot,
+    revoke: usize,
+    card: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = crate::table_acts::revoke_corrected(&slot, revoke, &card)?;
+    append_board(&state, p, passphrase, progress).await
 }

@@ -184,6 +184,29 @@ pub fn import_key(data_dir: &Path, src: &Path) -> Result<KeyFile, AppError> {
     Ok(KeyFile { name, key })
 }
 
+fn sign_as_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("sign-as.json")
+}
+
+/// The "sign as" choice kept across restarts (`None`: this device's own key). Only a name
+/// whose key file is still there is given back; anything else falls back to `device.key`.
+pub fn saved_sign_as(data_dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(sign_as_path(data_dir)).ok()?;
+    let name: Option<String> = serde_json::from_str(&text).ok()?;
+    let name = name?;
+    let path = signing_path(data_dir, Some(&name)).ok()?;
+    path.is_file().then_some(name)
+}
+
+/// Remembers the "sign as" choice for the next start.
+pub fn remember_sign_as(data_dir: &Path, name: Option<&str>) -> Result<(), AppError> {
+    std::fs::create_dir_all(data_dir)?;
+    let tmp = sign_as_path(data_dir).with_extension("partial");
+    std::fs::write(&tmp, serde_json::to_vec(&name).unwrap_or_default())?;
+    std::fs::rename(&tmp, sign_as_path(data_dir))?;
+    Ok(())
+}
+
 fn recent_path(data_dir: &Path) -> PathBuf {
     data_dir.join("recent.json")
 }
@@ -291,6 +314,28 @@ mod tests {
             signing_path(&d, Some("../device")).unwrap_err().code,
             "key_missing"
         );
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    /// D9: the signer chosen with "sign as" is the signer after a restart; a key file that
+    /// is gone falls back to this device's own key.
+    #[test]
+    fn sign_as_is_remembered_across_restarts() {
+        let d = scratch("signas");
+        assert_eq!(saved_sign_as(&d), None);
+        std::fs::create_dir_all(keys_dir(&d)).unwrap();
+        DeviceKey::generate()
+            .save(&keys_dir(&d).join("chief.key"), None)
+            .unwrap();
+        remember_sign_as(&d, Some("chief")).unwrap();
+        assert_eq!(saved_sign_as(&d).as_deref(), Some("chief"));
+        remember_sign_as(&d, None).unwrap();
+        assert_eq!(saved_sign_as(&d), None);
+        remember_sign_as(&d, Some("chief")).unwrap();
+        std::fs::remove_file(keys_dir(&d).join("chief.key")).unwrap();
+        assert_eq!(saved_sign_as(&d), None);
+        std::fs::write(sign_as_path(&d), "\"../device\"").unwrap();
+        assert_eq!(saved_sign_as(&d), None);
         let _ = std::fs::remove_dir_all(&d);
     }
 

@@ -1,7 +1,9 @@
-//! Errors as the UI receives them: a stable `code` the UI translates, and the engine's
-//! one-line message (English, naming the law or rule) shown beneath it.
+//! Errors as the UI receives them: a stable `code` the UI translates (with `params`, the
+//! names and numbers its sentence needs), and the engine's one-line message (English, naming
+//! the law or rule), which the UI keeps folded away as the technical detail.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 use tdlog::keys::KeyFileError;
 use tdlog::log::seen::SeenError;
 use tdlog::log::LogError;
@@ -11,6 +13,9 @@ use tdlog::log::LogError;
 pub struct AppError {
     pub code: &'static str,
     pub message: String,
+    /// What the translated sentence of `code` fills in (`{call}`, `{appellant}`, ...).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, String>,
 }
 
 impl AppError {
@@ -18,7 +23,41 @@ impl AppError {
         AppError {
             code,
             message: message.into(),
+            params: BTreeMap::new(),
         }
+    }
+
+    /// Adds a parameter of the translated sentence.
+    pub fn with(mut self, name: &str, value: impl Into<String>) -> AppError {
+        self.params.insert(name.to_owned(), value.into());
+        self
+    }
+
+    /// A refusal of the appeals workflow: its code, the engine's sentence, and its fields as
+    /// the parameters of the UI's sentence (lists joined by ", ").
+    pub fn guard(g: &tdlog::appeals::GuardError) -> AppError {
+        let mut e = AppError::new(g.code(), g.to_string());
+        if let Ok(serde_json::Value::Object(m)) = serde_json::to_value(g) {
+            for (k, v) in m {
+                let v = match v {
+                    serde_json::Value::String(s) => s,
+                    serde_json::Value::Array(a) => a
+                        .iter()
+                        .map(|x| {
+                            x.as_str()
+                                .map(str::to_owned)
+                                .unwrap_or_else(|| x.to_string())
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    other => other.to_string(),
+                };
+                if k != "code" {
+                    e.params.insert(k, v);
+                }
+            }
+        }
+        e
     }
 
     pub fn no_log() -> AppError {

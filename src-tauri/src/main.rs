@@ -10,9 +10,11 @@ mod board;
 mod command_list;
 mod commands;
 mod device;
+mod enrol;
 mod error;
 mod reports;
 mod session;
+mod table_acts;
 mod workflow;
 
 use commands::AppState;
@@ -30,18 +32,24 @@ fn main() {
                 None => app.path().app_data_dir()?,
             };
             std::fs::create_dir_all(&data_dir)?;
-            let demo = commands::shipped_demo();
+            // The demo shipped as a bundle resource (installed packages), if there is one.
+            let resource = app
+                .path()
+                .resolve("demo/demo.tdlog", tauri::path::BaseDirectory::Resource)
+                .ok();
+            let demo = commands::shipped_demo(resource);
             let start_log = match arg.as_deref() {
                 Some(a) if a == "--demo" => Some("demo".to_owned()),
                 Some(a) => Some(a.to_string_lossy().into_owned()),
                 None => None,
             };
+            let sign_as = device::saved_sign_as(&data_dir);
             app.manage(AppState {
                 data_dir,
                 demo,
                 start_log,
                 open: Mutex::new(None),
-                sign_as: Mutex::new(None),
+                sign_as: Mutex::new(sign_as),
             });
             Ok(())
         })
@@ -88,6 +96,13 @@ fn main() {
             commands::key_import,
             commands::activity_list,
             commands::time_accept,
+            commands::key_enrol,
+            commands::key_revoke,
+            commands::dashboard_show,
+            commands::bridge_claim,
+            commands::bridge_claim_rule,
+            commands::bridge_penalty_card,
+            commands::bridge_revoke_correct,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

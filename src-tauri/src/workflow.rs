@@ -48,8 +48,9 @@ pub fn clocks(o: &Opened, now_ms: i64) -> Vec<OpenClock> {
 pub struct AppealRow {
     pub id: String,
     pub status: &'static str,
-    /// Law 92D: what consent is still missing, if any (the engine's sentence).
-    pub consent_missing: Option<String>,
+    /// Law 92D: what consent is still missing, if any: the refusal's code and parameters
+    /// (who may consent, who signed), which the UI words in its language.
+    pub consent_missing: Option<AppError>,
     pub next_steps: Vec<&'static str>,
     pub appeal: Appeal,
 }
@@ -113,6 +114,33 @@ pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static st
     out
 }
 
+/// The tournament dashboard (the engine's view model) and the appeals waiting for a step
+/// this signer's role may take (withdrawing aside: that is the appellant's choice).
+#[derive(Debug, Clone, Serialize)]
+pub struct DashboardView {
+    #[serde(flatten)]
+    pub dashboard: tdlog::views::Dashboard,
+    pub mine: Vec<String>,
+}
+
+pub fn dashboard(
+    o: &Opened,
+    role: Option<Role>,
+    now_ms: i64,
+    lang: tdlog::i18n::Lang,
+) -> DashboardView {
+    let dashboard = tdlog::views::dashboard(&o.replayed, &o.workflow, now_ms, lang);
+    let mine = o
+        .workflow
+        .appeals
+        .values()
+        .filter(|a| dashboard.appeals.iter().any(|d| d.id == a.id.to_hex()))
+        .filter(|a| next_steps(o, a, role).iter().any(|s| *s != "withdraw"))
+        .map(|a| a.id.to_hex())
+        .collect();
+    DashboardView { dashboard, mine }
+}
+
 pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
     let wf = &o.workflow;
     let mut list: Vec<AppealRow> = wf
@@ -121,7 +149,7 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
         .map(|a| AppealRow {
             id: a.id.to_hex(),
             status: wf.status(a, now_ms),
-            consent_missing: wf.consent_status(a).err().map(|e| e.to_string()),
+            consent_missing: wf.consent_status(a).err().map(|e| AppError::guard(&e)),
             next_steps: next_steps(o, a, role),
             appeal: a.clone(),
         })
@@ -211,7 +239,7 @@ pub fn time_accept_payload(
 impl From<AppendError> for AppError {
     fn from(e: AppendError) -> Self {
         match e {
-            AppendError::Guard(g) => AppError::new(g.code(), g.to_string()),
+            AppendError::Guard(g) => AppError::guard(&g),
             AppendError::Log(l) => (*l).into(),
         }
     }
@@ -357,7 +385,16 @@ mod tests {
             )
         };
         // Law 92D: a team appeal needs its captain.
-        assert_eq!(route(&p).unwrap_err().code, "consent_missing");
+        // D5/D11: the refusal carries who may consent (the captain) and who signed, for
+        // the UI to word in its language; the appeals view carries the same.
+        let refused = route(&p).unwrap_err();
+        assert_eq!(refused.code, "consent_missing");
+        assert_eq!(refused.params["may_consent"], "Ola Rimstedt");
+        assert!(!refused.params.contains_key("code"));
+        let o = open(&p, &|_| {}).unwrap();
+        let row = appeals(&o, None, NOW).appeals.remove(0);
+        let missing = row.consent_missing.expect("consent is missing");
+        assert_eq!(missing.params["may_consent"], "Ola Rimstedt");
         append(
             &p,
             &td1,

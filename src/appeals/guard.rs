@@ -17,9 +17,22 @@ pub enum GuardError {
         appellant: String,
         needed: String,
         have: String,
+        /// The players who may consent for this side (both members, or the captain), as
+        /// recorded; empty when the log names none.
+        may_consent: Vec<String>,
+        /// Who has signed so far.
+        signed: Vec<String>,
     },
-    #[error("Law 92D: {player} is not a player of {appellant} who may consent")]
-    NotAConsentingPlayer { player: String, appellant: String },
+    #[error(
+        "Law 92D: {player} is not a player of {appellant} who may consent (who may: {})",
+        may_consent_or_unknown(may_consent)
+    )]
+    NotAConsentingPlayer {
+        player: String,
+        appellant: String,
+        /// The players who may consent for this side, as recorded.
+        may_consent: Vec<String>,
+    },
     #[error("Law 92A: {appellant} did not play at the table of this ruling ({ns} v {ew}); only a contestant at that table may appeal")]
     NotAtTable {
         appellant: String,
@@ -86,6 +99,14 @@ pub enum GuardError {
     DokoDecisionElsewhere,
     #[error("Law 93 (pipeline): step `{step}` is not allowed while the appeal is `{state}`")]
     NotAllowed { state: String, step: String },
+}
+
+fn may_consent_or_unknown(v: &[String]) -> String {
+    if v.is_empty() {
+        "nobody is recorded for this side".into()
+    } else {
+        v.join(", ")
+    }
 }
 
 impl GuardError {

@@ -346,6 +346,17 @@ fn same_body(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
 }
 
+/// The players who may sign for a contestant (its members and captain, each once).
+fn members_and_captain(c: &Contestant) -> Vec<String> {
+    let mut out: Vec<String> = vec![];
+    for m in c.members.iter().chain(c.captain.iter()) {
+        if !out.iter().any(|o| same_person(o, m)) {
+            out.push(m.clone());
+        }
+    }
+    out
+}
+
 /// Does a key holder ("Anna Berg (laptop)") name the player "Anna Berg"?
 pub(crate) fn same_person(holder: &str, player: &str) -> bool {
     let h = holder.split(" (").next().unwrap_or(holder).trim();
@@ -368,6 +379,16 @@ impl Workflow {
             .filter_map(|c| self.contestant(section, c))
             .flat_map(|c| c.members.iter().cloned().chain(c.captain.clone()))
             .collect()
+    }
+
+    /// Law 92D: the players who may consent for `appellant`: both members of a pair, the
+    /// captain of a team (as recorded), the player in an individual event.
+    pub fn may_consent(&self, section: &str, appellant: &str) -> Vec<String> {
+        match (self.form(section), self.contestant(section, appellant)) {
+            (Form::Teams, Some(c)) => c.captain.iter().cloned().collect(),
+            (_, Some(c)) => c.members.clone(),
+            (_, None) => vec![],
+        }
     }
 
     /// Law 92D: who must have signed an appeal by `appellant`, and whether they have.
@@ -401,6 +422,8 @@ impl Workflow {
         } else {
             Err(GuardError::ConsentMissing {
                 appellant: a.appellant.clone(),
+                may_consent: self.may_consent(&a.slot.section, &a.appellant),
+                signed: a.consents.clone(),
                 needed,
                 have: if a.consents.is_empty() {
                     "nobody".into()
@@ -551,6 +574,7 @@ impl Workflow {
                     return Err(GuardError::NotAConsentingPlayer {
                         player: p.clone(),
                         appellant: f.appellant.clone(),
+                        may_consent: members_and_captain(c),
                     });
                 }
             }
@@ -626,6 +650,7 @@ impl Workflow {
                         return Err(GuardError::NotAConsentingPlayer {
                             player: c.player.clone(),
                             appellant: a.appellant.clone(),
+                            may_consent: members_and_captain(ct),
                         });
                     }
                 }

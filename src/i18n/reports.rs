@@ -422,9 +422,10 @@ pub fn tr(lang: Lang, key: &str) -> &'static str {
     "?"
 }
 
-/// A refusal in `lang`: the law first, then the English detail (names, times) as recorded.
+/// A refusal in `lang`: the law first, then the names, times and numbers of this case.
 /// English is the engine's own message; German and Danish take the heading of the law the
-/// guard names from the label table (`refusal.<law>`, else `refusal.other`).
+/// guard names from the label table (`refusal.<law>`, else `refusal.other`) and add the
+/// case's values only (never the English sentence: a German or Danish TD reads no English).
 pub fn refusal(lang: Lang, e: &GuardError) -> String {
     if lang == Lang::En {
         return e.to_string();
@@ -432,5 +433,42 @@ pub fn refusal(lang: Lang, e: &GuardError) -> String {
     let key = format!("refusal.{}", e.law());
     let known = LABELS.iter().any(|r| r.0 == key);
     let head = tr(lang, if known { &key } else { "refusal.other" });
-    format!("{head} ({e})")
+    let values = refusal_values(e);
+    if values.is_empty() {
+        head.to_string()
+    } else {
+        format!("{head} ({})", values.join("; "))
+    }
+}
+
+/// The values of a refusal a person needs (names, times, numbers), without its English
+/// wording: the fields the engine words in English (`needed`, `have`) are left out, the
+/// pipeline's state and step names are codes and shown as such.
+fn refusal_values(e: &GuardError) -> Vec<String> {
+    let Ok(serde_json::Value::Object(m)) = serde_json::to_value(e) else {
+        return vec![];
+    };
+    m.into_iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "code" | "needed" | "have"))
+        .filter_map(|(k, v)| {
+            let text = match v {
+                serde_json::Value::String(s) => s,
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .filter_map(|x| x.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                serde_json::Value::Null => return None,
+                other => other.to_string(),
+            };
+            if text.is_empty() {
+                return None;
+            }
+            Some(if matches!(k.as_str(), "state" | "step") {
+                format!("`{text}`")
+            } else {
+                text
+            })
+        })
+        .collect()
 }

@@ -4,6 +4,13 @@
 
 /// `(key, en, de, da)`; `{name}` marks a value filled in by [`super::Msg::new`].
 pub static TEXTS: &[(&str, &str, &str, &str)] = &[
+    // The state of a board at a table on the tournament dashboard.
+    ("board_state.not_started", "not started", "nicht begonnen", "ikke startet"),
+    ("board_state.in_play", "in play", "wird gespielt", "spilles"),
+    ("board_state.completed", "completed", "beendet", "færdigspillet"),
+    ("board_state.incident_open", "incident open", "Regelwidrigkeit offen", "uregelmæssighed åben"),
+    ("board_state.ruling_given", "ruling given", "Entscheidung getroffen", "kendelse afsagt"),
+    ("board_state.appeal_pending", "appeal pending", "Protest anhängig", "appel verserer"),
     // Decision-tree titles (the English is the tree's own title).
     ("law.24.title", "Card exposed or led during the auction", "Während der Reizung sichtbar gewordene oder ausgespielte Karte", "Kort vist eller spillet ud i meldeperioden"),
     ("law.25.title", "Change of call", "Änderung einer Ansage", "Ændring af melding"),

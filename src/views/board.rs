@@ -22,6 +22,12 @@ pub struct BoardScreen {
     pub vulnerable: Vulnerability,
     /// False when no `structure.board` recorded the cards: no hand diagram.
     pub deal_known: bool,
+    /// False for a board nothing is recorded for yet at this table (no call, card or
+    /// result): the TD opens it to record its first call.
+    pub recorded: bool,
+    /// Whose call or card it is now (the dealer first on an empty board, Law 17A), if
+    /// anyone's: the Board screen preselects this seat.
+    pub turn: Option<Seat>,
     /// N, E, S, W; each hand by suit (spades first), cards high to low.
     pub hands: Vec<Hand>,
     pub auction: AuctionBox,
@@ -35,6 +41,12 @@ pub struct BoardScreen {
     pub result: Option<DerivedResult>,
     /// The irregularities on this board (law and title); details on the incident screen.
     pub irregularities: Vec<IrregularityFlag>,
+    /// The claim or concession (Laws 68-71), with its status (pending, agreed, ruled).
+    pub claim: Option<crate::bridge::play::Claim>,
+    /// Penalty cards on the table (Law 50).
+    pub penalty_cards: Vec<crate::bridge::play::PenaltyCard>,
+    /// Revokes (Laws 61-64), numbered from 0 as a correction names them.
+    pub revokes: Vec<crate::bridge::play::Revoke>,
     pub traveller: Vec<TravellerRow>,
 }
 
@@ -129,7 +141,9 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         .facts(&slot.section, slot.board)
         .or_else(|| r.tournament.boards.get(&(slot.section.clone(), slot.board)));
     let traveller = traveller(r, &slot.section, slot.board);
-    if at_table.is_none() && facts.is_none() && traveller.is_empty() {
+    // An empty board opens (the TD records its first call at the table); only a slot that
+    // cannot exist is refused: boards, rounds and tables count from 1.
+    if slot.board == 0 || slot.round == 0 || slot.table == 0 || slot.section.is_empty() {
         return Err(ViewError::NoSuchBoard(slot.clone()));
     }
     let deal = facts
@@ -172,6 +186,14 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         dealer,
         vulnerable,
         deal_known: deal.is_some(),
+        recorded: at_table.is_some()
+            || traveller
+                .iter()
+                .any(|t| t.row.round == slot.round && t.row.table == slot.table),
+        turn: match &view {
+            Some(v) => v.turn,
+            None => Some(dealer),
+        },
         hands: deal.as_ref().map(|d| hands(d, &tricks)).unwrap_or_default(),
         auction: auction_box(dealer, at_table),
         contract: view.as_ref().and_then(|v| v.contract.clone()),
@@ -197,6 +219,12 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
                     .collect()
             })
             .unwrap_or_default(),
+        claim: view.as_ref().and_then(|v| v.claim),
+        penalty_cards: view
+            .as_ref()
+            .map(|v| v.penalty_cards.clone())
+            .unwrap_or_default(),
+        revokes: view.as_ref().map(|v| v.revokes.clone()).unwrap_or_default(),
         tricks,
         traveller,
     })

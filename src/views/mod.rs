@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod correction;
+pub mod dashboard;
 pub mod incident;
 pub mod overview;
 pub mod play;
@@ -16,6 +17,7 @@ mod text;
 
 pub use board::{board, BoardScreen};
 pub use correction::{correction_payload, table_result};
+pub use dashboard::{dashboard, BoardState, Dashboard};
 pub use incident::{
     adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
 };

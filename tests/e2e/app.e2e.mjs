@@ -58,7 +58,14 @@ function expect(cond, msg) {
   if (!cond) throw new Error(msg);
 }
 
+/** Which part of the navigation each screen is in (ui/src/lib/screens.ts). */
+const GROUP_OF = {
+  dashboard: "tournament", tournament: "tournament", board: "tables", rulings: "incidents", notes: "incidents",
+  record: "incidents", appeals: "appeals", scores: "results", publish: "results", start: "settings",
+};
+
 async function screen(id) {
+  await wd.click(await wd.find(`#nav-group-${GROUP_OF[id]}`));
   await wd.click(await wd.find(`#nav-${id}`));
   await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
 }
@@ -69,6 +76,24 @@ async function choose(css, value) {
     "const e = document.querySelector(arguments[0]); e.value = arguments[1];" +
       "e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));",
     [css, value],
+  );
+}
+
+/** The engine's own message under an error (folded away as the technical detail). */
+async function errorDetail() {
+  return wd.script("const d = document.querySelector('#error-detail'); return d ? d.textContent : ''");
+}
+
+/** The elements matching `css` whose text wraps: their content box (without padding) is
+ * taller than `lines` lines and a half. Returns their ids or texts (empty: nothing wraps). */
+async function oneLine(css, lines = 1) {
+  return wd.script(
+    "return [...document.querySelectorAll(arguments[0])].filter((e) => {" +
+      " const cs = getComputedStyle(e); const fs = parseFloat(cs.fontSize);" +
+      " const lh = cs.lineHeight === 'normal' ? 1.25 * fs : parseFloat(cs.lineHeight);" +
+      " const content = e.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);" +
+      " return content > arguments[1] * lh * 1.5; }).map((e) => e.id || e.textContent.trim())",
+    [css, lines],
   );
 }
 
@@ -117,13 +142,18 @@ async function main() {
   await wd.until("tauri-driver", () => fetch(`${wd.url}/status`).then((r) => r.ok), 30000);
   await wd.start(APP);
 
-  await check("the demo tournament opens on first start", async () => {
+  await check("the demo tournament opens on first start, on the dashboard", async () => {
+    // The demo is open once the dashboard shows its tables (the window starts on the
+    // dashboard before the log is open).
+    await wd.until("the dashboard of the demo", async () => (await wd.findAll(".dash-grid .dash-cell")).length > 0, 60000);
+    await shotTop("dashboard-start");
+    await screen("tournament");
     const name = await wd.textOf("#tournament-name", (t) => t.includes("Demo Club Pairs"), 60000);
     expect(name.startsWith("Demo Club Pairs"), `name was ${name}`);
     // The webview keeps the language in localStorage, shared with other runs of the app on
     // this machine: start in English whatever the last run left.
     await wd.click(await wd.find("#lang-en"));
-    await wd.textOf("#nav-scores", (t) => t === "Scores");
+    await wd.textOf("#nav-group-results", (t) => t === "Results");
     await shot("tournament");
   });
 
@@ -195,7 +225,7 @@ async function main() {
 
   await check("the language switches to German", async () => {
     await wd.click(await wd.find("#lang-de"));
-    const nav = await wd.textOf("#nav-scores", (t) => t === "Ergebnisse");
+    const nav = await wd.textOf("#nav-group-results", (t) => t === "Ergebnisse");
     expect(nav === "Ergebnisse", nav);
     const h = await wd.text(await wd.find("main h1"));
     expect(h === "Notizen und Entscheidungen", `heading ${h}`);
@@ -206,14 +236,14 @@ async function main() {
 
   await check("the language switches to Danish", async () => {
     await wd.click(await wd.find("#lang-da"));
-    const nav = await wd.textOf("#nav-scores", (t) => t === "Resultater");
+    const nav = await wd.textOf("#nav-group-results", (t) => t === "Resultater");
     expect(nav === "Resultater", nav);
     await screen("tournament");
     const roles = await Promise.all((await wd.findAll("#keys-table .key-role")).map((e) => wd.text(e)));
     expect(roles.includes("Appelkomité") && roles.includes("Chefturneringsleder"), roles.join(", "));
     await shot("tournament-da");
     await wd.click(await wd.find("#lang-en"));
-    await wd.textOf("#nav-scores", (t) => t === "Scores");
+    await wd.textOf("#nav-group-results", (t) => t === "Results");
   });
 
   await check("the Tournament screen in German: the head digest with its hint", async () => {
@@ -225,11 +255,11 @@ async function main() {
     expect(hint.startsWith("Notieren oder einer zweiten Person laut vorlesen"), hint);
     await shotTop("tournament-de");
     await wd.click(await wd.find("#lang-en"));
-    await wd.textOf("#nav-scores", (t) => t === "Scores");
+    await wd.textOf("#nav-group-results", (t) => t === "Results");
   });
 
-  await check("Alt+3 opens the Scores screen with the ranking", async () => {
-    await wd.keys([ALT, "3"]);
+  await check("Alt+5 (Results) opens the Scores screen with the ranking", async () => {
+    await wd.keys([ALT, "5"]);
     await wd.until("scores screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "scores");
     const rows = await wd.until("ranking rows", async () => {
       const r = await wd.findAll("#ranking-table tbody tr");
@@ -265,7 +295,7 @@ async function main() {
     await wd.click(await wd.find("#open-submit"));
     const title = await wd.textOf("#error-banner strong");
     expect(title === "Die Datei existiert nicht.", `error title: ${title}`);
-    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    const detail = await errorDetail();
     expect(detail.includes("/nonexistent/club.tdlog"), `error detail: ${detail}`);
     const badge = await wd.text(await wd.find("#verification-text"));
     expect(badge === `Geprüft: ${EXPECT_EVENTS + 1} Ereignisse`, badge);
@@ -273,8 +303,8 @@ async function main() {
     await wd.click(await wd.find("#lang-en"));
   });
 
-  await check("Alt+6 opens the Board: hand diagram and auction box of board 11 at table 5", async () => {
-    await wd.keys([ALT, "6"]);
+  await check("Alt+2 (Tables) opens the Board: hand diagram and auction box of board 11 at table 5", async () => {
+    await wd.keys([ALT, "2"]);
     await wd.until("board screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "board");
     await fill("#board-round", "1");
     await fill("#board-table", "5");
@@ -359,11 +389,169 @@ async function main() {
     await shot("board-play");
   });
 
+  await check("D1: an empty board opens and its first call is recorded, the dealer first, the seat advancing (Laws 2, 17)", async () => {
+    await choose("#board-round", "5");
+    await choose("#board-table", "8");
+    await choose("#board-board", "9");
+    await wd.click(await wd.find("#board-show"));
+    await wd.textOf("#board-empty");
+    const facts = await wd.textOf("#board-facts");
+    expect(facts.startsWith("Dealer North") && facts.includes("East-West"), `board facts: ${facts}`);
+    expect((await wd.script("return document.querySelector('#call-seat').value")) === "N", "the dealer is not preselected");
+    await fill("#call-call", "1C");
+    await save("#call-save", "North's 1C, the first call of the board");
+    await wd.textOf("#board-turn", (t) => t.includes("East"));
+    await wd.until("East preselected", async () => (await wd.script("return document.querySelector('#call-seat').value")) === "E");
+    const calls = await Promise.all((await wd.findAll("#auction-box .call")).map((c) => wd.text(c)));
+    expect(calls.join(" ") === "1♣", calls.join(" "));
+    await shotTop("board-empty-first-call");
+  });
+
+  await check("D2/D4/D6: a bad call reads as a sentence in the UI's language; the error goes when the screen changes", async () => {
+    await fill("#call-call", "9Z");
+    await wd.click(await wd.find("#call-save"));
+    const title = await wd.textOf("#error-banner strong");
+    expect(title.startsWith('"9Z" is not a call'), `error title: ${title}`);
+    const visible = await wd.text(await wd.find("#error-banner"));
+    expect(!/BadStrain|\{|payload|Rust/.test(visible), `error banner: ${visible}`);
+    await shotTop("board-bad-call");
+    await choose("#call-call", "");
+    await screen("rulings");
+    expect((await wd.findAll("#error-banner")).length === 0, "the error stayed on another screen");
+    await screen("board");
+  });
+
+  await check("D3: a ruling typed halfway keeps its draft across screens", async () => {
+    await screen("rulings");
+    await fill("#ruling-facts", "Draft: North hesitated before passing.");
+    await screen("scores");
+    await screen("rulings");
+    const kept = await wd.script("return document.querySelector('#ruling-facts').value");
+    expect(kept === "Draft: North hesitated before passing.", `draft: ${kept}`);
+    await choose("#ruling-facts", "");
+    await screen("record");
+    await fill("#note-text", "Draft note");
+    await screen("notes");
+    await screen("record");
+    const note = await wd.script("return document.querySelector('#note-text').value");
+    expect(note === "Draft note", `note draft: ${note}`);
+    await choose("#note-text", "");
+  });
+
+  for (const [lang, vul, dealer] of [["de", "Ost-West", "Nord"], ["da", "Øst-Vest", "Nord"]]) {
+    await check(`D5/D8/D10 in ${lang}: the board speaks ${lang}, the hand diagram and the menu stay on one line at 1280 px`, async () => {
+      await wd.click(await wd.find(`#lang-${lang}`));
+      try {
+      await screen("board");
+      const facts = await wd.textOf("#board-facts", (t) => t.includes(vul));
+      expect(facts.includes(dealer) && !facts.includes("None"), `board facts: ${facts}`);
+      const navTops = await wd.script("return [...document.querySelectorAll('header nav button')].map((b) => b.offsetTop)");
+      expect(new Set(navTops).size === 1, `the menu wraps: ${navTops.join(",")}`);
+      const wrapped = await oneLine("nav button");
+      expect(wrapped.length === 0, `menu entries on two lines: ${wrapped.join(", ")}`);
+      // The call box shows its whole placeholder.
+      const fits = await wd.script("const i = document.querySelector('#call-call'); const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(i).font; return c.measureText(i.placeholder).width <= i.clientWidth;");
+      expect(fits, "the call placeholder is cut off");
+      await shotTop(`board-${lang}`);
+      } finally {
+        await wd.click(await wd.find("#lang-en"));
+      }
+    });
+  }
+
+  await check("D8: with a contract, no suit of the hand diagram wraps onto a second line", async () => {
+    await screen("board");
+    await choose("#board-round", "1");
+    await choose("#board-table", "5");
+    await choose("#board-board", "11");
+    await wd.click(await wd.find("#board-show"));
+    await wd.until("the play", async () => (await wd.findAll("#hand-diagram button.card.playable")).length > 0);
+    const wrapped = await oneLine("#hand-diagram .suit", 1.3);
+    expect(wrapped.length === 0, `suits on two lines: ${wrapped.join(" | ")}`);
+  });
+
+  await check("Laws 68-70 from the Board screen: declarer claims, the defenders contest, the TD rules the tricks", async () => {
+    // Board 12 at table 6 (its deal is recorded): West deals and opens 1NT, all pass.
+    await screen("board");
+    await choose("#board-round", "1");
+    await choose("#board-table", "6");
+    await choose("#board-board", "12");
+    await wd.click(await wd.find("#board-show"));
+    for (const [seat, call] of [["W", "1NT"], ["N", "Pass"], ["E", "Pass"], ["S", "Pass"]]) {
+      await wd.until(`${seat} to call`, async () => (await wd.script("return document.querySelector('#call-seat').value")) === seat);
+      await choose("#call-call", call);
+      await save("#call-save", `${seat}'s ${call}`);
+    }
+    await wd.textOf("#board-facts", (t) => t.includes("1NT"));
+    await choose("#claim-seat", "W");
+    await choose("#claim-tricks", "9");
+    await save("#claim-save", "West's claim of 9 tricks");
+    await wd.textOf("#claim-status", (t) => t.includes("contested"));
+    await choose("#claim-ruled", "7");
+    await choose("#claim-reason", "a club loser was not accounted for");
+    await save("#claim-rule-save", "the Law 70 ruling");
+    const st = await wd.textOf("#claim-status", (t) => t.includes("ruled"));
+    expect(st.includes("7 tricks") && st.includes("Law 70"), `claim: ${st}`);
+    await wd.script("document.getElementById('acts-h').scrollIntoView({ block: 'start' })");
+    await shot("board-claim-ruled");
+  });
+
+  await check("the dashboard: the movement as rounds x tables, a table's state, arrow keys, a cell opens its board", async () => {
+    await screen("dashboard");
+    const cells = await wd.until("grid cells", async () => {
+      const c = await wd.findAll(".dash-grid .dash-cell");
+      return c.length ? c : null;
+    });
+    expect(cells.length >= 2, `${cells.length} cells`);
+    // Table 5 of round 1 holds the board just played and its Law 27 incident.
+    const t5 = await wd.find(".dash-cell[data-round='1'][data-table='5']");
+    const state = await wd.attr(t5, "data-state");
+    expect(["in_play", "incident_open", "completed", "ruling_given"].includes(state), `table 5: ${state}`);
+    await shotTop("dashboard");
+    // Keyboard: focus the first cell, move right, Enter opens that table's board.
+    // Tables are rows, rounds columns: ArrowDown goes to the next table of the same round.
+    const [from, to] = await wd.script(
+      "const cols = document.querySelectorAll('.dash-grid thead th').length - 1;" +
+        "const b = [...document.querySelectorAll('.dash-grid .dash-cell')].find((x) => document.querySelector(`.dash-grid .dash-cell[data-index='${Number(x.dataset.index) + cols}']`));" +
+        "b.focus(); return [Number(b.dataset.index), Number(b.dataset.index) + cols];",
+    );
+    await wd.keys(["\uE015"]); // ArrowDown
+    const active = await wd.script("return document.activeElement.dataset.index");
+    expect(active === String(to), `focus moved from ${from} to ${active}, not ${to}`);
+    const table = await wd.script("return document.activeElement.dataset.table");
+    await wd.keys(["\uE007"]); // Enter
+    await wd.until("board screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "board");
+    const shownTable = await wd.script("return document.querySelector('#board-table').value");
+    expect(shownTable === table, `the board of table ${shownTable}, not ${table}`);
+    await wd.textOf("#board-facts");
+  });
+
+  for (const lang of ["de", "da"]) {
+    await check(`the dashboard in ${lang}: menu on one line, states in ${lang}`, async () => {
+      await wd.click(await wd.find(`#lang-${lang}`));
+      await screen("dashboard");
+      const st = await wd.textOf(".dash-cell .state");
+      expect(!/not started|in play|completed|incident open/.test(st), `state: ${st}`);
+      const tops = await wd.script("return [...document.querySelectorAll('header nav button')].map((b) => b.offsetTop)");
+      expect(new Set(tops).size === 1, `the menu wraps: ${tops.join(",")}`);
+      await shotTop(`dashboard-${lang}`);
+      await wd.click(await wd.find("#lang-en"));
+    });
+  }
+
+  await check("Ctrl + zooms every screen, Ctrl 0 resets", async () => {
+    const size = () => wd.script("return getComputedStyle(document.documentElement).fontSize");
+    await wd.keys(["\uE009", "="]);
+    await wd.until("zoomed", async () => (await size()) === "16.5px");
+    await wd.keys(["\uE009", "0"]);
+    await wd.until("reset", async () => (await size()) === "15px");
+  });
+
   let ranking0 = "";
   let ranking1 = "";
-  await check("Alt+7 opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
+  await check("Alt+3 (Incidents and rulings) opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
     ranking0 = await rankingText();
-    await wd.keys([ALT, "7"]);
+    await wd.keys([ALT, "3"]);
     await wd.until("rulings screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "rulings");
     await fill("#ruling-round", "1");
     await fill("#ruling-table", "5");
@@ -426,7 +614,7 @@ async function main() {
   });
 
   await check("publishing results starts the Law 79C and 92B clocks, counting down live", async () => {
-    await wd.keys([ALT, "8"]);
+    await screen("publish");
     await wd.until("publish screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "publish");
     await save("#publish-save", "publication");
     const rows = await wd.until("clocks", async () => {
@@ -435,7 +623,8 @@ async function main() {
     });
     const whats = await Promise.all(rows.map((r) => wd.attr(r, "data-what")));
     expect(whats.includes("correction_period") && whats.includes("appeal_period"), whats.join(", "));
-    const left = async () => Number(await wd.attr(await wd.find("#clocks-table .countdown"), "data-left"));
+    // The clock of this publication: the longest left (the demo's own periods may still run).
+    const left = async () => Math.max(...(await Promise.all((await wd.findAll("#clocks-table .countdown")).map(async (c) => Number(await wd.attr(c, "data-left"))))));
     const a = await left();
     // 30 minutes from the signed time of the publication (never earlier than anything it
     // follows, so it may stand a few seconds ahead of this clock).
@@ -455,14 +644,14 @@ async function main() {
     await wd.click(await wd.find("#consent-save"));
     const title = await wd.textOf("#error-banner strong");
     expect(title.length > 0, "no error shown");
-    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    const detail = await errorDetail();
     expect(detail.includes("organiser.late_correction_consent"), `detail: ${detail}`);
     expect((await verifiedCount()) === before, "nothing was written");
     await wd.click(await wd.find("#error-banner button"));
   });
 
   await check("the TD files Sweden's appeal with the captain's consent (Law 92D)", async () => {
-    await wd.keys([ALT, "9"]);
+    await wd.keys([ALT, "4"]);
     await wd.until("appeals screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "appeals");
     const ruling = await wd.until("appealable ruling", async () =>
       wd.script("const o = document.querySelector('#file-ruling option:nth-child(2)'); return o ? o.value : null"));
@@ -518,7 +707,7 @@ async function main() {
     await wd.click(await wd.find("#decide-save"));
     const title = await wd.textOf("#error-banner strong");
     expect(title.includes("Law 93B"), `error title: ${title}`);
-    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    const detail = await errorDetail();
     expect(detail.includes("Law 93B"), `detail: ${detail}`);
     await shotTop("appeals-refused");
     await wd.click(await wd.find("#error-banner button"));
@@ -613,7 +802,7 @@ async function main() {
     await wd.click(await wd.find("#open-submit"));
     const title = await wd.textOf("#error-banner strong");
     expect(title.startsWith("This log no longer holds events this device has seen"), `error title: ${title}`);
-    const detail = await wd.text(await wd.find("#error-banner .detail"));
+    const detail = await errorDetail();
     expect(detail.includes("Jens Hansen, laptop 2"), `error detail: ${detail}`);
     await shotTop("start-rolled-back");
   });
@@ -626,6 +815,8 @@ async function main() {
     await wd.script("arguments[0].value = ''", [elementRef(input)]);
     await wd.type(input, LATE_LOG);
     await wd.click(await wd.find("#open-submit"));
+    await wd.until("the late log opened", async () => (await wd.text(await wd.find("#open-log-name"))) === "Late Arrival Pairs", 60000);
+    await screen("tournament");
     await wd.textOf("#tournament-name", (t) => t === "Late Arrival Pairs", 60000);
     const flags = await wd.findAll("#time-flags .time-flag");
     expect(flags.length === 1, `${flags.length} time flags`);
@@ -682,5 +873,7 @@ try {
   try { await wd.quit(); } catch { /* already gone */ }
 }
 console.log(`screenshots: ${shots.join(" ")}`);
+console.log(wd.retryReport());
+for (const r of wd.retried) console.log(`webdriver: sent again: ${r.method} ${r.path} (${r.reason})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -3,8 +3,7 @@
 # WebKitWebDriver, driven by tests/e2e/app.e2e.mjs (plain WebDriver over HTTP).
 #
 # Needs a built app (target/debug/tdlog-desktop, with ui/dist embedded) and the tdlog CLI.
-# Works on a temp copy of the demo tournament (with the real PBN results of
-# fixtures/pbn imported by the demo scorer key), and a temp data dir holding the demo TD
+# Works on a temp copy of the demo tournament, and a temp data dir holding the demo TD
 # key as this device's key: fixtures are never written. Screenshots go to artifacts/e2e/;
 # with UPDATE_SCREENSHOTS=1 they are also copied to docs/screenshots/.
 # Prints `N passed, N failed` last; exit 0 only if everything passed.
@@ -38,16 +37,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The tournament: a copy of the demo, plus real results so the Scores screen has a ranking.
+# The tournament: a copy of the demo as setup opens it (scripts/make-demo.sh: the movement
+# and results of a real event, a ruling, published results, an appeal at the committee).
 mkdir -p "$TMP/data" "$TMP/keys"
 # The CLI here is a device of its own (its record of the logs it has seen).
 export TDLOG_DATA_DIR="$TMP/cli-device"
-cp fixtures/demo/demo.tdlog "$TMP/demo.tdlog"
-install -m 600 fixtures/demo/keys/scorer.key "$TMP/keys/scorer.key"
-# Sweden's captain is named (PBN files carry no captains): a team appeals with its
-# captain's consent (Law 92D).
-"$CLI" import pbn fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn --log "$TMP/demo.tdlog" \
-  --captain "SWEDEN=Ola Rimstedt" --key "$TMP/keys/scorer.key" >/dev/null
+cp fixtures/demo/day.tdlog "$TMP/demo.tdlog"
 # This device = the demo TD "Jens Hansen, laptop 2" (enrolled in the demo as td).
 install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
 # The demo's other published keys, for "sign as" (the chief TD routes and convenes, a

@@ -15,19 +15,60 @@ export function elementRef(id) {
   return { [ELEMENT]: id, ELEMENT: id };
 }
 
+/** Whether a failed request was dropped by the driver before it answered (tauri-driver
+ * answers "connection closed" now and then when its upstream connection is reset): the
+ * request never reached the webview, so sending it again is safe. */
+export function isDropped(err, status, text) {
+  if (err) {
+    const m = `${err.message} ${err.cause?.code ?? ""} ${err.cause?.message ?? ""}`;
+    return /ECONNRESET|ECONNREFUSED|EPIPE|UND_ERR_SOCKET|other side closed|socket hang up|fetch failed|connection closed/i.test(m);
+  }
+  return status >= 500 && /connection closed|connection reset|broken pipe/i.test(text);
+}
+
 export class WebDriver {
-  constructor(url) {
+  /** `retries`: how often one request is sent again after the driver dropped it. */
+  constructor(url, { retries = 3, backoffMs = 150 } = {}) {
     this.url = url.replace(/\/$/, "");
     this.session = null;
+    this.maxRetries = retries;
+    this.backoffMs = backoffMs;
+    /** Requests sent, and every retry made: `{ method, path, reason }`. */
+    this.requests = 0;
+    this.retried = [];
+  }
+
+  /** One HTTP exchange, sent again (bounded) when the driver dropped it. */
+  async send(method, path, body) {
+    for (let attempt = 0; ; attempt += 1) {
+      let res, text, err;
+      try {
+        res = await fetch(this.url + path, {
+          method,
+          headers: { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        text = await res.text();
+      } catch (e) {
+        err = e;
+      }
+      if (!isDropped(err, res?.status ?? 0, text ?? "") || attempt >= this.maxRetries) {
+        if (err) throw err;
+        return { res, text };
+      }
+      this.retried.push({ method, path, reason: err ? err.message : `HTTP ${res.status}: ${text.slice(0, 80)}` });
+      await new Promise((r) => setTimeout(r, this.backoffMs * (attempt + 1)));
+    }
+  }
+
+  /** A line for the end of a run: how often the driver dropped a request. */
+  retryReport() {
+    return `webdriver: ${this.requests} requests, ${this.retried.length} sent again after the driver dropped them`;
   }
 
   async call(method, path, body) {
-    const res = await fetch(this.url + path, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
+    this.requests += 1;
+    const { res, text } = await this.send(method, path, body);
     let json;
     try {
       json = JSON.parse(text);

@@ -4,7 +4,7 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
-  SlotState, Summary, BoardAndIncident, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
+  SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
 import type { RulingFilter } from "./activity";
 
@@ -45,6 +45,7 @@ export const api = {
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),
   noteAppend: (note: NoteInput, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("note_append", { note, passphrase, progress: channel(onProgress) }),
+  dashboard: (lang: string) => invoke<DashboardView>("dashboard_show", { lang }),
   boardShow: (slot: Slot, lang: string) => invoke<BoardAndIncident>("board_show", { slot, lang }),
   bridgeCall: (slot: Slot, seat: string, call: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("bridge_call", { slot, seat, call, passphrase, progress: channel(onProgress) }),
@@ -54,6 +55,14 @@ export const api = {
     invoke<Summary>("bridge_play", { slot, card, passphrase, progress: channel(onProgress) }),
   bridgePlayOption: (slot: Slot, choice: string, suit: string | null, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("bridge_play_option", { slot, choice, suit, passphrase, progress: channel(onProgress) }),
+  bridgeClaim: (slot: Slot, claimer: string, remaining: number, agreed: boolean, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_claim", { slot, claimer, remaining, agreed, passphrase, progress: channel(onProgress) }),
+  bridgeClaimRule: (slot: Slot, remaining: number, reason: string | null, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_claim_rule", { slot, remaining, reason, passphrase, progress: channel(onProgress) }),
+  bridgePenaltyCard: (slot: Slot, seat: string, card: string, major: boolean, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_penalty_card", { slot, seat, card, major, passphrase, progress: channel(onProgress) }),
+  bridgeRevokeCorrect: (slot: Slot, revoke: number, card: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("bridge_revoke_correct", { slot, revoke, card, passphrase, progress: channel(onProgress) }),
   activity: (filter: RulingFilter, lang: string) => invoke<ActivityRow[]>("activity_list", { filter, lang }),
   keyImport: (path: string | null) => invoke<ImportedKey | null>("key_import", { path }),
   keySignAs: (name: string | null) => invoke<AppInfo>("key_sign_as", { name }),
@@ -90,6 +99,10 @@ export const api = {
     invoke<Summary>("appeal_further", { further, passphrase, progress: channel(onProgress) }),
   timeAccept: (accept: { event: string; law: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("time_accept", { ...accept, passphrase, progress: channel(onProgress) }),
+  keyEnrol: (e: { fingerprint: string; role: string; holder: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("key_enrol", { ...e, passphrase, progress: channel(onProgress) }),
+  keyRevoke: (r: { fingerprint: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("key_revoke", { ...r, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
 };

@@ -5,7 +5,7 @@ import { describeError, type ShownError } from "./errors";
 import type { AppInfo, Progress, Summary } from "./types";
 
 export const app = $state({
-  screen: "start",
+  screen: "dashboard",
   info: null as AppInfo | null,
   summary: null as Summary | null,
   progress: null as Progress | null,
@@ -25,6 +25,7 @@ export const passphrase = (): string | null => sign.passphrase || null;
 export async function signAs(name: string | null): Promise<void> {
   try {
     app.info = await api.keySignAs(name);
+    app.error = null;
     sign.passphrase = "";
     if (app.summary) app.summary = await api.summary();
     app.revision += 1;
@@ -33,8 +34,10 @@ export async function signAs(name: string | null): Promise<void> {
   }
 }
 
+/** Switches screens; an error shown for the last screen's action goes with it. */
 export function go(screen: string): void {
   app.screen = screen;
+  app.error = null;
 }
 
 export function showError(e: unknown): void {
@@ -69,9 +72,9 @@ export async function withLog(run: (onProgress: (p: Progress) => void) => Promis
 }
 
 export async function openLog(path: string): Promise<void> {
-  if (await withLog((p) => api.logOpen(path, p))) go("tournament");
+  if (await withLog((p) => api.logOpen(path, p))) go("dashboard");
 }
 
 export async function openDemo(): Promise<void> {
-  if (await withLog((p) => api.logOpenDemo(p))) go("tournament");
+  if (await withLog((p) => api.logOpenDemo(p))) go("dashboard");
 }

@@ -23,3 +23,13 @@ describe("an imported key file", () => {
     expect(de).not.toBe(en);
   });
 });
+
+describe("enrolling a device from its fingerprint (D7)", () => {
+  it("reads back a short code only for a complete fingerprint", async () => {
+    const { shortCode } = await import("./keys");
+    const fp = "3F2A 91C0 " + "0123 4567 89ab cdef ".repeat(3) + "0000 1111";
+    expect(shortCode(fp)).toBe("3f2a-91c0");
+    expect(shortCode("3f2a 91c0")).toBeNull();
+    expect(shortCode("zz".repeat(32))).toBeNull();
+  });
+});

@@ -1,20 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { SCREENS, screenForKey } from "./screens";
+import { SCREENS, groups, screenForKey } from "./screens";
 import { CATALOGUES } from "./i18n/index.svelte";
 
 const key = (k: string, alt = true) => ({ altKey: alt, ctrlKey: false, metaKey: false, key: k });
 
 describe("screen registry and keyboard navigation", () => {
-  it("has unique ids and a translated label for each screen", () => {
+  it("has unique ids and a translated label for each screen and group", () => {
     expect(new Set(SCREENS.map((s) => s.id)).size).toBe(SCREENS.length);
     for (const s of SCREENS) for (const cat of Object.values(CATALOGUES)) expect(cat[s.label]).toBeTruthy();
-    expect(SCREENS[0].id).toBe("start");
+    for (const g of groups()) for (const cat of Object.values(CATALOGUES)) expect(cat[g.label]).toBeTruthy();
   });
 
-  it("Alt+digit selects the screen in navigation order", () => {
-    expect(screenForKey(key("1"))).toBe("start");
-    expect(screenForKey(key("3"))).toBe("scores");
-    expect(screenForKey(key(String(SCREENS.length + 1)))).toBeNull();
+  it("groups the screens the way a TD's day runs, the dashboard first", () => {
+    expect(groups().map((g) => g.id)).toEqual(["tournament", "tables", "incidents", "appeals", "results", "settings"]);
+    expect(SCREENS[0].id).toBe("dashboard");
+  });
+
+  it("a screen of a new group (a Doppelkopf screen) becomes one more top-level entry", () => {
+    const extra = [...SCREENS, { ...SCREENS[0], id: "doko", group: "doppelkopf" }];
+    expect(groups(extra).map((g) => g.id).at(-1)).toBe("doppelkopf");
+    expect(screenForKey(key("7"), extra)).toBe("doko");
+  });
+
+  it("Alt+digit selects a group's first screen in navigation order", () => {
+    expect(screenForKey(key("1"))).toBe("dashboard");
+    expect(screenForKey(key("2"))).toBe("board");
+    expect(screenForKey(key("3"))).toBe("rulings");
+    expect(screenForKey(key("4"))).toBe("appeals");
+    expect(screenForKey(key("5"))).toBe("scores");
+    expect(screenForKey(key("6"))).toBe("start");
+    expect(screenForKey(key("7"))).toBeNull();
     expect(screenForKey(key("2", false))).toBeNull();
     expect(screenForKey({ ...key("2"), ctrlKey: true })).toBeNull();
   });

@@ -1,8 +1,13 @@
-// The screen registry. Adding a screen = one component in src/screens/ and one entry here
-// (its label key goes in the three catalogues). Order = navigation order = Alt+1..9.
+// The screen registry, grouped the way a TD's day runs (see docs/user-guide.md, "The
+// screens"): the tournament at a glance, the tables, incidents and rulings, appeals,
+// results, settings. Adding a screen = one component in src/screens/ and one entry here
+// (its label key in the three catalogues); a screen with a group of its own (e.g. a
+// Doppelkopf screen) becomes one more top-level entry. Order = navigation order; Alt+1..9
+// selects a group (its first screen).
 import type { Component } from "svelte";
 import type { MessageKey } from "./i18n/index.svelte";
 import Start from "../screens/Start.svelte";
+import Dashboard from "../screens/Dashboard.svelte";
 import Tournament from "../screens/Tournament.svelte";
 import Scores from "../screens/Scores.svelte";
 import Notes from "../screens/Notes.svelte";
@@ -14,28 +19,52 @@ import Board from "../screens/Board.svelte";
 
 export interface Screen {
   id: string;
+  /** The top-level entry it belongs to; its label key is `nav.group.<group>`. */
+  group: string;
   label: MessageKey;
   component: Component;
-  /** Needs an open log; otherwise the screen shows a pointer to Start. */
+  /** Needs an open log; otherwise the screen shows a pointer to Settings. */
   needsLog: boolean;
 }
 
 export const SCREENS: Screen[] = [
-  { id: "start", label: "nav.start", component: Start, needsLog: false },
-  { id: "tournament", label: "nav.tournament", component: Tournament, needsLog: true },
-  { id: "scores", label: "nav.scores", component: Scores, needsLog: true },
-  { id: "notes", label: "nav.notes", component: Notes, needsLog: true },
-  { id: "record", label: "nav.record", component: RecordNote, needsLog: true },
-  { id: "board", label: "nav.board", component: Board, needsLog: true },
-  { id: "rulings", label: "nav.rulings", component: Rulings, needsLog: true },
-  { id: "publish", label: "nav.publish", component: Publish, needsLog: true },
-  { id: "appeals", label: "nav.appeals", component: Appeals, needsLog: true },
+  { id: "dashboard", group: "tournament", label: "nav.dashboard", component: Dashboard, needsLog: true },
+  { id: "tournament", group: "tournament", label: "nav.tournament", component: Tournament, needsLog: true },
+  { id: "board", group: "tables", label: "nav.board", component: Board, needsLog: true },
+  { id: "rulings", group: "incidents", label: "nav.rulings", component: Rulings, needsLog: true },
+  { id: "notes", group: "incidents", label: "nav.notes", component: Notes, needsLog: true },
+  { id: "record", group: "incidents", label: "nav.record", component: RecordNote, needsLog: true },
+  { id: "appeals", group: "appeals", label: "nav.appeals", component: Appeals, needsLog: true },
+  { id: "scores", group: "results", label: "nav.scores", component: Scores, needsLog: true },
+  { id: "publish", group: "results", label: "nav.publish", component: Publish, needsLog: true },
+  { id: "start", group: "settings", label: "nav.start", component: Start, needsLog: false },
 ];
 
-/** The screen an Alt+digit chord selects, if any. */
+export interface Group {
+  id: string;
+  label: MessageKey;
+  screens: Screen[];
+}
+
+/** The top-level entries, in order, each with its screens. */
+export function groups(screens = SCREENS): Group[] {
+  const out: Group[] = [];
+  for (const s of screens) {
+    let g = out.find((x) => x.id === s.group);
+    if (!g) {
+      g = { id: s.group, label: `nav.group.${s.group}` as MessageKey, screens: [] };
+      out.push(g);
+    }
+    g.screens.push(s);
+  }
+  return out;
+}
+
+/** The screen an Alt+digit chord selects (the first screen of that group), if any. */
 export function screenForKey(e: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; key: string }, screens = SCREENS): string | null {
   if (!e.altKey || e.ctrlKey || e.metaKey) return null;
   const n = Number(e.key);
-  if (!Number.isInteger(n) || n < 1 || n > screens.length) return null;
-  return screens[n - 1].id;
+  const gs = groups(screens);
+  if (!Number.isInteger(n) || n < 1 || n > gs.length) return null;
+  return gs[n - 1].screens[0].id;
 }

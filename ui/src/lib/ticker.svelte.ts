@@ -8,7 +8,11 @@ let users = 0;
 /** Starts the shared clock for a component; returns the stop function for its cleanup. */
 export function useTicker(): () => void {
   users += 1;
-  if (!timer) timer = setInterval(() => (tick.now = Date.now()), 1000);
+  if (!timer) {
+    // The clock may have stood still while no countdown was on screen: catch up at once.
+    tick.now = Date.now();
+    timer = setInterval(() => (tick.now = Date.now()), 1000);
+  }
   return () => {
     users -= 1;
     if (users === 0 && timer) {

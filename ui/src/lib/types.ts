@@ -170,6 +170,8 @@ export interface SlotState {
 export interface AppError {
   code: string;
   message: string;
+  /** What the translated sentence of `code` fills in. */
+  params?: Record<string, string>;
 }
 
 // Rulings, clocks and appeals (src-tauri/src/workflow.rs, tdlog::appeals).
@@ -260,7 +262,7 @@ export interface Appeal {
 export interface AppealRow {
   id: string;
   status: string;
-  consent_missing: string | null;
+  consent_missing: AppError | null;
   next_steps: string[];
   appeal: Appeal;
 }
@@ -298,7 +300,10 @@ export interface IrregularityFlag { phase: string; at: number; law: string; titl
 export interface TravellerRow extends ResultRow { ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null }
 export interface BoardScreen {
   slot: { section: string; round: number; table: number; board: number };
-  dealer: string; vulnerable: string; deal_known: boolean; hands: HandView[];
+  dealer: string; vulnerable: string; deal_known: boolean; recorded: boolean; turn: string | null; hands: HandView[];
+  claim: { claimer: string; remaining: number; status: "Pending" | "Agreed" | "Void" | { Ruled: { remaining: number } }; at_trick: number } | null;
+  penalty_cards: { seat: string; card: string; major: boolean }[];
+  revokes: { seat: string; card: string; trick: number; suit: string; established: boolean; corrected: boolean }[];
   auction: AuctionBoxView; tricks: { number: number; leader: string; cards: { seat: string; card: string }[]; winner: string | null }[];
   contract: string | null; declarer: string | null; declarer_tricks: number; defender_tricks: number;
   complete: boolean; irregularities: IrregularityFlag[]; traveller: TravellerRow[];
@@ -333,4 +338,21 @@ export interface ActivityRow {
   event: string; kind: string; title: Msg; signer: string; role: string; role_text: Msg; time: string;
   section: string | null; round: number | null; table: number | null; board: number | null;
   law: string | null; branch: string | null; text: string | null;
+}
+
+/** The tournament dashboard (the engine's `views::dashboard`, plus the appeals waiting for
+ * this signer). */
+export type BoardStateKey = "not_started" | "in_play" | "completed" | "incident_open" | "ruling_given" | "appeal_pending";
+export interface DashSlot { section: string; round: number; table: number; board: number }
+export interface DashCell {
+  round: number; table: number; ns: string | null; ew: string | null;
+  boards: { board: number; state: BoardStateKey }[];
+  state: BoardStateKey; state_text: { key: string; text: string };
+}
+export interface DashboardView {
+  sections: { section: string; rounds: number[]; tables: number[]; cells: DashCell[] }[];
+  calls: { slot: DashSlot; kind: "director_call" | "irregularity" | "play_choice"; law: string | null; text: string; time: string | null }[];
+  clocks: OpenClock[];
+  appeals: { id: string; slot: DashSlot; appellant: string; status: string; deadline_ms: number | null }[];
+  mine: string[];
 }

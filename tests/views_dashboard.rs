@@ -1,0 +1,81 @@
+//! The tournament dashboard (the app's home screen) on a real log: the movement as a grid,
+//! each board's state, and what waits for the TD (an irregularity waiting for the TD's
+//! branch, an unanswered director call).
+
+#[path = "views_support/mod.rs"]
+mod support;
+
+use support::*;
+use tdlog::events::{DirectorCall, Payload};
+use tdlog::i18n::Lang;
+use tdlog::views::{self, BoardState};
+
+fn dash(p: &std::path::Path) -> views::Dashboard {
+    let r = replayed(p);
+    let wf = tdlog::appeals::fold(&r.log, None).workflow;
+    views::dashboard(&r, &wf, 0, Lang::De)
+}
+
+#[test]
+fn the_dashboard_shows_the_movement_and_the_state_of_every_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = log_with_insufficient_bid(dir.path());
+    let d = dash(&p);
+    assert_eq!(d.sections.len(), 1);
+    let a = &d.sections[0];
+    assert_eq!(
+        (a.rounds.clone(), a.tables.clone()),
+        (vec![1], vec![1, 2, 3])
+    );
+    let cell = |d: &views::Dashboard, table: u32| {
+        d.sections[0]
+            .cells
+            .iter()
+            .find(|c| c.table == table)
+            .cloned()
+            .unwrap()
+    };
+    // Table 1: West's insufficient bid waits for the TD's branch (Law 27).
+    let t1 = cell(&d, 1);
+    assert_eq!(
+        (t1.state, t1.ns.as_deref()),
+        (BoardState::IncidentOpen, Some("1"))
+    );
+    assert_eq!(t1.state_text.text, "Regelwidrigkeit offen");
+    assert!(d
+        .calls
+        .iter()
+        .any(|w| w.slot == slot(1) && w.kind == "irregularity" && w.law.as_deref() == Some("27")));
+    assert_eq!(cell(&d, 2).state, BoardState::NotStarted);
+
+    // A director call at table 2 waits until a ruling answers it.
+    log.append(
+        &k.td,
+        Payload::DirectorCall(DirectorCall {
+            slot: slot(2),
+            attention_drawn_by: "N".into(),
+            called_by: "E".into(),
+            irregularity: "hesitation before the final pass".into(),
+        }),
+    )
+    .unwrap();
+    let d = dash(&p);
+    assert_eq!(cell(&d, 2).state, BoardState::IncidentOpen);
+    assert!(d
+        .calls
+        .iter()
+        .any(|w| w.kind == "director_call" && w.slot == slot(2) && w.text.contains("hesitation")));
+
+    // Table 1 played out after the 27B1a ruling: completed (no incident waits any more).
+    log.append(&k.scorer, call(1, tdlog::bridge::seat::Seat::W, "2H"))
+        .unwrap();
+    let payload = views::ruling_payload(&replayed(&p), &slot(1), 1, "27B1a", None).unwrap();
+    log.append(&k.td, payload).unwrap();
+    finish_board(&mut log, &k);
+    let d = dash(&p);
+    let t1 = cell(&d, 1);
+    assert_eq!(t1.state, BoardState::Completed, "{t1:?}");
+    // Table 3: the TD's adjusted score is a completed board too.
+    assert_eq!(cell(&d, 3).state, BoardState::Completed);
+    assert!(!d.calls.iter().any(|w| w.slot == slot(1)));
+}

@@ -1,0 +1,42 @@
+// Drafts of the forms a TD fills in over several minutes (a ruling, a note): kept in
+// app-wide state, so switching to another screen and back keeps what was typed. A draft is
+// cleared only when it was signed (or by the TD).
+import { blankAdjust, type AdjustFields } from "./adjust";
+import type { Category } from "./types";
+
+export function blankRuling() {
+  return {
+    round: "", table: "", board: "", ns: "", ew: "", offender: "",
+    facts: "", disputed: false, options: "", chosen: "", chosenBy: "",
+    laws: "", category: "law" as Category, decision: "", notice: true,
+    adjust: blankAdjust() as AdjustFields,
+  };
+}
+
+export function blankNote() {
+  return { text: "", board: "", table: "", round: "" };
+}
+
+/** The board the Board screen shows (kept across screens; a dashboard cell sets it). */
+export interface BoardSlot { section: string; round: number; table: number; board: number }
+
+export const drafts = $state({
+  ruling: blankRuling(),
+  note: blankNote(),
+  board: { round: "", table: "", board: "", shown: null as BoardSlot | null },
+});
+
+/** Points the Board screen at a board at a table (the screen shows it when opened). */
+export function showBoard(slot: BoardSlot): void {
+  drafts.board.round = String(slot.round);
+  drafts.board.table = String(slot.table);
+  drafts.board.board = String(slot.board);
+  drafts.board.shown = { ...slot };
+}
+
+/** Forgets a signed draft. */
+export function clearDraft(which: "ruling" | "note"): void {
+  // In place: screens hold the draft object itself.
+  if (which === "ruling") Object.assign(drafts.ruling, blankRuling());
+  else Object.assign(drafts.note, blankNote());
+}
