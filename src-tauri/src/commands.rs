@@ -931,18 +931,14 @@ pub async fn bridge_claim(
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
     let payloads = crate::table_acts::claim(&slot, &claimer, remaining, agreed)?;
-    let path = state.current()?.path.clone();
+    let _ = progress;
     let key_file = state.signing_path()?;
-    let (p2, dir) = (path.clone(), state.data_dir.clone());
-    blocking(move || {
-        let key = device::load_at(&key_file, passphrase.as_deref())?;
-        for p in payloads {
-            board::append(&p2, &dir, &key, p)?;
-        }
-        Ok(())
-    })
-    .await?;
-    open_and_verify(&state, path, progress).await
+    let key = blocking(move || device::load_at(&key_file, passphrase.as_deref())).await?;
+    let mut o = state.current()?;
+    for p in payloads {
+        o = state.append_live(&key, p)?;
+    }
+    Ok(session::summary(&o, state.device_public().as_deref()))
 }
 
 /// The TD's ruling on a contested claim (Law 70): the claimer's side's tricks.
