@@ -86,6 +86,69 @@ pub enum GuardError {
     DokoDecisionElsewhere,
     #[error("Law 93 (pipeline): step `{step}` is not allowed while the appeal is `{state}`")]
     NotAllowed { state: String, step: String },
+    /// A key whose role may not sign this step (the catalogue's roles column), refused
+    /// before the log's own role check so the refusal names the law that says who acts.
+    #[error("Law {law}: {what} is for the {}; {holder} signs as {}", crate::i18n::roles_text(crate::i18n::Lang::En, .allowed), crate::i18n::roles_text(crate::i18n::Lang::En, std::slice::from_ref(.role)))]
+    RoleNotAllowed {
+        law: &'static str,
+        /// The event type (`appeal.filed`); `what` is its English description.
+        kind: String,
+        what: &'static str,
+        holder: String,
+        /// Role codes (`committee`), as the catalogue names them.
+        role: String,
+        allowed: Vec<String>,
+    },
+}
+
+/// Law 92C, 93, 79C...: refuses a signer whose role the catalogue does not allow for `p`,
+/// naming the law that says who acts (the log's role check would refuse it anyway, in
+/// words that name no law).
+pub fn role(p: &crate::events::Payload, signer: &crate::keys::KeyInfo) -> Result<(), GuardError> {
+    let kind = p.kind();
+    let Some((law, what)) = role_law(kind) else {
+        return Ok(());
+    };
+    let Some(spec) = crate::events::spec(kind, p.current_version()) else {
+        return Ok(());
+    };
+    if spec.roles.contains(&signer.role) {
+        return Ok(());
+    }
+    Err(GuardError::RoleNotAllowed {
+        law,
+        kind: kind.to_string(),
+        what,
+        holder: signer.holder.clone(),
+        role: signer.role.as_str().to_string(),
+        allowed: spec.roles.iter().map(|r| r.as_str().to_string()).collect(),
+    })
+}
+
+/// Who acts, by event type, and the law that says so: the appeals workflow's steps and the
+/// organiser's and scorer's steps around it. Other types are left to the log's role check.
+pub fn role_law(kind: &str) -> Option<(&'static str, &'static str)> {
+    Some(match kind {
+        "appeal.filed" => ("92C", "filing an appeal (through the director)"),
+        "appeal.consent" => ("92D", "recording a player's consent to an appeal"),
+        "appeal.withdrawn" => ("92C", "recording the withdrawal of an appeal"),
+        "appeal.further" => ("93C1", "filing a further appeal"),
+        "appeal.routed" => ("93B1", "routing an appeal"),
+        "appeal.convened" => ("93B", "convening the appeals committee"),
+        "appeal.statement" => ("93B", "recording a statement at the hearing"),
+        "appeal.decided" => ("93B", "deciding an appeal"),
+        "appeal.referred" => ("93C2", "referring an appeal to the regulating authority"),
+        "appeal.authority_answered" => ("93C2", "recording the regulating authority's answer"),
+        "organiser.late_correction_consent" => (
+            "79C2",
+            "consenting to a correction after the correction period",
+        ),
+        "result.corrected" => ("79C1", "correcting a score"),
+        "results.published" => ("79C1", "publishing the official results"),
+        "config.appeals" => ("80B2", "setting the correction and appeal periods"),
+        "director.ruling" => ("81B", "giving a ruling"),
+        _ => return None,
+    })
 }
 
 impl GuardError {
@@ -124,6 +187,7 @@ impl GuardError {
             DokoRefereeDecides { .. } => "doko_referee_decides",
             DokoDecisionElsewhere => "doko_decision_elsewhere",
             NotAllowed { .. } => "step_not_allowed",
+            RoleNotAllowed { .. } => "role_not_allowed",
         }
     }
 
@@ -157,6 +221,7 @@ impl GuardError {
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",
             UnknownRuling { .. } | UnknownAppeal { .. } => "92",
             NotAllowed { .. } => "93",
+            RoleNotAllowed { law, .. } => law,
             DokoObjectionLate { .. }
             | DokoNoRuling { .. }
             | DokoNoObjection { .. }

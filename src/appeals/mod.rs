@@ -476,6 +476,10 @@ impl Workflow {
     /// Whether `p`, signed by `signer` at `wall_ms`, may stand after everything folded so
     /// far. Used at append time and on replay.
     pub fn check(&self, p: &Payload, signer: &KeyInfo, wall_ms: i64) -> Result<(), GuardError> {
+        // A key the log does not know is refused by the log itself (not enrolled).
+        if self.keys.contains_key(&signer.key) {
+            guard::role(p, signer)?;
+        }
         match p {
             Payload::Ruling(r) => {
                 if let Some(c) = &r.corrects {

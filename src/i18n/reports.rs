@@ -426,6 +426,17 @@ pub fn tr(lang: Lang, key: &str) -> &'static str {
 /// English is the engine's own message; German and Danish take the heading of the law the
 /// guard names from the label table (`refusal.<law>`, else `refusal.other`).
 pub fn refusal(lang: Lang, e: &GuardError) -> String {
+    if let GuardError::RoleNotAllowed {
+        law,
+        kind,
+        what,
+        holder,
+        role,
+        allowed,
+    } = e
+    {
+        return super::role_refusal(lang, law, kind, what, holder, role, allowed);
+    }
     if lang == Lang::En {
         return e.to_string();
     }

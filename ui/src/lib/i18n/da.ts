@@ -321,6 +321,7 @@ export const da: Record<MessageKey, string> = {
   "error.consent_mismatch": "Det samtykke er ikke arrangørens samtykke for denne mappe (lov 79C2).",
   "error.unknown_subject": "Den kendelse eller appel findes ikke i loggen.",
   "error.not_own_ruling": "En turneringsleder retter kun sin egen kendelse (lov 82C).",
+  "error.role_not_allowed": "Din nøgles rolle må ikke signere dette trin; loven angiver hvem (§§ 79C, 92C, 93).",
   "error.step_not_allowed": "Det trin er ikke tilladt på dette stadie af appellen (lov 93).",
   "error.doko_objection_late": "En indsigelse skal rejses straks, før spillet fortsætter (Doppelkopf-regler 8.8.7).",
   "error.doko_no_ruling": "Der er ingen dommerkendelse at gøre indsigelse imod (Doppelkopf-regler 8.8.7).",

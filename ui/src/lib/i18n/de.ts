@@ -321,6 +321,7 @@ export const de: Record<MessageKey, string> = {
   "error.consent_mismatch": "Diese Zustimmung ist nicht die des Veranstalters für dieses Board (Regel 79C2).",
   "error.unknown_subject": "Diese Entscheidung oder dieser Protest ist nicht im Log.",
   "error.not_own_ruling": "Ein Turnierleiter berichtigt nur seine eigene Entscheidung (Regel 82C).",
+  "error.role_not_allowed": "Die Rolle Ihres Schlüssels darf diesen Schritt nicht signieren; die Regel nennt, wer es tut (§§ 79 C, 92 C, 93).",
   "error.step_not_allowed": "Dieser Schritt ist in diesem Stand des Protests nicht zulässig (Regel 93).",
   "error.doko_objection_late": "Ein Einspruch muss sofort erhoben werden, bevor weitergespielt wird (Turnierregeln 8.8.7).",
   "error.doko_no_ruling": "Es gibt keine Entscheidung des Schiedsrichters, gegen die Einspruch erhoben werden kann (Turnierregeln 8.8.7).",

@@ -321,6 +321,7 @@ export const en = {
   "error.consent_mismatch": "That consent is not the organiser's consent for this board (Law 79C2).",
   "error.unknown_subject": "That ruling or appeal is not in this log.",
   "error.not_own_ruling": "A director corrects only his own ruling (Law 82C).",
+  "error.role_not_allowed": "Your key's role may not sign this step; the law names who does (Laws 79C, 92C, 93).",
   "error.step_not_allowed": "That step is not allowed at this stage of the appeal (Law 93).",
   "error.doko_objection_late": "An objection must be raised at once, before play goes on (Doppelkopf rules 8.8.7).",
   "error.doko_no_ruling": "There is no Schiedsrichter ruling to object to (Doppelkopf rules 8.8.7).",
