@@ -10,6 +10,8 @@ use thiserror::Error;
 pub enum GuardError {
     #[error("Law 92B: the appeal period ended at {deadline} (step signed at {at}); the appeal is not heard")]
     AppealLate { deadline: String, at: String },
+    #[error("Law 92B: the right to request a ruling on this board ended at {deadline}, with the appeal period of its published score (ruling signed at {at}); only a correction of the director's own ruling (Law 82C) or of a score (Law 79C) follows its own rules")]
+    RulingLate { deadline: String, at: String },
     #[error(
         "Law 92D: an appeal by {appellant} needs the consent of {needed}; signed only by {have}"
     )]
@@ -158,6 +160,7 @@ impl GuardError {
         use GuardError::*;
         match self {
             AppealLate { .. } => "appeal_late",
+            RulingLate { .. } => "ruling_late",
             ConsentMissing { .. } => "consent_missing",
             NotAConsentingPlayer { .. } => "not_a_consenting_player",
             NotAtTable { .. } => "not_at_table",
@@ -202,7 +205,7 @@ impl GuardError {
     pub fn law(&self) -> &'static str {
         use GuardError::*;
         match self {
-            AppealLate { .. } => "92B",
+            AppealLate { .. } | RulingLate { .. } => "92B",
             ConsentMissing { .. } | NotAConsentingPlayer { .. } => "92D",
             NotAtTable { .. } => "92A",
             Disciplinary => "91A",

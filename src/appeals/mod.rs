@@ -20,7 +20,9 @@ use crate::events::{
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection, Verified};
 use crate::results::Tournament;
-use clocks::{appeal_deadline, correction_deadline, rfc3339, Publication};
+use clocks::{
+    correction_deadline, request_deadline, rfc3339, ruling_appeal_deadline, PeriodFrom, Publication,
+};
 pub use guard::GuardError;
 use pipeline::{next, State, Step};
 use serde::Serialize;
@@ -320,6 +322,10 @@ pub struct Workflow {
     held: BTreeMap<Hash32, (CheckedEvent, KeyInfo)>,
     /// The chief TD's acceptances, by the event accepted.
     pub time_accepted: BTreeMap<Hash32, (crate::events::TimeAccepted, Signed)>,
+    /// When each board's first result, call or card reached the log: whether a ruling
+    /// came after its score was published (Law 92B).
+    #[serde(skip)]
+    pub boards: BTreeMap<Slot, i64>,
 }
 
 /// A step signed in time by its author's clock that first reached another device after its
@@ -327,7 +333,7 @@ pub struct Workflow {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LateArrival {
     pub signed: Signed,
-    /// The law whose deadline it missed on arrival (92B, 92D, 79C1).
+    /// The law whose deadline it missed on arrival (92B, 79C1).
     pub law: &'static str,
     pub deadline_ms: i64,
     pub deadline: String,
@@ -353,6 +359,10 @@ pub(crate) fn same_person(holder: &str, player: &str) -> bool {
 }
 
 impl Workflow {
+    fn board_seen(&mut self, slot: &Slot, wall_ms: i64) {
+        self.boards.entry(slot.clone()).or_insert(wall_ms);
+    }
+
     fn contestant(&self, section: &str, id: &str) -> Option<&Contestant> {
         self.contestants.get(&(section.to_string(), id.to_string()))
     }
@@ -443,10 +453,27 @@ impl Workflow {
     }
 
     fn appeal_deadline_of(&self, r: &RulingRec) -> Option<i64> {
-        appeal_deadline(
+        self.appeal_period_of(r).map(|(d, _)| d)
+    }
+
+    /// Law 92B: when the right to request a ruling on the board at `slot` ends.
+    fn request_deadline_of(&self, slot: &Slot) -> Option<i64> {
+        request_deadline(
+            &self.publications,
+            &self.settings,
+            &slot.section,
+            self.boards.get(slot).copied(),
+        )
+    }
+
+    /// The Law 92B period of a ruling: its end and what it runs from (a ruling given after
+    /// its board was published gets its own, by the organiser's policy).
+    pub fn appeal_period_of(&self, r: &RulingRec) -> Option<(i64, PeriodFrom)> {
+        ruling_appeal_deadline(
             &self.publications,
             &self.settings,
             &r.ruling.slot.section,
+            self.boards.get(&r.ruling.slot).copied(),
             r.signed.wall_ms,
         )
     }
@@ -482,6 +509,19 @@ impl Workflow {
         }
         match p {
             Payload::Ruling(r) => {
+                // Law 92B: the right to request a ruling ends with the appeal period of the
+                // board's publication. The director's correction of a ruling (Law 82C)
+                // follows its own rule below, a score correction (79C) is not a ruling.
+                if r.corrects.is_none() {
+                    if let Some(d) = self.request_deadline_of(&r.slot) {
+                        if wall_ms > d {
+                            return Err(GuardError::RulingLate {
+                                deadline: rfc3339(d),
+                                at: rfc3339(wall_ms),
+                            });
+                        }
+                    }
+                }
                 if let Some(c) = &r.corrects {
                     let old = self
                         .rulings
@@ -619,7 +659,8 @@ impl Workflow {
         let played = |holder: &str| players.iter().any(|pl| same_person(holder, pl));
         match p {
             Payload::AppealConsent(c) => {
-                self.late(a.deadline_ms, wall_ms)?;
+                // Law 92D asks for the concurrence before the appeal is heard, not within
+                // the period: an appeal lodged in time takes a later consent.
                 if let Some(ct) = self.contestant(&a.slot.section, &a.appellant) {
                     let known = ct
                         .members
@@ -764,11 +805,9 @@ impl Workflow {
                 .get(&f.ruling)
                 .and_then(|r| self.appeal_deadline_of(r))
                 .map(|d| (d, "92B")),
-            Payload::AppealConsent(c) => self
-                .appeals
-                .get(&c.appeal)
-                .and_then(|a| a.deadline_ms)
-                .map(|d| (d, "92D")),
+            Payload::Ruling(r) if r.corrects.is_none() => {
+                self.request_deadline_of(&r.slot).map(|d| (d, "92B"))
+            }
             Payload::ScoreCorrected(c) if c.late_consent.is_none() => {
                 correction_deadline(&self.publications, &self.settings, &c.slot.section)
                     .map(|d| (d, "79C1"))
@@ -860,6 +899,10 @@ impl Workflow {
             Payload::Section(s) => {
                 self.forms.insert(s.section.clone(), s.form);
             }
+            Payload::ResultRecorded(x) => self.board_seen(&x.slot, e.env.wall_ms),
+            Payload::ResultNotPlayed(x) => self.board_seen(&x.slot, e.env.wall_ms),
+            Payload::BridgeAuction(x) => self.board_seen(&x.slot, e.env.wall_ms),
+            Payload::BridgePlay(x) => self.board_seen(&x.slot, e.env.wall_ms),
             Payload::Contestant(c) => {
                 self.contestants
                     .insert((c.section.clone(), c.id.clone()), c.clone());
@@ -1033,6 +1076,7 @@ impl Workflow {
                         law: "79C1",
                         section: s.clone(),
                         subject: None,
+                        from: Some(PeriodFrom::Publication),
                         ends: rfc3339(d),
                         ends_ms: d,
                         left_s: (d - now_ms) / 1000,
@@ -1044,13 +1088,14 @@ impl Workflow {
             if r.ruling.category == Category::Disciplinary || r.corrected_by.is_some() {
                 continue;
             }
-            if let Some(d) = self.appeal_deadline_of(r) {
+            if let Some((d, from)) = self.appeal_period_of(r) {
                 if d >= now_ms {
                     out.push(OpenClock {
                         what: "appeal_period",
                         law: "92B",
                         section: r.ruling.slot.section.clone(),
                         subject: Some(*id),
+                        from: Some(from),
                         ends: rfc3339(d),
                         ends_ms: d,
                         left_s: (d - now_ms) / 1000,
@@ -1124,6 +1169,8 @@ pub struct OpenClock {
     pub section: String,
     /// The ruling an appeal period belongs to.
     pub subject: Option<Hash32>,
+    /// What the period runs from (publication, the ruling, a republication).
+    pub from: Option<PeriodFrom>,
     pub ends: String,
     pub ends_ms: i64,
     pub left_s: i64,

@@ -842,8 +842,16 @@ pub fn clocks(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
             .subject
             .map(|s| format!(" ruling {}", s.short()))
             .unwrap_or_default();
+        // A late ruling's own period says what it runs from (Law 92B policy).
+        let from = match c.from {
+            Some(appeals::clocks::PeriodFrom::Ruling) if c.subject.is_some() => {
+                " (from the ruling)"
+            }
+            Some(appeals::clocks::PeriodFrom::Republication) => " (from the republication)",
+            _ => "",
+        };
         println!(
-            "{:<18} Law {:<4} section {}{}  ends {}  ({}m {:02}s left)",
+            "{:<18} Law {:<4} section {}{}{from}  ends {}  ({}m {:02}s left)",
             c.what,
             c.law,
             c.section,

@@ -21,7 +21,8 @@ mod tournament;
 pub use appeals::{
     Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
     AppealSettings, AppealStatement, AppealWithdrawn, AuthorityAnswered, CommitteeConvened,
-    Decision, Deposit, Forum, LateCorrectionConsent, Part, Party, ResultsPublished, ScoreCorrected,
+    Decision, Deposit, Forum, LateCorrectionConsent, LateRulingAnchor, Part, Party,
+    ResultsPublished, ScoreCorrected,
 };
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
@@ -208,7 +209,7 @@ payloads! {
     ResultsPublished(ResultsPublished) => SCORING,
         "Official results published for a session or the event: starts the correction period (L79C) and the appeal period (L92B).";
     AppealSettings(AppealSettings) => ORGANISER,
-        "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, committee, quorum, further appeal, deposit, the pipeline of stages.";
+        "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, the appeal period of a ruling given after publication (from the ruling or the republication, L92B), committee, quorum, further appeal, deposit, the pipeline of stages.";
     ScoreCorrected(ScoreCorrected) => SCORING,
         "A corrected table result: inside the correction period (L79C1), or later with the organiser's consent (L79C2).";
     LateCorrectionConsent(LateCorrectionConsent) => ORGANISER,

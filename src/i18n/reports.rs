@@ -322,6 +322,12 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "Lov 92B: appelfristen er udløbet; appellen behandles ikke",
     ),
     (
+        "refusal.ruling_late",
+        "Law 92B: the period for requesting a ruling has ended",
+        "Regel 92B: die Frist, eine Turnierleiterentscheidung zu verlangen, ist abgelaufen",
+        "Lov 92B: fristen for at anmode om en kendelse er udløbet",
+    ),
+    (
         "refusal.92D",
         "Law 92D: a required consent is missing (pair: both members; team: the captain)",
         "Regel 92D: erforderliche Zustimmung fehlt (Paar: beide Partner; Team: Kapitän)",
@@ -440,7 +446,13 @@ pub fn refusal(lang: Lang, e: &GuardError) -> String {
     if lang == Lang::En {
         return e.to_string();
     }
-    let key = format!("refusal.{}", e.law());
+    // The refusal's own heading if it has one, else its law's.
+    let own = format!("refusal.{}", e.code());
+    let key = if LABELS.iter().any(|r| r.0 == own) {
+        own
+    } else {
+        format!("refusal.{}", e.law())
+    };
     let known = LABELS.iter().any(|r| r.0 == key);
     let head = tr(lang, if known { &key } else { "refusal.other" });
     format!("{head} ({e})")

@@ -300,6 +300,7 @@ export const da: Record<MessageKey, string> = {
   "decision.without_merit": "Appel uden grundlag (lov 92A)",
   "deposit.returned": "tilbagebetalt",
   "deposit.kept": "beholdt",
+  "error.ruling_late": "Fristen for at anmode om en kendelse på dette spil er udløbet (§ 92B).",
   "error.appeal_late": "Appelfristen er udløbet (lov 92B).",
   "error.consent_missing": "Det samtykke, lov 92D kræver, mangler (par: begge makkere; hold: kaptajnen).",
   "error.not_a_consenting_player": "Den spiller kan ikke give samtykke for denne deltager (lov 92D).",

@@ -300,6 +300,7 @@ export const de: Record<MessageKey, string> = {
   "decision.without_merit": "Protest ohne Substanz (Regel 92A)",
   "deposit.returned": "zurückgezahlt",
   "deposit.kept": "einbehalten",
+  "error.ruling_late": "Die Frist, zu diesem Board eine Turnierleiterentscheidung zu verlangen, ist abgelaufen (§ 92 B).",
   "error.appeal_late": "Die Protestfrist ist abgelaufen (Regel 92B).",
   "error.consent_missing": "Die nach Regel 92D nötige Zustimmung fehlt (Paar: beide Partner; Team: der Kapitän).",
   "error.not_a_consenting_player": "Dieser Spieler kann für diesen Teilnehmer nicht zustimmen (Regel 92D).",

@@ -300,6 +300,7 @@ export const en = {
   "decision.without_merit": "Appeal without merit (Law 92A)",
   "deposit.returned": "returned",
   "deposit.kept": "kept",
+  "error.ruling_late": "The period for requesting a ruling on this board has ended (Law 92B).",
   "error.appeal_late": "The appeal period has ended (Law 92B).",
   "error.consent_missing": "The consent Law 92D requires is missing (pair: both members; team: the captain).",
   "error.not_a_consenting_player": "That player cannot consent for this contestant (Law 92D).",
