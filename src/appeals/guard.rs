@@ -88,6 +88,12 @@ pub enum GuardError {
     DokoDecisionElsewhere,
     #[error("Law 93 (pipeline): step `{step}` is not allowed while the appeal is `{state}`")]
     NotAllowed { state: String, step: String },
+    #[error("Law 93 (conflict): appeal {appeal} has concurrent steps that cannot both apply; the chief TD or the committee chair settles them first (tdlog appeal resolve)")]
+    ConflictOpen { appeal: String },
+    #[error("Law 93 (conflict): step {step} is not in an open conflict on appeal {appeal}")]
+    NoConflict { appeal: String, step: String },
+    #[error("Law 93 (conflict): only the chief TD or the chair of the appeal's committee settles a conflict ({holder} is neither)")]
+    NotConflictResolver { holder: String },
     /// A key whose role may not sign this step (the catalogue's roles column), refused
     /// before the log's own role check so the refusal names the law that says who acts.
     #[error("Law {law}: {what} is for the {}; {holder} signs as {}", crate::i18n::roles_text(crate::i18n::Lang::En, .allowed), crate::i18n::roles_text(crate::i18n::Lang::En, std::slice::from_ref(.role)))]
@@ -140,6 +146,7 @@ pub fn role_law(kind: &str) -> Option<(&'static str, &'static str)> {
         "appeal.statement" => ("93B", "recording a statement at the hearing"),
         "appeal.decided" => ("93B", "deciding an appeal"),
         "appeal.referred" => ("93C2", "referring an appeal to the regulating authority"),
+        "appeal.conflict_resolved" => ("93", "settling a conflict between steps on an appeal"),
         "appeal.authority_answered" => ("93C2", "recording the regulating authority's answer"),
         "organiser.late_correction_consent" => (
             "79C2",
@@ -191,6 +198,9 @@ impl GuardError {
             DokoDecisionElsewhere => "doko_decision_elsewhere",
             NotAllowed { .. } => "step_not_allowed",
             RoleNotAllowed { .. } => "role_not_allowed",
+            ConflictOpen { .. } => "conflict_open",
+            NoConflict { .. } => "no_conflict",
+            NotConflictResolver { .. } => "not_conflict_resolver",
         }
     }
 
@@ -223,7 +233,10 @@ impl GuardError {
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",
             UnknownRuling { .. } | UnknownAppeal { .. } => "92",
-            NotAllowed { .. } => "93",
+            NotAllowed { .. }
+            | ConflictOpen { .. }
+            | NoConflict { .. }
+            | NotConflictResolver { .. } => "93",
             RoleNotAllowed { law, .. } => law,
             DokoObjectionLate { .. }
             | DokoNoRuling { .. }

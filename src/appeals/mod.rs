@@ -7,6 +7,7 @@
 //! late, unconsented or unauthorised step.
 
 pub mod clocks;
+pub mod conflict;
 pub mod doko;
 pub mod guard;
 pub mod pipeline;
@@ -138,9 +139,16 @@ pub struct Appeal {
     /// A Doppelkopf objection (the game, the violation, the ruling and the decision).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub doko: Option<doko::DokoCase>,
+    /// Concurrent steps the workflow could not both apply, held until settled.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<conflict::Conflict>,
 }
 
 impl Appeal {
+    /// The conflict still waiting for the chief TD or the committee chair, if any.
+    pub fn open_conflict(&self) -> Option<&conflict::Conflict> {
+        self.conflicts.iter().find(|c| c.is_open())
+    }
     pub fn filed(&self) -> &Signed {
         &self.steps[0].signed
     }
@@ -326,6 +334,22 @@ pub struct Workflow {
     /// came after its score was published (Law 92B).
     #[serde(skip)]
     pub boards: BTreeMap<Slot, i64>,
+    /// Concurrent competing steps of the whole log (set by [`Folded::prepare`]).
+    #[serde(skip)]
+    pub partners: std::collections::HashMap<Hash32, Vec<Hash32>>,
+    /// Steps held in a conflict, or until their concurrent partners are folded.
+    #[serde(skip)]
+    conflict_held: BTreeMap<Hash32, (CheckedEvent, KeyInfo)>,
+    /// Held steps waiting for that many partners still to come.
+    #[serde(skip)]
+    waiting: BTreeMap<Hash32, usize>,
+    #[serde(skip)]
+    excl_folded: BTreeSet<Hash32>,
+    /// Held steps to apply now (released), and steps that pass the conflict hold.
+    #[serde(skip)]
+    release_queue: Vec<Hash32>,
+    #[serde(skip)]
+    bypass: BTreeSet<Hash32>,
 }
 
 /// A step signed in time by its author's clock that first reached another device after its
@@ -503,6 +527,51 @@ impl Workflow {
     /// Whether `p`, signed by `signer` at `wall_ms`, may stand after everything folded so
     /// far. Used at append time and on replay.
     pub fn check(&self, p: &Payload, signer: &KeyInfo, wall_ms: i64) -> Result<(), GuardError> {
+        self.check_core(p, signer, wall_ms)?;
+        self.conflict_open(p)
+    }
+
+    /// A competing step on an appeal with an open conflict waits for its settlement.
+    fn conflict_open(&self, p: &Payload) -> Result<(), GuardError> {
+        match conflict::exclusive(p).and_then(|(id, _)| self.appeals.get(&id)) {
+            Some(a) if a.open_conflict().is_some() => Err(GuardError::ConflictOpen {
+                appeal: a.id.short(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Law 93 (conflicts): the chief TD, or the chair of the appeal's committee, settles an
+    /// open conflict by naming one of its steps.
+    fn check_resolution(
+        &self,
+        r: &crate::events::AppealConflictResolved,
+        signer: &KeyInfo,
+    ) -> Result<(), GuardError> {
+        let a = self.appeal(&r.appeal)?;
+        if !a.conflicts.iter().any(|c| c.is_open() && c.has(&r.stands)) {
+            return Err(GuardError::NoConflict {
+                appeal: a.id.short(),
+                step: r.stands.short(),
+            });
+        }
+        let chair = a
+            .committee
+            .iter()
+            .chain(a.parts.iter().filter_map(|p| p.committee.as_ref()))
+            .any(|c| c.chair == signer.key);
+        if signer.role == Role::ChiefTd || (signer.role == Role::Committee && chair) {
+            Ok(())
+        } else {
+            Err(GuardError::NotConflictResolver {
+                holder: signer.holder.clone(),
+            })
+        }
+    }
+
+    /// The checks of [`Workflow::check`] but the conflict hold (replay decides that from
+    /// what each step saw).
+    fn check_core(&self, p: &Payload, signer: &KeyInfo, wall_ms: i64) -> Result<(), GuardError> {
         // A key the log does not know is refused by the log itself (not enrolled).
         if self.keys.contains_key(&signer.key) {
             guard::role(p, signer)?;
@@ -559,9 +628,10 @@ impl Workflow {
                 }
             }
             Payload::AppealFiled(f) => self.check_filing(f, wall_ms),
+            Payload::AppealConflictResolved(r) => self.check_resolution(r, signer),
             _ => match Self::step_of(p) {
                 None => self.doko_check(p, signer, wall_ms).unwrap_or(Ok(())),
-                Some((id, step)) => self.check_step(p, id, step, signer, wall_ms),
+                Some((id, step)) => self.check_step(p, id, step, signer),
             },
         }
     }
@@ -608,7 +678,6 @@ impl Workflow {
         id: Hash32,
         step: Step,
         signer: &KeyInfo,
-        wall_ms: i64,
     ) -> Result<(), GuardError> {
         let a = self.appeal(&id)?;
         if a.doko.is_some() {
@@ -839,12 +908,97 @@ impl Workflow {
         })
     }
 
-    /// A held late arrival the chief TD has just accepted (`time.accepted` folded last).
-    fn released(&mut self, p: &Payload) -> Option<(CheckedEvent, KeyInfo)> {
-        match p {
-            Payload::TimeAccepted(t) => self.held.remove(&t.event),
-            _ => None,
+    /// Held steps to apply now: a late arrival the chief TD has just accepted
+    /// (`time.accepted` folded last), a step whose concurrent partners all failed their
+    /// checks, the step a conflict's settlement says stands.
+    fn released(&mut self, p: &Payload) -> Vec<(CheckedEvent, KeyInfo)> {
+        let mut out = vec![];
+        if let Payload::TimeAccepted(t) = p {
+            out.extend(self.held.remove(&t.event));
         }
+        for id in std::mem::take(&mut self.release_queue) {
+            out.extend(self.conflict_held.remove(&id));
+        }
+        out
+    }
+
+    /// A competing step folded (standing, held or refused): partners held waiting for it
+    /// may now be released.
+    fn note_folded(&mut self, id: Hash32) {
+        let Some(ps) = self.partners.get(&id).cloned() else {
+            return;
+        };
+        self.excl_folded.insert(id);
+        for p in ps {
+            if let Some(n) = self.waiting.get_mut(&p) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    self.waiting.remove(&p);
+                    self.bypass.insert(p);
+                    self.release_queue.push(p);
+                }
+            }
+        }
+    }
+
+    /// Holds a competing step that is concurrent with others in the log (a conflict, or
+    /// one until its partners are folded). Returns whether it was held.
+    fn hold_conflicting(&mut self, e: &CheckedEvent, k: &KeyInfo) -> bool {
+        if self.bypass.contains(&e.id) {
+            return false;
+        }
+        let Some(ps) = self.partners.get(&e.id).cloned() else {
+            return false;
+        };
+        let Some((appeal, _)) = conflict::exclusive(&e.payload) else {
+            return false;
+        };
+        let held: Vec<Hash32> = ps
+            .iter()
+            .filter(|p| self.conflict_held.contains_key(p))
+            .copied()
+            .collect();
+        let remaining = ps.iter().filter(|p| !self.excl_folded.contains(p)).count();
+        if held.is_empty() && remaining == 0 {
+            // Every partner failed its checks: nothing competes.
+            self.note_folded(e.id);
+            return false;
+        }
+        self.conflict_held.insert(e.id, (e.clone(), k.clone()));
+        if held.is_empty() {
+            self.waiting.insert(e.id, remaining);
+        } else {
+            let signed_of = |w: &Workflow, id: &Hash32| {
+                w.conflict_held.get(id).map(|(he, hk)| Signed::of(he, hk))
+            };
+            let mut members: Vec<Signed> =
+                held.iter().filter_map(|id| signed_of(self, id)).collect();
+            members.push(Signed::of(e, k));
+            for id in held.iter().chain([&e.id]) {
+                self.waiting.remove(id);
+            }
+            if let Some(a) = self.appeals.get_mut(&appeal) {
+                match a
+                    .conflicts
+                    .iter_mut()
+                    .find(|c| c.is_open() && held.iter().any(|h| c.has(h)))
+                {
+                    Some(c) => {
+                        for m in members {
+                            if !c.has(&m.event) {
+                                c.steps.push(m);
+                            }
+                        }
+                    }
+                    None => a.conflicts.push(conflict::Conflict {
+                        steps: members,
+                        resolved: None,
+                    }),
+                }
+            }
+        }
+        self.note_folded(e.id);
+        true
     }
 
     /// Folds one event: checks it, then applies it or flags it. Returns whether it stands.
@@ -864,7 +1018,23 @@ impl Workflow {
         if !ahead {
             self.last_wall_ms = self.last_wall_ms.max(e.env.wall_ms);
         }
-        if let Err(err) = self.check(&e.payload, k, e.env.wall_ms) {
+        let checked = self
+            .check_core(&e.payload, k, e.env.wall_ms)
+            .and_then(|()| {
+                // A step that saw a conflict (it is concurrent with none of its steps) waits
+                // for the settlement like any new step; a concurrent one joins the conflict.
+                let joins = self.partners.get(&e.id).is_some_and(|ps| {
+                    self.bypass.contains(&e.id)
+                        || ps.iter().any(|p| self.conflict_held.contains_key(p))
+                });
+                if joins || self.bypass.contains(&e.id) {
+                    Ok(())
+                } else {
+                    self.conflict_open(&e.payload)
+                }
+            });
+        if let Err(err) = checked {
+            self.note_folded(e.id);
             self.rejected.insert(e.id);
             self.flags.push(Flag {
                 signed: Signed::of(e, k),
@@ -877,10 +1047,14 @@ impl Workflow {
         }
         if !self.time_accepted.contains_key(&e.id) {
             if let Some(late) = self.late_arrival(e, k) {
+                self.note_folded(e.id);
                 self.late_arrivals.insert(e.id, late);
                 self.held.insert(e.id, (e.clone(), k.clone()));
                 return false;
             }
+        }
+        if self.hold_conflicting(e, k) {
+            return false;
         }
         let signed = Signed::of(e, k);
         match &e.payload {
@@ -922,6 +1096,32 @@ impl Workflow {
             }
             Payload::DirectorCall(c) => {
                 self.calls.insert(e.id, (c.clone(), signed));
+            }
+            Payload::AppealConflictResolved(r) => {
+                let Some(a) = self.appeals.get_mut(&r.appeal) else {
+                    return false;
+                };
+                let Some(c) = a
+                    .conflicts
+                    .iter_mut()
+                    .find(|c| c.is_open() && c.has(&r.stands))
+                else {
+                    return false;
+                };
+                c.resolved = Some(conflict::Resolution {
+                    stands: r.stands,
+                    reason: r.reason.clone(),
+                    signed,
+                });
+                for st in &c.steps {
+                    if st.event == r.stands {
+                        self.bypass.insert(st.event);
+                        self.release_queue.push(st.event);
+                    } else {
+                        // Set aside: never applied.
+                        self.conflict_held.remove(&st.event);
+                    }
+                }
             }
             Payload::Ruling(r) => {
                 if let Some(old) = r.corrects.and_then(|c| self.rulings.get_mut(&c)) {
@@ -971,6 +1171,7 @@ impl Workflow {
                         part: None,
                     }],
                     parts: vec![],
+                    conflicts: vec![],
                     doko: None,
                 };
                 self.appeals.insert(e.id, appeal);
@@ -1107,10 +1308,14 @@ impl Workflow {
         out
     }
 
-    /// How an appeal stands at `now_ms`, for views: its state, or `not_heard` when the
+    /// How an appeal stands at `now_ms`, for views: `conflict` while concurrent steps wait
+    /// for the chief TD or the committee chair; its state, or `not_heard` when the
     /// appeal period ended without the consent Law 92D requires (state machine C: an
     /// appeal without it "shall not be heard").
     pub fn status(&self, a: &Appeal, now_ms: i64) -> &'static str {
+        if a.open_conflict().is_some() {
+            return "conflict";
+        }
         let expired = a.deadline_ms.is_some_and(|d| now_ms > d);
         if a.state == State::Filed && expired && self.consent_status(a).is_err() {
             "not_heard"
@@ -1178,10 +1383,9 @@ pub struct OpenClock {
 
 impl Projection for Workflow {
     fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
-        if self.fold(e, signer) {
-            if let Some((he, hk)) = self.released(&e.payload) {
-                self.apply(&he, &hk);
-            }
+        self.fold(e, signer);
+        for (he, hk) in self.released(&e.payload) {
+            self.apply(&he, &hk);
         }
     }
 }
@@ -1211,16 +1415,18 @@ impl Folded {
     /// arrival is known only from receipts signed after it).
     pub fn prepare(&mut self, v: &Verified) {
         self.workflow.receipts = crate::log::time::Receipts::from_events(&v.events);
+        self.workflow.partners = conflict::partners(&v.events);
     }
 }
 
 impl Projection for Folded {
     fn apply(&mut self, e: &CheckedEvent, k: &KeyInfo) {
-        if !self.workflow.fold(e, k) {
-            return;
-        }
-        if let Some((he, hk)) = self.workflow.released(&e.payload) {
+        let stands = self.workflow.fold(e, k);
+        for (he, hk) in self.workflow.released(&e.payload) {
             self.apply(&he, &hk);
+        }
+        if !stands {
+            return;
         }
         self.tournament.apply(e, k);
         self.doko.apply(e, k);

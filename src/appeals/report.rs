@@ -185,6 +185,32 @@ fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) 
             s.signed.event.short(),
         ]));
     }
+    for c in &a.conflicts {
+        b.push(Block::Heading(t("conflicts")));
+        for st in &c.steps {
+            b.push(Block::Para(format!(
+                "{} {} {} ({}) {}",
+                st.time,
+                st.kind,
+                st.signer,
+                st.role,
+                st.event.short()
+            )));
+        }
+        match &c.resolved {
+            None => b.push(Block::Para(t("conflict_open"))),
+            Some(r) => b.push(Block::Para(format!(
+                "{} {} ({}), {}: {} {}; {}",
+                t("conflict_settled"),
+                r.signed.signer,
+                r.signed.role,
+                r.signed.time,
+                t("conflict_stands"),
+                r.stands.short(),
+                r.reason
+            ))),
+        }
+    }
     let refused: Vec<_> = wf
         .flags
         .iter()

@@ -529,3 +529,23 @@ impl EventPayload for AppealWithdrawn {
         check_text("reason", &self.reason, 5000)
     }
 }
+
+/// The chief TD, or the chair of the appeal's committee, settles a conflict: two concurrent
+/// steps on one appeal that the workflow cannot both apply (two decisions, a decision and a
+/// withdrawal, two routings). Until then neither stands and no score changes; then `stands`
+/// is applied and the others are set aside.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealConflictResolved {
+    pub appeal: Hash32,
+    /// The conflicting step that stands (its event id).
+    pub stands: Hash32,
+    pub reason: String,
+}
+
+impl EventPayload for AppealConflictResolved {
+    const KIND: &'static str = "appeal.conflict_resolved";
+    fn check(&self) -> Result<(), String> {
+        check_text("reason", &self.reason, 5000)
+    }
+}

@@ -120,6 +120,12 @@ pub static STEPS: &[(&str, &str, &str, &str)] = &[
         "at henvise en appel til den regulerende myndighed",
     ),
     (
+        "appeal.conflict_resolved",
+        "settling a conflict between steps on an appeal",
+        "die Auflösung eines Konflikts zwischen Schritten eines Protests",
+        "at afgøre en konflikt mellem trin i en appel",
+    ),
+    (
         "appeal.authority_answered",
         "recording the regulating authority's answer",
         "das Festhalten der Antwort des verantwortlichen Verbands",

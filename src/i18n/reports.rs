@@ -308,6 +308,20 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ),
     ("no", "no", "nein", "nej"),
     (
+        "conflicts",
+        "Conflicting concurrent steps (Law 93)",
+        "Widersprüchliche gleichzeitige Schritte (§ 93)",
+        "Modstridende samtidige trin (§ 93)",
+    ),
+    (
+        "conflict_open",
+        "Open: no step stands and no score changes until the chief director or the committee chair settles it.",
+        "Offen: kein Schritt gilt und kein Ergebnis ändert sich, bis der Hauptturnierleiter oder der Vorsitzende des Schiedsgerichts entscheidet.",
+        "Åben: intet trin gælder og ingen score ændres, før chefturneringslederen eller appelkomiteens formand afgør det.",
+    ),
+    ("conflict_settled", "Settled by", "Entschieden von", "Afgjort af"),
+    ("conflict_stands", "standing step", "gültiger Schritt", "gældende trin"),
+    (
         "flags",
         "Refused steps in the log",
         "Zurückgewiesene Schritte im Log",
