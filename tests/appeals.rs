@@ -730,8 +730,8 @@ fn every_report_label_and_refusal_exists_in_english_german_and_danish() {
         deadline: "2026-09-21T22:30:00Z".into(),
         at: "2026-09-21T22:31:00Z".into(),
     };
-    assert!(refusal(Lang::De, &e).starts_with("Regel 92B: Protestfrist"));
-    assert!(refusal(Lang::Da, &e).starts_with("Lov 92B: appelfristen"));
+    assert!(refusal(Lang::De, &e).starts_with("§ 92 B: Protestfrist"));
+    assert!(refusal(Lang::Da, &e).starts_with("§ 92B: appelfristen"));
     assert!(refusal(Lang::En, &e).starts_with("Law 92B"));
 }
 

@@ -193,3 +193,112 @@ fn law_92d_a_partners_consent_after_the_period_counts_when_the_appeal_was_lodged
         "92B"
     );
 }
+
+#[test]
+fn law_93c1_a_further_appeal_is_heard_by_members_who_did_not_decide_the_first() {
+    use tdlog::i18n::Lang;
+    let mut w = World::new(Form::Pairs);
+    w.at(PUB - 60 * MIN);
+    w.step(
+        Who::Org,
+        Payload::AppealSettings(AppealSettings {
+            further_appeal: true,
+            ..AppealSettings::default()
+        }),
+    )
+    .unwrap();
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(
+        Who::Chief,
+        Payload::CommitteeConvened(CommitteeConvened {
+            appeal: a,
+            members: vec![w.ac[0].public()],
+            chair: w.ac[0].public(),
+            part: None,
+        }),
+    )
+    .unwrap();
+    w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap();
+    w.step(
+        Who::Td,
+        Payload::AppealFurther(AppealFurther {
+            appeal: a,
+            grounds: "The committee misread the facts.".into(),
+        }),
+    )
+    .unwrap();
+    let err = w
+        .step(Who::Ac(0), decide(a, Decision::Upheld, None))
+        .unwrap_err();
+    assert!(matches!(err, GuardError::DecidedBefore { .. }), "{err}");
+    assert_eq!(err.law(), "93C1");
+    assert!(refusal(Lang::En, &err).contains("Karl Kohl"));
+    w.step(Who::Ac(1), decide(a, Decision::Upheld, None)).unwrap();
+    assert_eq!(w.folded().workflow.appeals[&a].state, State::Decided);
+}
+
+/// The appeal form of pair 2's appeal against a 3S+1 adjustment, decided by the committee.
+fn form(lang: tdlog::i18n::Lang) -> String {
+    let mut w = World::new(Form::Pairs);
+    // Pair 2 is entered by number only: its name is its number.
+    w.force(
+        Who::Scorer,
+        Payload::Contestant(Contestant {
+            section: "A".into(),
+            id: "2".into(),
+            name: "2".into(),
+            members: vec!["Cara Diaz".into(), "Dan Eck".into()],
+            captain: None,
+            phantom: false,
+        }),
+    );
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, Some(assigned("3S", 10)));
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(
+        Who::Chief,
+        Payload::CommitteeConvened(CommitteeConvened {
+            appeal: a,
+            members: vec![w.ac[0].public()],
+            chair: w.ac[0].public(),
+            part: None,
+        }),
+    )
+    .unwrap();
+    w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap();
+    let f = w.folded();
+    tdlog::appeals::report::html(
+        &tdlog::appeals::report::dossier(&f, &f.workflow.appeals[&a], lang),
+        lang,
+    )
+}
+
+#[test]
+fn reports_name_pairs_roles_scores_and_laws_as_each_edition_does() {
+    let en = form(Lang::En);
+    // The pair by its number and players, not "2 2 (...)".
+    assert!(en.contains("2 (Cara Diaz, Dan Eck)") && !en.contains("2 2 ("), "{en}");
+    // The TD's adjusted score as a score in the Ruling section (Law 12C1).
+    assert!(en.contains("Adjusted score"), "{en}");
+    assert!(en.contains("assigned 3S by S, 10 tricks"), "{en}");
+    assert!(en.contains("Karl Kohl (tablet) (appeals committee member)"), "{en}");
+    let de = form(Lang::De);
+    assert!(!de.contains("(committee)") && !de.contains("(td)"), "{de}");
+    assert!(de.contains("Karl Kohl (tablet) (Mitglied des Schiedsgerichts)"), "{de}");
+    assert!(de.contains("Beschwerdeführer") && !de.contains("Protestführer"), "{de}");
+    assert!(de.contains("niemand in Gefahr") && !de.contains("Keiner"), "{de}");
+    assert!(de.contains("(§ 92 D)") && !de.contains("Regel 92D"), "{de}");
+    let da = form(Lang::Da);
+    assert!(da.contains("(§ 92D)") && !da.contains("lov 92D"), "{da}");
+    assert!(da.contains("medlem af appeludvalget"), "{da}");
+}

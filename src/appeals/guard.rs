@@ -54,6 +54,8 @@ pub enum GuardError {
     NotChiefTd { holder: String, role: String },
     #[error("Law 93C2: the answer is the regulating authority's to which the appeal was referred ({referred}), not {authority}'s")]
     NotTheAuthority { authority: String, referred: String },
+    #[error("Law 93C1: {holder} decided this appeal the first time and may not decide the further appeal; members who did not decide it hear it")]
+    DecidedBefore { holder: String },
     #[error("Law 93C1: no further appeal is configured for this event")]
     NoFurtherAppeal,
     #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
@@ -183,6 +185,7 @@ impl GuardError {
             Quorum { .. } => "quorum",
             NotChiefTd { .. } => "not_chief_td",
             NoFurtherAppeal => "no_further_appeal",
+            DecidedBefore { .. } => "decided_before",
             NotTheAuthority { .. } => "not_the_authority",
             LateCorrection { .. } => "late_correction",
             ConsentMismatch { .. } => "consent_mismatch",
@@ -228,7 +231,7 @@ impl GuardError {
             | NotCommitteeMember { .. }
             | MemberPlayed { .. }
             | Quorum { .. } => "93B",
-            NoFurtherAppeal => "93C1",
+            NoFurtherAppeal | DecidedBefore { .. } => "93C1",
             NotTheAuthority { .. } => "93C2",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",

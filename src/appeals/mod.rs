@@ -842,6 +842,16 @@ impl Workflow {
                                 holder: signer.holder.clone(),
                             });
                         }
+                        // Law 93C1: a further appeal is heard afresh, by members who did
+                        // not decide the appeal the first time.
+                        if stage.state == State::FurtherAppeal
+                            && signer.role == Role::Committee
+                            && a.decisions.iter().any(|d| d.signed.key == signer.key)
+                        {
+                            return Err(GuardError::DecidedBefore {
+                                holder: signer.holder.clone(),
+                            });
+                        }
                         if stage.law_only && d.decision != Decision::RecommendationOnly {
                             return Err(GuardError::LawOnlyRecommendation);
                         }
