@@ -213,7 +213,8 @@ fn law_93c1_a_further_appeal_is_heard_by_members_who_did_not_decide_the_first() 
     let a = w
         .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
         .unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     w.step(
         Who::Chief,
         Payload::CommitteeConvened(CommitteeConvened {
@@ -224,7 +225,8 @@ fn law_93c1_a_further_appeal_is_heard_by_members_who_did_not_decide_the_first() 
         }),
     )
     .unwrap();
-    w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap();
+    w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
+        .unwrap();
     w.step(
         Who::Td,
         Payload::AppealFurther(AppealFurther {
@@ -239,7 +241,8 @@ fn law_93c1_a_further_appeal_is_heard_by_members_who_did_not_decide_the_first() 
     assert!(matches!(err, GuardError::DecidedBefore { .. }), "{err}");
     assert_eq!(err.law(), "93C1");
     assert!(refusal(Lang::En, &err).contains("Karl Kohl"));
-    w.step(Who::Ac(1), decide(a, Decision::Upheld, None)).unwrap();
+    w.step(Who::Ac(1), decide(a, Decision::Upheld, None))
+        .unwrap();
     assert_eq!(w.folded().workflow.appeals[&a].state, State::Decided);
 }
 
@@ -258,13 +261,18 @@ fn form(lang: tdlog::i18n::Lang) -> String {
             phantom: false,
         }),
     );
-    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, Some(assigned("3S", 10)));
+    let r = w.ruling(
+        PUB - 30 * MIN,
+        Category::Judgement,
+        Some(assigned("3S", 10)),
+    );
     w.publish(PUB);
     w.at(PUB + 5 * MIN);
     let a = w
         .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
         .unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false)).unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
     w.step(
         Who::Chief,
         Payload::CommitteeConvened(CommitteeConvened {
@@ -275,7 +283,8 @@ fn form(lang: tdlog::i18n::Lang) -> String {
         }),
     )
     .unwrap();
-    w.step(Who::Ac(0), decide(a, Decision::Upheld, None)).unwrap();
+    w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
+        .unwrap();
     let f = w.folded();
     tdlog::appeals::report::html(
         &tdlog::appeals::report::dossier(&f, &f.workflow.appeals[&a], lang),
@@ -287,18 +296,42 @@ fn form(lang: tdlog::i18n::Lang) -> String {
 fn reports_name_pairs_roles_scores_and_laws_as_each_edition_does() {
     let en = form(Lang::En);
     // The pair by its number and players, not "2 2 (...)".
-    assert!(en.contains("2 (Cara Diaz, Dan Eck)") && !en.contains("2 2 ("), "{en}");
+    assert!(
+        en.contains("2 (Cara Diaz, Dan Eck)") && !en.contains("2 2 ("),
+        "{en}"
+    );
     // The TD's adjusted score as a score in the Ruling section (Law 12C1).
     assert!(en.contains("Adjusted score"), "{en}");
     assert!(en.contains("assigned 3S by S, 10 tricks"), "{en}");
-    assert!(en.contains("Karl Kohl (tablet) (appeals committee member)"), "{en}");
+    assert!(
+        en.contains("Karl Kohl (tablet) (appeals committee member)"),
+        "{en}"
+    );
+    // Signed steps as a ruled table with a header, states in words.
+    assert!(
+        en.contains("<th>Time (UTC)</th><th>Step</th><th>Signed by</th>"),
+        "{en}"
+    );
     let de = form(Lang::De);
     assert!(!de.contains("(committee)") && !de.contains("(td)"), "{de}");
-    assert!(de.contains("Karl Kohl (tablet) (Mitglied des Schiedsgerichts)"), "{de}");
-    assert!(de.contains("Beschwerdeführer") && !de.contains("Protestführer"), "{de}");
-    assert!(de.contains("niemand in Gefahr") && !de.contains("Keiner"), "{de}");
+    assert!(
+        de.contains("Karl Kohl (tablet) (Mitglied des Schiedsgerichts)"),
+        "{de}"
+    );
+    assert!(
+        de.contains("Beschwerdeführer") && !de.contains("Protestführer"),
+        "{de}"
+    );
+    assert!(
+        de.contains("niemand in Gefahr") && !de.contains("Keiner"),
+        "{de}"
+    );
     assert!(de.contains("(§ 92 D)") && !de.contains("Regel 92D"), "{de}");
     let da = form(Lang::Da);
     assert!(da.contains("(§ 92D)") && !da.contains("lov 92D"), "{da}");
     assert!(da.contains("medlem af appeludvalget"), "{da}");
+    assert!(
+        da.contains("<td>afgjort</td>") || da.contains("<td>indgivet</td>"),
+        "{da}"
+    );
 }

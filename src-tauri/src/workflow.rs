@@ -476,7 +476,12 @@ mod tests {
         // The guard names the law that says who consents (Law 79C2: the organiser).
         let e = append(&p, &td1, consent.clone(), late).unwrap_err();
         assert_eq!(e.code, "role_not_allowed");
-        assert!(e.message.starts_with("Law 79C2: consenting to a correction"), "{}", e.message);
+        assert!(
+            e.message
+                .starts_with("Law 79C2: consenting to a correction"),
+            "{}",
+            e.message
+        );
         let cid = append(&p, &organiser, consent, late).unwrap();
         let o = open(&p, &|_| {}).unwrap();
         let view = appeals(&o, Some(Role::Td), late);

@@ -179,22 +179,28 @@ fn role_in(lang: Lang, r: crate::keys::Role) -> String {
 fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) {
     let t = |k: &str| tr(lang, k).to_string();
     b.push(Block::Heading(t("signatures")));
-    b.push(Block::Row(vec![
-        t("time"),
-        t("step"),
-        t("signer"),
-        t("state"),
-        t("event_id"),
-    ]));
-    for s in &a.steps {
-        b.push(Block::Row(vec![
-            s.signed.time.clone(),
-            s.signed.kind.to_string(),
-            format!("{} ({})", s.signed.signer, role_in(lang, s.signed.role)),
-            s.state.as_str().to_string(),
-            s.signed.event.short(),
-        ]));
-    }
+    // A ruled table (header repeated on every page), not pipe-separated text.
+    let columns = vec![
+        crate::report::Column::new(t("time"), 4, false),
+        crate::report::Column::new(t("step"), 4, false),
+        crate::report::Column::new(t("signer"), 6, false),
+        crate::report::Column::new(t("state"), 3, false),
+        crate::report::Column::new(t("event_id"), 3, false),
+    ];
+    let rows = a
+        .steps
+        .iter()
+        .map(|s| {
+            vec![
+                s.signed.time.clone(),
+                s.signed.kind.to_string(),
+                format!("{} ({})", s.signed.signer, role_in(lang, s.signed.role)),
+                t(&format!("st_{}", s.state.as_str())),
+                s.signed.event.short(),
+            ]
+        })
+        .collect();
+    b.push(Block::Table(crate::report::Table { columns, rows }));
     for c in &a.conflicts {
         b.push(Block::Heading(t("conflicts")));
         for st in &c.steps {

@@ -300,6 +300,8 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "videre appel",
     ),
     ("st_referred", "referred", "verwiesen", "henvist"),
+    ("st_in_parts", "heard in parts", "in Teilen verhandelt", "behandles i dele"),
+    ("st_closed", "closed", "abgeschlossen", "afsluttet"),
     (
         "st_withdrawn",
         "withdrawn",
