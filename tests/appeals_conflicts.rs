@@ -268,7 +268,7 @@ proptest! {
         acts in prop::collection::vec(act(), 1..14)
     ) {
         let (w, a) = convened();
-        let mut devs = vec![w.f.clone(), w.f.clone(), w.f.clone()];
+        let mut devs = [w.f.clone(), w.f.clone(), w.f.clone()];
         for act in &acts {
             match *act {
                 Act::Decide { d, change } => {

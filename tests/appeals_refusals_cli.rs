@@ -86,7 +86,7 @@ pub struct Club {
 }
 
 impl Club {
-    pub fn new() -> Club {
+    pub fn open() -> Club {
         let t = tempfile::tempdir().unwrap();
         let log = t.path().join("t.tdlog").to_str().unwrap().to_string();
         let (chief, _) = new_key(t.path(), "chief");
@@ -189,7 +189,7 @@ impl Club {
 
 #[test]
 fn law_92c_a_committee_member_may_not_file_an_appeal_in_each_language() {
-    let c = Club::new();
+    let c = Club::open();
     let args = [
         "appeal",
         "file",
@@ -225,7 +225,7 @@ fn law_92c_a_committee_member_may_not_file_an_appeal_in_each_language() {
 
 #[test]
 fn law_93c2_a_plain_director_may_not_refer_to_the_regulating_authority() {
-    let c = Club::new();
+    let c = Club::open();
     let a = c.file();
     let args = [
         "appeal",
@@ -247,7 +247,7 @@ fn law_93c2_a_plain_director_may_not_refer_to_the_regulating_authority() {
 
 #[test]
 fn law_79c2_a_director_may_not_sign_the_organisers_late_correction_consent() {
-    let c = Club::new();
+    let c = Club::open();
     let args = [
         "correction",
         "consent",

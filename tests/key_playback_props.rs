@@ -83,7 +83,7 @@ fn run(ops: &[Op]) -> Vec<RawEvent> {
     d0.next(&ks[0], enrol(&ks[1], Role::ChiefTd, "Deputy"));
     d0.next(&ks[0], enrol(&ks[2], Role::Td, "TD A"));
     d0.next(&ks[0], enrol(&ks[3], Role::Td, "TD B"));
-    let mut devs = vec![d0.clone(), d0.clone(), d0];
+    let mut devs = [d0.clone(), d0.clone(), d0];
     for op in ops {
         match *op {
             Op::Note { dev, who } => {

@@ -98,16 +98,16 @@ pub enum GuardError {
     NotConflictResolver { holder: String },
     /// A key whose role may not sign this step (the catalogue's roles column), refused
     /// before the log's own role check so the refusal names the law that says who acts.
-    #[error("Law {law}: {what} is for the {}; {holder} signs as {}", crate::i18n::roles_text(crate::i18n::Lang::En, .allowed), crate::i18n::roles_text(crate::i18n::Lang::En, std::slice::from_ref(.role)))]
+    #[error("Law {law}: {what} is for the {}; {holder} signs as {}", crate::i18n::roles_text(crate::i18n::Lang::En, .allowed), crate::i18n::roles_text(crate::i18n::Lang::En, &[*.role]))]
     RoleNotAllowed {
         law: &'static str,
         /// The event type (`appeal.filed`); `what` is its English description.
-        kind: String,
+        kind: &'static str,
         what: &'static str,
         holder: String,
         /// Role codes (`committee`), as the catalogue names them.
-        role: String,
-        allowed: Vec<String>,
+        role: &'static str,
+        allowed: Vec<&'static str>,
     },
 }
 
@@ -127,11 +127,11 @@ pub fn role(p: &crate::events::Payload, signer: &crate::keys::KeyInfo) -> Result
     }
     Err(GuardError::RoleNotAllowed {
         law,
-        kind: kind.to_string(),
+        kind,
         what,
         holder: signer.holder.clone(),
-        role: signer.role.as_str().to_string(),
-        allowed: spec.roles.iter().map(|r| r.as_str().to_string()).collect(),
+        role: signer.role.as_str(),
+        allowed: spec.roles.iter().map(|r| r.as_str()).collect(),
     })
 }
 

@@ -50,7 +50,7 @@ pub fn cite(lang: Lang, law: &str) -> String {
 }
 
 /// Role codes (`chief_td`, `td`, ...) as `lang` names them, joined with "or".
-pub fn roles_text(lang: Lang, roles: &[String]) -> String {
+pub fn roles_text(lang: Lang, roles: &[&str]) -> String {
     let names: Vec<String> = roles
         .iter()
         .map(|r| t(lang, &format!("role.{r}")).to_string())
@@ -185,11 +185,11 @@ pub fn role_refusal(
     english: &str,
     holder: &str,
     role: &str,
-    allowed: &[String],
+    allowed: &[&str],
 ) -> String {
     let what = step_text(lang, kind, english);
     let allowed = roles_text(lang, allowed);
-    let role = roles_text(lang, std::slice::from_ref(&role.to_string()));
+    let role = roles_text(lang, &[role]);
     let law = cite(lang, law);
     match lang {
         Lang::En => format!("{law}: {what} is for the {allowed}; {holder} signs as {role}"),
