@@ -179,7 +179,10 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
         &td,
     ]);
     assert!(
-        !o.status.success() && text(&o).contains("may not sign `appeal.routed`"),
+        !o.status.success()
+            && text(&o).contains(
+                "Law 93B1: routing an appeal is for the chief director; Tom TD signs as director"
+            ),
         "{}",
         text(&o)
     );
@@ -637,7 +640,7 @@ fn law_93c2_a_referred_appeal_is_closed_by_the_authoritys_answer_through_the_cli
     // A TD does not sign for the authority (the role table: organiser or chief TD).
     let o = answer(&td, "DBV");
     assert!(
-        !o.status.success() && text(&o).contains("may not sign `appeal.authority_answered`"),
+        !o.status.success() && text(&o).contains("Law 93C2: recording the regulating authority's answer is for the chief director or organiser"),
         "{}",
         text(&o)
     );

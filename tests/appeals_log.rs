@@ -569,6 +569,6 @@ fn law_92b_the_cli_refuses_a_late_step_with_the_law_in_the_users_language() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     // This device's key is not enrolled, but the guard runs first and names the law.
-    assert!(err.contains("Lov 92A"), "{err}");
+    assert!(err.contains("§ 92A"), "{err}");
     assert_eq!(e.log.count().unwrap(), before);
 }

@@ -512,9 +512,14 @@ mod tests {
             slot: slot.clone(),
             reason: "scoring slip reported by both pairs".into(),
         });
-        assert_eq!(
-            append(&p, &td1, consent.clone(), late).unwrap_err().code,
-            "refused"
+        // The guard names the law that says who consents (Law 79C2: the organiser).
+        let e = append(&p, &td1, consent.clone(), late).unwrap_err();
+        assert_eq!(e.code, "role_not_allowed");
+        assert!(
+            e.message
+                .starts_with("Law 79C2: consenting to a correction"),
+            "{}",
+            e.message
         );
         let cid = append(&p, &organiser, consent, late).unwrap();
         let o = open(&p, &|_| {}).unwrap();

@@ -291,6 +291,7 @@ impl Workflow {
                         part: None,
                     }],
                     parts: vec![],
+                    conflicts: vec![],
                     doko: Some(DokoCase {
                         at: x.at,
                         violation,

@@ -10,6 +10,8 @@ use thiserror::Error;
 pub enum GuardError {
     #[error("Law 92B: the appeal period ended at {deadline} (step signed at {at}); the appeal is not heard")]
     AppealLate { deadline: String, at: String },
+    #[error("Law 92B: the right to request a ruling on this board ended at {deadline}, with the appeal period of its published score (ruling signed at {at}); only a correction of the director's own ruling (Law 82C) or of a score (Law 79C) follows its own rules")]
+    RulingLate { deadline: String, at: String },
     #[error(
         "Law 92D: an appeal by {appellant} needs the consent of {needed}; signed only by {have}"
     )]
@@ -65,6 +67,8 @@ pub enum GuardError {
     NotChiefTd { holder: String, role: String },
     #[error("Law 93C2: the answer is the regulating authority's to which the appeal was referred ({referred}), not {authority}'s")]
     NotTheAuthority { authority: String, referred: String },
+    #[error("Law 93C1: {holder} decided this appeal the first time and may not decide the further appeal; members who did not decide it hear it")]
+    DecidedBefore { holder: String },
     #[error("Law 93C1: no further appeal is configured for this event")]
     NoFurtherAppeal,
     #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
@@ -99,6 +103,76 @@ pub enum GuardError {
     DokoDecisionElsewhere,
     #[error("Law 93 (pipeline): step `{step}` is not allowed while the appeal is `{state}`")]
     NotAllowed { state: String, step: String },
+    #[error("Law 93 (conflict): appeal {appeal} has concurrent steps that cannot both apply; the chief TD or the committee chair settles them first (tdlog appeal resolve)")]
+    ConflictOpen { appeal: String },
+    #[error("Law 93 (conflict): step {step} is not in an open conflict on appeal {appeal}")]
+    NoConflict { appeal: String, step: String },
+    #[error("Law 93 (conflict): only the chief TD or the chair of the appeal's committee settles a conflict ({holder} is neither)")]
+    NotConflictResolver { holder: String },
+    /// A key whose role may not sign this step (the catalogue's roles column), refused
+    /// before the log's own role check so the refusal names the law that says who acts.
+    #[error("Law {law}: {what} is for the {}; {holder} signs as {}", crate::i18n::roles_text(crate::i18n::Lang::En, .allowed), crate::i18n::roles_text(crate::i18n::Lang::En, &[*.role]))]
+    RoleNotAllowed {
+        law: &'static str,
+        /// The event type (`appeal.filed`); `what` is its English description.
+        kind: &'static str,
+        what: &'static str,
+        holder: String,
+        /// Role codes (`committee`), as the catalogue names them.
+        role: &'static str,
+        allowed: Vec<&'static str>,
+    },
+}
+
+/// Law 92C, 93, 79C...: refuses a signer whose role the catalogue does not allow for `p`,
+/// naming the law that says who acts (the log's role check would refuse it anyway, in
+/// words that name no law).
+pub fn role(p: &crate::events::Payload, signer: &crate::keys::KeyInfo) -> Result<(), GuardError> {
+    let kind = p.kind();
+    let Some((law, what)) = role_law(kind) else {
+        return Ok(());
+    };
+    let Some(spec) = crate::events::spec(kind, p.current_version()) else {
+        return Ok(());
+    };
+    if spec.roles.contains(&signer.role) {
+        return Ok(());
+    }
+    Err(GuardError::RoleNotAllowed {
+        law,
+        kind,
+        what,
+        holder: signer.holder.clone(),
+        role: signer.role.as_str(),
+        allowed: spec.roles.iter().map(|r| r.as_str()).collect(),
+    })
+}
+
+/// Who acts, by event type, and the law that says so: the appeals workflow's steps and the
+/// organiser's and scorer's steps around it. Other types are left to the log's role check.
+pub fn role_law(kind: &str) -> Option<(&'static str, &'static str)> {
+    Some(match kind {
+        "appeal.filed" => ("92C", "filing an appeal (through the director)"),
+        "appeal.consent" => ("92D", "recording a player's consent to an appeal"),
+        "appeal.withdrawn" => ("92C", "recording the withdrawal of an appeal"),
+        "appeal.further" => ("93C1", "filing a further appeal"),
+        "appeal.routed" => ("93B1", "routing an appeal"),
+        "appeal.convened" => ("93B", "convening the appeals committee"),
+        "appeal.statement" => ("93B", "recording a statement at the hearing"),
+        "appeal.decided" => ("93B", "deciding an appeal"),
+        "appeal.referred" => ("93C2", "referring an appeal to the regulating authority"),
+        "appeal.conflict_resolved" => ("93", "settling a conflict between steps on an appeal"),
+        "appeal.authority_answered" => ("93C2", "recording the regulating authority's answer"),
+        "organiser.late_correction_consent" => (
+            "79C2",
+            "consenting to a correction after the correction period",
+        ),
+        "result.corrected" => ("79C1", "correcting a score"),
+        "results.published" => ("79C1", "publishing the official results"),
+        "config.appeals" => ("80B2", "setting the correction and appeal periods"),
+        "director.ruling" => ("81B", "giving a ruling"),
+        _ => return None,
+    })
 }
 
 fn may_consent_or_unknown(v: &[String]) -> String {
@@ -116,6 +190,7 @@ impl GuardError {
         use GuardError::*;
         match self {
             AppealLate { .. } => "appeal_late",
+            RulingLate { .. } => "ruling_late",
             ConsentMissing { .. } => "consent_missing",
             NotAConsentingPlayer { .. } => "not_a_consenting_player",
             NotAtTable { .. } => "not_at_table",
@@ -131,6 +206,7 @@ impl GuardError {
             Quorum { .. } => "quorum",
             NotChiefTd { .. } => "not_chief_td",
             NoFurtherAppeal => "no_further_appeal",
+            DecidedBefore { .. } => "decided_before",
             NotTheAuthority { .. } => "not_the_authority",
             LateCorrection { .. } => "late_correction",
             ConsentMismatch { .. } => "consent_mismatch",
@@ -145,6 +221,10 @@ impl GuardError {
             DokoRefereeDecides { .. } => "doko_referee_decides",
             DokoDecisionElsewhere => "doko_decision_elsewhere",
             NotAllowed { .. } => "step_not_allowed",
+            RoleNotAllowed { .. } => "role_not_allowed",
+            ConflictOpen { .. } => "conflict_open",
+            NoConflict { .. } => "no_conflict",
+            NotConflictResolver { .. } => "not_conflict_resolver",
         }
     }
 
@@ -159,7 +239,7 @@ impl GuardError {
     pub fn law(&self) -> &'static str {
         use GuardError::*;
         match self {
-            AppealLate { .. } => "92B",
+            AppealLate { .. } | RulingLate { .. } => "92B",
             ConsentMissing { .. } | NotAConsentingPlayer { .. } => "92D",
             NotAtTable { .. } => "92A",
             Disciplinary => "91A",
@@ -172,12 +252,16 @@ impl GuardError {
             | NotCommitteeMember { .. }
             | MemberPlayed { .. }
             | Quorum { .. } => "93B",
-            NoFurtherAppeal => "93C1",
+            NoFurtherAppeal | DecidedBefore { .. } => "93C1",
             NotTheAuthority { .. } => "93C2",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",
             UnknownCorrected { .. } | NotOwnRuling { .. } => "82C",
             UnknownRuling { .. } | UnknownAppeal { .. } => "92",
-            NotAllowed { .. } => "93",
+            NotAllowed { .. }
+            | ConflictOpen { .. }
+            | NoConflict { .. }
+            | NotConflictResolver { .. } => "93",
+            RoleNotAllowed { law, .. } => law,
             DokoObjectionLate { .. }
             | DokoNoRuling { .. }
             | DokoNoObjection { .. }

@@ -7,6 +7,7 @@
 //! late, unconsented or unauthorised step.
 
 pub mod clocks;
+pub mod conflict;
 pub mod doko;
 pub mod guard;
 pub mod pipeline;
@@ -20,7 +21,9 @@ use crate::events::{
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection, Verified};
 use crate::results::Tournament;
-use clocks::{appeal_deadline, correction_deadline, rfc3339, Publication};
+use clocks::{
+    correction_deadline, request_deadline, rfc3339, ruling_appeal_deadline, PeriodFrom, Publication,
+};
 pub use guard::GuardError;
 use pipeline::{next, State, Step};
 use serde::Serialize;
@@ -136,9 +139,16 @@ pub struct Appeal {
     /// A Doppelkopf objection (the game, the violation, the ruling and the decision).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub doko: Option<doko::DokoCase>,
+    /// Concurrent steps the workflow could not both apply, held until settled.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<conflict::Conflict>,
 }
 
 impl Appeal {
+    /// The conflict still waiting for the chief TD or the committee chair, if any.
+    pub fn open_conflict(&self) -> Option<&conflict::Conflict> {
+        self.conflicts.iter().find(|c| c.is_open())
+    }
     pub fn filed(&self) -> &Signed {
         &self.steps[0].signed
     }
@@ -320,6 +330,26 @@ pub struct Workflow {
     held: BTreeMap<Hash32, (CheckedEvent, KeyInfo)>,
     /// The chief TD's acceptances, by the event accepted.
     pub time_accepted: BTreeMap<Hash32, (crate::events::TimeAccepted, Signed)>,
+    /// When each board's first result, call or card reached the log: whether a ruling
+    /// came after its score was published (Law 92B).
+    #[serde(skip)]
+    pub boards: BTreeMap<Slot, i64>,
+    /// Concurrent competing steps of the whole log (set by [`Folded::prepare`]).
+    #[serde(skip)]
+    pub partners: std::collections::HashMap<Hash32, Vec<Hash32>>,
+    /// Steps held in a conflict, or until their concurrent partners are folded.
+    #[serde(skip)]
+    conflict_held: BTreeMap<Hash32, (CheckedEvent, KeyInfo)>,
+    /// Held steps waiting for that many partners still to come.
+    #[serde(skip)]
+    waiting: BTreeMap<Hash32, usize>,
+    #[serde(skip)]
+    excl_folded: BTreeSet<Hash32>,
+    /// Held steps to apply now (released), and steps that pass the conflict hold.
+    #[serde(skip)]
+    release_queue: Vec<Hash32>,
+    #[serde(skip)]
+    bypass: BTreeSet<Hash32>,
 }
 
 /// A step signed in time by its author's clock that first reached another device after its
@@ -327,7 +357,7 @@ pub struct Workflow {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LateArrival {
     pub signed: Signed,
-    /// The law whose deadline it missed on arrival (92B, 92D, 79C1).
+    /// The law whose deadline it missed on arrival (92B, 79C1).
     pub law: &'static str,
     pub deadline_ms: i64,
     pub deadline: String,
@@ -364,6 +394,10 @@ pub(crate) fn same_person(holder: &str, player: &str) -> bool {
 }
 
 impl Workflow {
+    fn board_seen(&mut self, slot: &Slot, wall_ms: i64) {
+        self.boards.entry(slot.clone()).or_insert(wall_ms);
+    }
+
     fn contestant(&self, section: &str, id: &str) -> Option<&Contestant> {
         self.contestants.get(&(section.to_string(), id.to_string()))
     }
@@ -466,10 +500,27 @@ impl Workflow {
     }
 
     fn appeal_deadline_of(&self, r: &RulingRec) -> Option<i64> {
-        appeal_deadline(
+        self.appeal_period_of(r).map(|(d, _)| d)
+    }
+
+    /// Law 92B: when the right to request a ruling on the board at `slot` ends.
+    fn request_deadline_of(&self, slot: &Slot) -> Option<i64> {
+        request_deadline(
+            &self.publications,
+            &self.settings,
+            &slot.section,
+            self.boards.get(slot).copied(),
+        )
+    }
+
+    /// The Law 92B period of a ruling: its end and what it runs from (a ruling given after
+    /// its board was published gets its own, by the organiser's policy).
+    pub fn appeal_period_of(&self, r: &RulingRec) -> Option<(i64, PeriodFrom)> {
+        ruling_appeal_deadline(
             &self.publications,
             &self.settings,
             &r.ruling.slot.section,
+            self.boards.get(&r.ruling.slot).copied(),
             r.signed.wall_ms,
         )
     }
@@ -499,8 +550,70 @@ impl Workflow {
     /// Whether `p`, signed by `signer` at `wall_ms`, may stand after everything folded so
     /// far. Used at append time and on replay.
     pub fn check(&self, p: &Payload, signer: &KeyInfo, wall_ms: i64) -> Result<(), GuardError> {
+        self.check_core(p, signer, wall_ms)?;
+        self.conflict_open(p)
+    }
+
+    /// A competing step on an appeal with an open conflict waits for its settlement.
+    fn conflict_open(&self, p: &Payload) -> Result<(), GuardError> {
+        match conflict::exclusive(p).and_then(|(id, _)| self.appeals.get(&id)) {
+            Some(a) if a.open_conflict().is_some() => Err(GuardError::ConflictOpen {
+                appeal: a.id.short(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Law 93 (conflicts): the chief TD, or the chair of the appeal's committee, settles an
+    /// open conflict by naming one of its steps.
+    fn check_resolution(
+        &self,
+        r: &crate::events::AppealConflictResolved,
+        signer: &KeyInfo,
+    ) -> Result<(), GuardError> {
+        let a = self.appeal(&r.appeal)?;
+        if !a.conflicts.iter().any(|c| c.is_open() && c.has(&r.stands)) {
+            return Err(GuardError::NoConflict {
+                appeal: a.id.short(),
+                step: r.stands.short(),
+            });
+        }
+        let chair = a
+            .committee
+            .iter()
+            .chain(a.parts.iter().filter_map(|p| p.committee.as_ref()))
+            .any(|c| c.chair == signer.key);
+        if signer.role == Role::ChiefTd || (signer.role == Role::Committee && chair) {
+            Ok(())
+        } else {
+            Err(GuardError::NotConflictResolver {
+                holder: signer.holder.clone(),
+            })
+        }
+    }
+
+    /// The checks of [`Workflow::check`] but the conflict hold (replay decides that from
+    /// what each step saw).
+    fn check_core(&self, p: &Payload, signer: &KeyInfo, wall_ms: i64) -> Result<(), GuardError> {
+        // A key the log does not know is refused by the log itself (not enrolled).
+        if self.keys.contains_key(&signer.key) {
+            guard::role(p, signer)?;
+        }
         match p {
             Payload::Ruling(r) => {
+                // Law 92B: the right to request a ruling ends with the appeal period of the
+                // board's publication. The director's correction of a ruling (Law 82C)
+                // follows its own rule below, a score correction (79C) is not a ruling.
+                if r.corrects.is_none() {
+                    if let Some(d) = self.request_deadline_of(&r.slot) {
+                        if wall_ms > d {
+                            return Err(GuardError::RulingLate {
+                                deadline: rfc3339(d),
+                                at: rfc3339(wall_ms),
+                            });
+                        }
+                    }
+                }
                 if let Some(c) = &r.corrects {
                     let old = self
                         .rulings
@@ -538,9 +651,10 @@ impl Workflow {
                 }
             }
             Payload::AppealFiled(f) => self.check_filing(f, wall_ms),
+            Payload::AppealConflictResolved(r) => self.check_resolution(r, signer),
             _ => match Self::step_of(p) {
                 None => self.doko_check(p, signer, wall_ms).unwrap_or(Ok(())),
-                Some((id, step)) => self.check_step(p, id, step, signer, wall_ms),
+                Some((id, step)) => self.check_step(p, id, step, signer),
             },
         }
     }
@@ -588,7 +702,6 @@ impl Workflow {
         id: Hash32,
         step: Step,
         signer: &KeyInfo,
-        wall_ms: i64,
     ) -> Result<(), GuardError> {
         let a = self.appeal(&id)?;
         if a.doko.is_some() {
@@ -639,7 +752,8 @@ impl Workflow {
         let played = |holder: &str| players.iter().any(|pl| same_person(holder, pl));
         match p {
             Payload::AppealConsent(c) => {
-                self.late(a.deadline_ms, wall_ms)?;
+                // Law 92D asks for the concurrence before the appeal is heard, not within
+                // the period: an appeal lodged in time takes a later consent.
                 if let Some(ct) = self.contestant(&a.slot.section, &a.appellant) {
                     let known = ct
                         .members
@@ -753,6 +867,16 @@ impl Workflow {
                                 holder: signer.holder.clone(),
                             });
                         }
+                        // Law 93C1: a further appeal is heard afresh, by members who did
+                        // not decide the appeal the first time.
+                        if stage.state == State::FurtherAppeal
+                            && signer.role == Role::Committee
+                            && a.decisions.iter().any(|d| d.signed.key == signer.key)
+                        {
+                            return Err(GuardError::DecidedBefore {
+                                holder: signer.holder.clone(),
+                            });
+                        }
                         if stage.law_only && d.decision != Decision::RecommendationOnly {
                             return Err(GuardError::LawOnlyRecommendation);
                         }
@@ -785,11 +909,9 @@ impl Workflow {
                 .get(&f.ruling)
                 .and_then(|r| self.appeal_deadline_of(r))
                 .map(|d| (d, "92B")),
-            Payload::AppealConsent(c) => self
-                .appeals
-                .get(&c.appeal)
-                .and_then(|a| a.deadline_ms)
-                .map(|d| (d, "92D")),
+            Payload::Ruling(r) if r.corrects.is_none() => {
+                self.request_deadline_of(&r.slot).map(|d| (d, "92B"))
+            }
             Payload::ScoreCorrected(c) if c.late_consent.is_none() => {
                 correction_deadline(&self.publications, &self.settings, &c.slot.section)
                     .map(|d| (d, "79C1"))
@@ -821,12 +943,97 @@ impl Workflow {
         })
     }
 
-    /// A held late arrival the chief TD has just accepted (`time.accepted` folded last).
-    fn released(&mut self, p: &Payload) -> Option<(CheckedEvent, KeyInfo)> {
-        match p {
-            Payload::TimeAccepted(t) => self.held.remove(&t.event),
-            _ => None,
+    /// Held steps to apply now: a late arrival the chief TD has just accepted
+    /// (`time.accepted` folded last), a step whose concurrent partners all failed their
+    /// checks, the step a conflict's settlement says stands.
+    fn released(&mut self, p: &Payload) -> Vec<(CheckedEvent, KeyInfo)> {
+        let mut out = vec![];
+        if let Payload::TimeAccepted(t) = p {
+            out.extend(self.held.remove(&t.event));
         }
+        for id in std::mem::take(&mut self.release_queue) {
+            out.extend(self.conflict_held.remove(&id));
+        }
+        out
+    }
+
+    /// A competing step folded (standing, held or refused): partners held waiting for it
+    /// may now be released.
+    fn note_folded(&mut self, id: Hash32) {
+        let Some(ps) = self.partners.get(&id).cloned() else {
+            return;
+        };
+        self.excl_folded.insert(id);
+        for p in ps {
+            if let Some(n) = self.waiting.get_mut(&p) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    self.waiting.remove(&p);
+                    self.bypass.insert(p);
+                    self.release_queue.push(p);
+                }
+            }
+        }
+    }
+
+    /// Holds a competing step that is concurrent with others in the log (a conflict, or
+    /// one until its partners are folded). Returns whether it was held.
+    fn hold_conflicting(&mut self, e: &CheckedEvent, k: &KeyInfo) -> bool {
+        if self.bypass.contains(&e.id) {
+            return false;
+        }
+        let Some(ps) = self.partners.get(&e.id).cloned() else {
+            return false;
+        };
+        let Some((appeal, _)) = conflict::exclusive(&e.payload) else {
+            return false;
+        };
+        let held: Vec<Hash32> = ps
+            .iter()
+            .filter(|p| self.conflict_held.contains_key(p))
+            .copied()
+            .collect();
+        let remaining = ps.iter().filter(|p| !self.excl_folded.contains(p)).count();
+        if held.is_empty() && remaining == 0 {
+            // Every partner failed its checks: nothing competes.
+            self.note_folded(e.id);
+            return false;
+        }
+        self.conflict_held.insert(e.id, (e.clone(), k.clone()));
+        if held.is_empty() {
+            self.waiting.insert(e.id, remaining);
+        } else {
+            let signed_of = |w: &Workflow, id: &Hash32| {
+                w.conflict_held.get(id).map(|(he, hk)| Signed::of(he, hk))
+            };
+            let mut members: Vec<Signed> =
+                held.iter().filter_map(|id| signed_of(self, id)).collect();
+            members.push(Signed::of(e, k));
+            for id in held.iter().chain([&e.id]) {
+                self.waiting.remove(id);
+            }
+            if let Some(a) = self.appeals.get_mut(&appeal) {
+                match a
+                    .conflicts
+                    .iter_mut()
+                    .find(|c| c.is_open() && held.iter().any(|h| c.has(h)))
+                {
+                    Some(c) => {
+                        for m in members {
+                            if !c.has(&m.event) {
+                                c.steps.push(m);
+                            }
+                        }
+                    }
+                    None => a.conflicts.push(conflict::Conflict {
+                        steps: members,
+                        resolved: None,
+                    }),
+                }
+            }
+        }
+        self.note_folded(e.id);
+        true
     }
 
     /// Folds one event: checks it, then applies it or flags it. Returns whether it stands.
@@ -846,7 +1053,23 @@ impl Workflow {
         if !ahead {
             self.last_wall_ms = self.last_wall_ms.max(e.env.wall_ms);
         }
-        if let Err(err) = self.check(&e.payload, k, e.env.wall_ms) {
+        let checked = self
+            .check_core(&e.payload, k, e.env.wall_ms)
+            .and_then(|()| {
+                // A step that saw a conflict (it is concurrent with none of its steps) waits
+                // for the settlement like any new step; a concurrent one joins the conflict.
+                let joins = self.partners.get(&e.id).is_some_and(|ps| {
+                    self.bypass.contains(&e.id)
+                        || ps.iter().any(|p| self.conflict_held.contains_key(p))
+                });
+                if joins || self.bypass.contains(&e.id) {
+                    Ok(())
+                } else {
+                    self.conflict_open(&e.payload)
+                }
+            });
+        if let Err(err) = checked {
+            self.note_folded(e.id);
             self.rejected.insert(e.id);
             self.flags.push(Flag {
                 signed: Signed::of(e, k),
@@ -859,10 +1082,14 @@ impl Workflow {
         }
         if !self.time_accepted.contains_key(&e.id) {
             if let Some(late) = self.late_arrival(e, k) {
+                self.note_folded(e.id);
                 self.late_arrivals.insert(e.id, late);
                 self.held.insert(e.id, (e.clone(), k.clone()));
                 return false;
             }
+        }
+        if self.hold_conflicting(e, k) {
+            return false;
         }
         let signed = Signed::of(e, k);
         match &e.payload {
@@ -881,6 +1108,10 @@ impl Workflow {
             Payload::Section(s) => {
                 self.forms.insert(s.section.clone(), s.form);
             }
+            Payload::ResultRecorded(x) => self.board_seen(&x.slot, e.env.wall_ms),
+            Payload::ResultNotPlayed(x) => self.board_seen(&x.slot, e.env.wall_ms),
+            Payload::BridgeAuction(x) => self.board_seen(&x.slot, e.env.wall_ms),
+            Payload::BridgePlay(x) => self.board_seen(&x.slot, e.env.wall_ms),
             Payload::Contestant(c) => {
                 self.contestants
                     .insert((c.section.clone(), c.id.clone()), c.clone());
@@ -900,6 +1131,32 @@ impl Workflow {
             }
             Payload::DirectorCall(c) => {
                 self.calls.insert(e.id, (c.clone(), signed));
+            }
+            Payload::AppealConflictResolved(r) => {
+                let Some(a) = self.appeals.get_mut(&r.appeal) else {
+                    return false;
+                };
+                let Some(c) = a
+                    .conflicts
+                    .iter_mut()
+                    .find(|c| c.is_open() && c.has(&r.stands))
+                else {
+                    return false;
+                };
+                c.resolved = Some(conflict::Resolution {
+                    stands: r.stands,
+                    reason: r.reason.clone(),
+                    signed,
+                });
+                for st in &c.steps {
+                    if st.event == r.stands {
+                        self.bypass.insert(st.event);
+                        self.release_queue.push(st.event);
+                    } else {
+                        // Set aside: never applied.
+                        self.conflict_held.remove(&st.event);
+                    }
+                }
             }
             Payload::Ruling(r) => {
                 if let Some(old) = r.corrects.and_then(|c| self.rulings.get_mut(&c)) {
@@ -949,6 +1206,7 @@ impl Workflow {
                         part: None,
                     }],
                     parts: vec![],
+                    conflicts: vec![],
                     doko: None,
                 };
                 self.appeals.insert(e.id, appeal);
@@ -1054,6 +1312,7 @@ impl Workflow {
                         law: "79C1",
                         section: s.clone(),
                         subject: None,
+                        from: Some(PeriodFrom::Publication),
                         ends: rfc3339(d),
                         ends_ms: d,
                         left_s: (d - now_ms) / 1000,
@@ -1065,13 +1324,14 @@ impl Workflow {
             if r.ruling.category == Category::Disciplinary || r.corrected_by.is_some() {
                 continue;
             }
-            if let Some(d) = self.appeal_deadline_of(r) {
+            if let Some((d, from)) = self.appeal_period_of(r) {
                 if d >= now_ms {
                     out.push(OpenClock {
                         what: "appeal_period",
                         law: "92B",
                         section: r.ruling.slot.section.clone(),
                         subject: Some(*id),
+                        from: Some(from),
                         ends: rfc3339(d),
                         ends_ms: d,
                         left_s: (d - now_ms) / 1000,
@@ -1083,10 +1343,14 @@ impl Workflow {
         out
     }
 
-    /// How an appeal stands at `now_ms`, for views: its state, or `not_heard` when the
+    /// How an appeal stands at `now_ms`, for views: `conflict` while concurrent steps wait
+    /// for the chief TD or the committee chair; its state, or `not_heard` when the
     /// appeal period ended without the consent Law 92D requires (state machine C: an
     /// appeal without it "shall not be heard").
     pub fn status(&self, a: &Appeal, now_ms: i64) -> &'static str {
+        if a.open_conflict().is_some() {
+            return "conflict";
+        }
         let expired = a.deadline_ms.is_some_and(|d| now_ms > d);
         if a.state == State::Filed && expired && self.consent_status(a).is_err() {
             "not_heard"
@@ -1145,6 +1409,8 @@ pub struct OpenClock {
     pub section: String,
     /// The ruling an appeal period belongs to.
     pub subject: Option<Hash32>,
+    /// What the period runs from (publication, the ruling, a republication).
+    pub from: Option<PeriodFrom>,
     pub ends: String,
     pub ends_ms: i64,
     pub left_s: i64,
@@ -1152,10 +1418,9 @@ pub struct OpenClock {
 
 impl Projection for Workflow {
     fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
-        if self.fold(e, signer) {
-            if let Some((he, hk)) = self.released(&e.payload) {
-                self.apply(&he, &hk);
-            }
+        self.fold(e, signer);
+        for (he, hk) in self.released(&e.payload) {
+            self.apply(&he, &hk);
         }
     }
 }
@@ -1185,16 +1450,18 @@ impl Folded {
     /// arrival is known only from receipts signed after it).
     pub fn prepare(&mut self, v: &Verified) {
         self.workflow.receipts = crate::log::time::Receipts::from_events(&v.events);
+        self.workflow.partners = conflict::partners(&v.events);
     }
 }
 
 impl Projection for Folded {
     fn apply(&mut self, e: &CheckedEvent, k: &KeyInfo) {
-        if !self.workflow.fold(e, k) {
-            return;
-        }
-        if let Some((he, hk)) = self.workflow.released(&e.payload) {
+        let stands = self.workflow.fold(e, k);
+        for (he, hk) in self.workflow.released(&e.payload) {
             self.apply(&he, &hk);
+        }
+        if !stands {
+            return;
         }
         self.tournament.apply(e, k);
         self.doko.apply(e, k);

@@ -114,7 +114,12 @@ fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -
     if let Some(r) = wf.doko.rulings.get(&(c.at, c.violation)) {
         b.push(Block::Field(
             t("director"),
-            format!("{} ({}), {}", r.signed.signer, r.signed.role, r.signed.time),
+            format!(
+                "{} ({}), {}",
+                r.signed.signer,
+                role_in(lang, r.signed.role),
+                r.signed.time
+            ),
         ));
     }
     b.push(Block::Heading(t("objection")));
@@ -165,25 +170,62 @@ fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -
     b
 }
 
+/// A signer's role in `lang` ("Mitglied des Schiedsgerichts", not "committee").
+fn role_in(lang: Lang, r: crate::keys::Role) -> String {
+    crate::i18n::t(lang, &format!("role.{}", r.as_str())).to_string()
+}
+
 /// Every signed step of an appeal, and the steps refused for it.
 fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) {
     let t = |k: &str| tr(lang, k).to_string();
     b.push(Block::Heading(t("signatures")));
-    b.push(Block::Row(vec![
-        t("time"),
-        t("step"),
-        t("signer"),
-        t("state"),
-        t("event_id"),
-    ]));
-    for s in &a.steps {
-        b.push(Block::Row(vec![
-            s.signed.time.clone(),
-            s.signed.kind.to_string(),
-            format!("{} ({})", s.signed.signer, s.signed.role),
-            s.state.as_str().to_string(),
-            s.signed.event.short(),
-        ]));
+    // A ruled table (header repeated on every page), not pipe-separated text.
+    let columns = vec![
+        crate::report::Column::new(t("time"), 4, false),
+        crate::report::Column::new(t("step"), 4, false),
+        crate::report::Column::new(t("signer"), 6, false),
+        crate::report::Column::new(t("state"), 3, false),
+        crate::report::Column::new(t("event_id"), 3, false),
+    ];
+    let rows = a
+        .steps
+        .iter()
+        .map(|s| {
+            vec![
+                s.signed.time.clone(),
+                s.signed.kind.to_string(),
+                format!("{} ({})", s.signed.signer, role_in(lang, s.signed.role)),
+                t(&format!("st_{}", s.state.as_str())),
+                s.signed.event.short(),
+            ]
+        })
+        .collect();
+    b.push(Block::Table(crate::report::Table { columns, rows }));
+    for c in &a.conflicts {
+        b.push(Block::Heading(t("conflicts")));
+        for st in &c.steps {
+            b.push(Block::Para(format!(
+                "{} {} {} ({}) {}",
+                st.time,
+                st.kind,
+                st.signer,
+                role_in(lang, st.role),
+                st.event.short()
+            )));
+        }
+        match &c.resolved {
+            None => b.push(Block::Para(t("conflict_open"))),
+            Some(r) => b.push(Block::Para(format!(
+                "{} {} ({}), {}: {} {}; {}",
+                t("conflict_settled"),
+                r.signed.signer,
+                role_in(lang, r.signed.role),
+                r.signed.time,
+                t("conflict_stands"),
+                r.stands.short(),
+                r.reason
+            ))),
+        }
     }
     let refused: Vec<_> = wf
         .flags
@@ -347,7 +389,16 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     let name = |id: &str| {
         tour.contestants
             .get(&(a.slot.section.clone(), id.to_string()))
-            .map(|c| format!("{id} {} ({})", c.name, c.members.join(", ")))
+            .map(|c| {
+                // "5 (Anna Ahl, Bert Berg)", not "5 5 (...)": the name only when it says more.
+                let named = !c.name.trim().is_empty() && c.name.trim() != id;
+                match (named, c.members.is_empty()) {
+                    (true, true) => format!("{id} {}", c.name),
+                    (true, false) => format!("{id} {} ({})", c.name, c.members.join(", ")),
+                    (false, true) => id.to_string(),
+                    (false, false) => format!("{id} ({})", c.members.join(", ")),
+                }
+            })
             .unwrap_or_else(|| id.to_string())
     };
     b.push(Block::Field(t("ns"), name(&a.ns)));
@@ -404,11 +455,27 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         }
         b.push(Block::Heading(t("ruling")));
         b.push(Block::Para(ru.decision.clone()));
+        if let Some(adj) = &ru.adjustment {
+            // The TD's adjusted score as a score (Law 12), not only as stated at the table.
+            b.push(Block::Field(
+                t("adjusted_score"),
+                crate::results::Outcome::Adjusted {
+                    law: ru.laws.join(", "),
+                    adjustment: adj.clone(),
+                }
+                .describe_in(lang),
+            ));
+        }
         b.push(Block::Field(t("laws"), ru.laws.join(", ")));
         b.push(Block::Field(t("category"), t(cat_key(ru.category))));
         b.push(Block::Field(
             t("director"),
-            format!("{} ({}), {}", r.signed.signer, r.signed.role, r.signed.time),
+            format!(
+                "{} ({}), {}",
+                r.signed.signer,
+                role_in(lang, r.signed.role),
+                r.signed.time
+            ),
         ));
         b.push(Block::Field(
             t("appeal_notice"),
@@ -494,7 +561,12 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         )));
         b.push(Block::Field(
             t("signer"),
-            format!("{} ({}), {}", d.signed.signer, d.signed.role, d.signed.time),
+            format!(
+                "{} ({}), {}",
+                d.signed.signer,
+                role_in(lang, d.signed.role),
+                d.signed.time
+            ),
         ));
         if let Some(adj) = &d.decided.adjustment {
             b.push(Block::Field(

@@ -325,6 +325,19 @@ pub enum AppealCmd {
         #[command(flatten)]
         key: KeyOpts,
     },
+    /// Settle a conflict between concurrent steps on an appeal: the chief TD or the chair
+    /// of the appeal's committee names the step that stands (the others are set aside).
+    Resolve {
+        log: PathBuf,
+        appeal: String,
+        /// The conflicting step that stands (event id or unique prefix).
+        #[arg(long)]
+        stands: String,
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
     /// The regulating authority's answer to a referral (Law 93C2), signed for it by the
     /// organiser or the chief TD; closes the appeal.
     Answer {
@@ -772,6 +785,29 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             let p = Payload::AppealFurther(AppealFurther { appeal, grounds });
             done("further appeal filed", append(&log, &key, p)?)
         }
+        AppealCmd::Resolve {
+            log,
+            appeal,
+            stands,
+            reason,
+            key,
+        } => {
+            let appeal = appeal_id(&log, &appeal)?;
+            let f = folded(&log)?;
+            let stands = hash_or_prefix(&f, &stands, "conflicting step", |f| {
+                f.workflow.appeals[&appeal]
+                    .conflicts
+                    .iter()
+                    .flat_map(|c| c.steps.iter().map(|s| s.event))
+                    .collect()
+            })?;
+            let p = Payload::AppealConflictResolved(AppealConflictResolved {
+                appeal,
+                stands,
+                reason,
+            });
+            done("conflict settled", append(&log, &key, p)?)
+        }
         AppealCmd::Withdraw {
             log,
             appeal,
@@ -842,8 +878,16 @@ pub fn clocks(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
             .subject
             .map(|s| format!(" ruling {}", s.short()))
             .unwrap_or_default();
+        // A late ruling's own period says what it runs from (Law 92B policy).
+        let from = match c.from {
+            Some(appeals::clocks::PeriodFrom::Ruling) if c.subject.is_some() => {
+                " (from the ruling)"
+            }
+            Some(appeals::clocks::PeriodFrom::Republication) => " (from the republication)",
+            _ => "",
+        };
         println!(
-            "{:<18} Law {:<4} section {}{}  ends {}  ({}m {:02}s left)",
+            "{:<18} Law {:<4} section {}{}{from}  ends {}  ({}m {:02}s left)",
             c.what,
             c.law,
             c.section,
@@ -910,6 +954,30 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
                 ""
             }
         );
+    }
+    for a in wf.appeals.values() {
+        for c in &a.conflicts {
+            let steps: Vec<String> = c
+                .steps
+                .iter()
+                .map(|st| format!("{} by {} ({})", st.kind, st.signer, st.event.short()))
+                .collect();
+            match &c.resolved {
+                None => println!(
+                    "  conflict on {}: {}; open: nothing applies until the chief TD or the committee chair signs `tdlog appeal resolve`",
+                    a.id.short(),
+                    steps.join(" v ")
+                ),
+                Some(r) => println!(
+                    "  conflict on {}: {}; settled by {}: {} stands ({})",
+                    a.id.short(),
+                    steps.join(" v "),
+                    r.signed.signer,
+                    r.stands.short(),
+                    r.reason
+                ),
+            }
+        }
     }
     for fl in &wf.flags {
         eprintln!(

@@ -37,6 +37,31 @@ pub enum Anchor {
     Ruling,
 }
 
+/// Law 92B: where the appeal period of a ruling given after its board's score was made
+/// available (published) runs from. The Laws give the right to appeal until 30 minutes after
+/// publication, so a later ruling needs a period of its own: the organiser's policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LateRulingAnchor {
+    /// From the ruling itself (the default: no republication may ever come).
+    #[default]
+    Ruling,
+    /// From the republication the ruling causes (no period runs until it is published).
+    Republication,
+}
+
+impl LateRulingAnchor {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LateRulingAnchor::Ruling => "ruling",
+            LateRulingAnchor::Republication => "republication",
+        }
+    }
+    fn is_default(&self) -> bool {
+        *self == LateRulingAnchor::default()
+    }
+}
+
 fn thirty() -> u32 {
     30
 }
@@ -89,6 +114,13 @@ pub struct AppealSettings {
     /// late arrival (minutes; default 5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_tolerance_minutes: Option<u32>,
+    /// Law 92B: a ruling given after its board was published gets its own appeal period,
+    /// from the ruling (default) or from the republication it causes.
+    #[serde(default, skip_serializing_if = "LateRulingAnchor::is_default")]
+    pub late_ruling_anchor: LateRulingAnchor,
+    /// The length of that period in minutes (default: `appeal_minutes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_ruling_minutes: Option<u32>,
 }
 
 impl Default for AppealSettings {
@@ -106,6 +138,8 @@ impl Default for AppealSettings {
             profile: Profile::Wbf,
             transitions: None,
             clock_tolerance_minutes: None,
+            late_ruling_anchor: LateRulingAnchor::Ruling,
+            late_ruling_minutes: None,
         }
     }
 }
@@ -130,7 +164,10 @@ impl AppealSettings {
 impl EventPayload for AppealSettings {
     const KIND: &'static str = "config.appeals";
     fn check(&self) -> Result<(), String> {
-        if (self.correction_minutes < 30 || self.appeal_minutes < 30) && self.reason.is_none() {
+        let late = self.late_ruling_minutes.unwrap_or(self.appeal_minutes);
+        if (self.correction_minutes < 30 || self.appeal_minutes < 30 || late < 30)
+            && self.reason.is_none()
+        {
             return Err("a period shorter than 30 minutes needs a stated reason (Law 79C1)".into());
         }
         if let Some(r) = &self.reason {
@@ -488,6 +525,26 @@ pub struct AppealWithdrawn {
 
 impl EventPayload for AppealWithdrawn {
     const KIND: &'static str = "appeal.withdrawn";
+    fn check(&self) -> Result<(), String> {
+        check_text("reason", &self.reason, 5000)
+    }
+}
+
+/// The chief TD, or the chair of the appeal's committee, settles a conflict: two concurrent
+/// steps on one appeal that the workflow cannot both apply (two decisions, a decision and a
+/// withdrawal, two routings). Until then neither stands and no score changes; then `stands`
+/// is applied and the others are set aside.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AppealConflictResolved {
+    pub appeal: Hash32,
+    /// The conflicting step that stands (its event id).
+    pub stands: Hash32,
+    pub reason: String,
+}
+
+impl EventPayload for AppealConflictResolved {
+    const KIND: &'static str = "appeal.conflict_resolved";
     fn check(&self) -> Result<(), String> {
         check_text("reason", &self.reason, 5000)
     }

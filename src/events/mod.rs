@@ -19,9 +19,10 @@ mod time;
 mod tournament;
 
 pub use appeals::{
-    Anchor, AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
-    AppealSettings, AppealStatement, AppealWithdrawn, AuthorityAnswered, CommitteeConvened,
-    Decision, Deposit, Forum, LateCorrectionConsent, Part, Party, ResultsPublished, ScoreCorrected,
+    Anchor, AppealConflictResolved, AppealConsent, AppealDecided, AppealFiled, AppealFurther,
+    AppealReferred, AppealRouted, AppealSettings, AppealStatement, AppealWithdrawn,
+    AuthorityAnswered, CommitteeConvened, Decision, Deposit, Forum, LateCorrectionConsent,
+    LateRulingAnchor, Part, Party, ResultsPublished, ScoreCorrected,
 };
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
@@ -208,7 +209,7 @@ payloads! {
     ResultsPublished(ResultsPublished) => SCORING,
         "Official results published for a session or the event: starts the correction period (L79C) and the appeal period (L92B).";
     AppealSettings(AppealSettings) => ORGANISER,
-        "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, committee, quorum, further appeal, deposit, the pipeline of stages.";
+        "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, the appeal period of a ruling given after publication (from the ruling or the republication, L92B), committee, quorum, further appeal, deposit, the pipeline of stages.";
     ScoreCorrected(ScoreCorrected) => SCORING,
         "A corrected table result: inside the correction period (L79C1), or later with the organiser's consent (L79C2).";
     LateCorrectionConsent(LateCorrectionConsent) => ORGANISER,
@@ -233,6 +234,8 @@ payloads! {
         "The appellant withdraws the appeal before a decision.";
     AuthorityAnswered(AuthorityAnswered) => SETTINGS,
         "The regulating authority's answer to a referred appeal (L93C2), signed for it by the organiser or the chief TD with the document it came in: upheld, changed (with the new score), recommendation only or without merit; final, it closes the appeal.";
+    AppealConflictResolved(AppealConflictResolved) => DECIDERS,
+        "The chief TD, or the chair of the appeal's committee, settles a conflict between concurrent steps on one appeal (two decisions, a decision and a withdrawal, two routings): the step that stands, with the reason; the others are set aside. Until then neither stands and no score changes.";
     LogReceipt(LogReceipt) => ANYONE,
         "A device's receipt for the events it has just merged, signed with its own clock: when each step first reached another device (late arrivals, future-dated events).";
     LogCheckpoint(LogCheckpoint) => CHECKPOINT,

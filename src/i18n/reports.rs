@@ -91,13 +91,13 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "Aktueller Score",
         "Gældende score",
     ),
-    ("appellant", "Appellant", "Protestführer", "Appellant"),
+    ("appellant", "Appellant", "Beschwerdeführer", "Appellant"),
     ("grounds", "Grounds", "Begründung", "Begrundelse"),
     (
         "consents",
         "Signed by (Law 92D)",
-        "Unterschrieben von (Regel 92D)",
-        "Underskrevet af (lov 92D)",
+        "Unterschrieben von (§ 92 D)",
+        "Underskrevet af (§ 92D)",
     ),
     ("the_facts", "The facts", "Sachverhalt", "Fakta"),
     ("facts_agreed", "agreed", "unstrittig", "enige"),
@@ -148,14 +148,14 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     (
         "cat_procedural_penalty",
         "procedural penalty (Law 90)",
-        "Verfahrensstrafe (Regel 90)",
-        "straf for fejl i fremgangsmåden (lov 90)",
+        "Verfahrensstrafe (§ 90)",
+        "straf for fejl i fremgangsmåden (§ 90)",
     ),
     (
         "cat_disciplinary",
         "disciplinary penalty (Law 91)",
-        "Disziplinarstrafe (Regel 91)",
-        "disciplinær straf (lov 91)",
+        "Disziplinarstrafe (§ 91)",
+        "disciplinær straf (§ 91)",
     ),
     (
         "adjusted_score",
@@ -166,8 +166,8 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     (
         "appeal_notice",
         "Right to appeal explained (Law 83)",
-        "Protestrecht erklärt (Regel 83)",
-        "Retten til appel forklaret (lov 83)",
+        "Protestrecht erklärt (§ 83)",
+        "Retten til appel forklaret (§ 83)",
     ),
     (
         "deadline",
@@ -181,8 +181,8 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     (
         "law_only",
         "law only (Law 93B1)",
-        "nur Regelfrage (Regel 93B1)",
-        "kun lovspørgsmål (lov 93B1)",
+        "nur Regelfrage (§ 93 B 1)",
+        "kun lovspørgsmål (§ 93B1)",
     ),
     (
         "committee",
@@ -192,7 +192,7 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ),
     ("chair", "chair", "Vorsitz", "formand"),
     ("statements", "Statements", "Stellungnahmen", "Udtalelser"),
-    ("party_appellant", "Appellant", "Protestführer", "Appellant"),
+    ("party_appellant", "Appellant", "Beschwerdeführer", "Appellant"),
     ("party_respondent", "Respondent", "Gegenpartei", "Modpart"),
     (
         "party_director",
@@ -217,8 +217,8 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     (
         "dec_recommendation_only",
         "Recommendation only (Law 93B3)",
-        "Nur Empfehlung (Regel 93B3)",
-        "Kun anbefaling (lov 93B3)",
+        "Nur Empfehlung (§ 93 B 3)",
+        "Kun anbefaling (§ 93B3)",
     ),
     (
         "dec_without_merit",
@@ -240,21 +240,21 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     (
         "authority_answer",
         "Answer of the regulating authority (Law 93C2)",
-        "Antwort des verantwortlichen Verbands (Regel 93C2)",
-        "Den regulerende myndigheds svar (lov 93C2)",
+        "Antwort des verantwortlichen Verbands (§ 93 C 2)",
+        "Den regulerende myndigheds svar (§ 93C2)",
     ),
     ("document", "Document", "Dokument", "Dokument"),
     (
         "part_law",
         "law part (Law 93B1)",
-        "Regelfrage (Regel 93B1)",
-        "lovdel (lov 93B1)",
+        "Regelfrage (§ 93 B 1)",
+        "lovdel (§ 93B1)",
     ),
     (
         "part_judgement",
         "judgement part (Law 93B2)",
-        "Tatsachen und Ermessen (Regel 93B2)",
-        "skønsdel (lov 93B2)",
+        "Tatsachen und Ermessen (§ 93 B 2)",
+        "skønsdel (§ 93B2)",
     ),
     ("withdrawn", "Withdrawn", "Zurückgezogen", "Trukket tilbage"),
     (
@@ -269,10 +269,10 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ("event_id", "Event", "Ereignis", "Hændelse"),
     ("none", "none", "keine", "ingen"),
     ("yes", "yes", "ja", "ja"),
-    ("vul_None", "None", "Keiner", "Ingen"),
-    ("vul_NS", "North-South", "Nord-Süd", "Nord-Syd"),
-    ("vul_EW", "East-West", "Ost-West", "Øst-Vest"),
-    ("vul_Both", "All", "Alle", "Alle"),
+    ("vul_None", "None", "niemand in Gefahr", "Ingen"),
+    ("vul_NS", "North-South", "Nord-Süd in Gefahr", "Nord-Syd"),
+    ("vul_EW", "East-West", "Ost-West in Gefahr", "Øst-Vest"),
+    ("vul_Both", "All", "alle in Gefahr", "Alle"),
     ("st_filed", "filed", "eingelegt", "indgivet"),
     (
         "st_at_chief_td",
@@ -300,6 +300,8 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "videre appel",
     ),
     ("st_referred", "referred", "verwiesen", "henvist"),
+    ("st_in_parts", "heard in parts", "in Teilen verhandelt", "behandles i dele"),
+    ("st_closed", "closed", "abgeschlossen", "afsluttet"),
     (
         "st_withdrawn",
         "withdrawn",
@@ -307,6 +309,20 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "trukket tilbage",
     ),
     ("no", "no", "nein", "nej"),
+    (
+        "conflicts",
+        "Conflicting concurrent steps (Law 93)",
+        "Widersprüchliche gleichzeitige Schritte (§ 93)",
+        "Modstridende samtidige trin (§ 93)",
+    ),
+    (
+        "conflict_open",
+        "Open: no step stands and no score changes until the chief director or the committee chair settles it.",
+        "Offen: kein Schritt gilt und kein Ergebnis ändert sich, bis der Hauptturnierleiter oder der Vorsitzende des Schiedsgerichts entscheidet.",
+        "Åben: intet trin gælder og ingen score ændres, før chefturneringslederen eller appelkomiteens formand afgør det.",
+    ),
+    ("conflict_settled", "Settled by", "Entschieden von", "Afgjort af"),
+    ("conflict_stands", "standing step", "gültiger Schritt", "gældende trin"),
     (
         "flags",
         "Refused steps in the log",
@@ -318,74 +334,80 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     (
         "refusal.92B",
         "Law 92B: the appeal period has ended; the appeal is not heard",
-        "Regel 92B: Protestfrist abgelaufen; der Protest wird nicht verhandelt",
-        "Lov 92B: appelfristen er udløbet; appellen behandles ikke",
+        "§ 92 B: Protestfrist abgelaufen; der Protest wird nicht verhandelt",
+        "§ 92B: appelfristen er udløbet; appellen behandles ikke",
+    ),
+    (
+        "refusal.ruling_late",
+        "Law 92B: the period for requesting a ruling has ended",
+        "§ 92 B: die Frist, eine Turnierleiterentscheidung zu verlangen, ist abgelaufen",
+        "§ 92B: fristen for at anmode om en kendelse er udløbet",
     ),
     (
         "refusal.92D",
         "Law 92D: a required consent is missing (pair: both members; team: the captain)",
-        "Regel 92D: erforderliche Zustimmung fehlt (Paar: beide Partner; Team: Kapitän)",
-        "Lov 92D: nødvendigt samtykke mangler (par: begge; hold: kaptajnen)",
+        "§ 92 D: erforderliche Zustimmung fehlt (Paar: beide Partner; Team: Kapitän)",
+        "§ 92D: nødvendigt samtykke mangler (par: begge; hold: kaptajnen)",
     ),
     (
         "refusal.92A",
         "Law 92A: an appeal only against a ruling at the appellant's own table",
-        "Regel 92A: Protest nur gegen eine Entscheidung am eigenen Tisch",
-        "Lov 92A: kun appel af en kendelse ved eget bord",
+        "§ 92 A: Protest nur gegen eine Entscheidung am eigenen Tisch",
+        "§ 92A: kun appel af en kendelse ved eget bord",
     ),
     (
         "refusal.91A",
         "Law 91A / 93B3: disciplinary penalties are final; only a recommendation is possible",
-        "Regel 91A / 93B3: Disziplinarstrafen sind endgültig; nur eine Empfehlung ist möglich",
-        "Lov 91A / 93B3: disciplinære straffe er endelige; kun en anbefaling er mulig",
+        "§ 91 A / 93 B 3: Disziplinarstrafen sind endgültig; nur eine Empfehlung ist möglich",
+        "§ 91A / 93B3: disciplinære straffe er endelige; kun en anbefaling er mulig",
     ),
     (
         "refusal.93B3",
         "Law 93B3: on a point of law the committee may only recommend",
-        "Regel 93B3: das Schiedsgericht kann in Regelfragen nur eine Empfehlung aussprechen",
-        "Lov 93B3: appelkomiteen kan i lovspørgsmål kun anbefale",
+        "§ 93 B 3: das Schiedsgericht kann in Regelfragen nur eine Empfehlung aussprechen",
+        "§ 93B3: appelkomiteen kan i lovspørgsmål kun anbefale",
     ),
     (
         "refusal.93B1",
         "Law 93B1: points of law alone are decided by the chief director",
-        "Regel 93B1: reine Regelfragen entscheidet der Hauptturnierleiter",
-        "Lov 93B1: rene lovspørgsmål afgøres af chefturneringslederen",
+        "§ 93 B 1: reine Regelfragen entscheidet der Hauptturnierleiter",
+        "§ 93B1: rene lovspørgsmål afgøres af chefturneringslederen",
     ),
     (
         "refusal.93B2",
         "Law 93B2: facts and judgement go to the appeals committee",
-        "Regel 93B2: Tatsachen und Ermessen gehen an das Schiedsgericht",
-        "Lov 93B2: fakta og skøn går til appelkomiteen",
+        "§ 93 B 2: Tatsachen und Ermessen gehen an das Schiedsgericht",
+        "§ 93B2: fakta og skøn går til appelkomiteen",
     ),
     (
         "refusal.93B",
         "Law 93B: a committee member not entitled to sit, or not impartial",
-        "Regel 93B: nicht befugtes oder befangenes Schiedsgerichtsmitglied",
-        "Lov 93B: medlem uden ret til at sidde i appelkomiteen",
+        "§ 93 B: nicht befugtes oder befangenes Schiedsgerichtsmitglied",
+        "§ 93B: medlem uden ret til at sidde i appelkomiteen",
     ),
     (
         "refusal.93A",
         "Law 93A: the chief director's decision",
-        "Regel 93A: Entscheidung des Hauptturnierleiters",
-        "Lov 93A: chefturneringslederens afgørelse",
+        "§ 93 A: Entscheidung des Hauptturnierleiters",
+        "§ 93A: chefturneringslederens afgørelse",
     ),
     (
         "refusal.93C1",
         "Law 93C1: no further appeal is provided",
-        "Regel 93C1: keine weitergehenden Rechtsmittel vorgesehen",
-        "Lov 93C1: ingen videre appel er fastsat",
+        "§ 93 C 1: keine weitergehenden Rechtsmittel vorgesehen",
+        "§ 93C1: ingen videre appel er fastsat",
     ),
     (
         "refusal.79C2",
         "Law 79C2: a correction after the correction period only with the organiser's consent",
-        "Regel 79C2: Korrektur nach der Korrekturfrist nur mit Zustimmung des Veranstalters",
-        "Lov 79C2: rettelse efter rettelsesfristen kun med arrangørens samtykke",
+        "§ 79 C 2: Korrektur nach der Korrekturfrist nur mit Zustimmung des Veranstalters",
+        "§ 79C2: rettelse efter rettelsesfristen kun med arrangørens samtykke",
     ),
     (
         "refusal.82C",
         "Law 82C: correction of a director's ruling",
-        "Regel 82C: Berichtigung einer Turnierleiterentscheidung",
-        "Lov 82C: rettelse af en kendelse",
+        "§ 82 C: Berichtigung einer Turnierleiterentscheidung",
+        "§ 82C: rettelse af en kendelse",
     ),
     (
         "refusal.Doko 8.8.7",
@@ -402,8 +424,8 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     (
         "refusal.other",
         "Laws 92/93: this step is not allowed in the appeals procedure",
-        "Regel 92/93: Schritt im Protestverfahren nicht zulässig",
-        "Lov 92/93: trinnet er ikke tilladt i appelforløbet",
+        "§ 92/93: Schritt im Protestverfahren nicht zulässig",
+        "§ 92/93: trinnet er ikke tilladt i appelforløbet",
     ),
 ];
 
@@ -427,10 +449,27 @@ pub fn tr(lang: Lang, key: &str) -> &'static str {
 /// guard names from the label table (`refusal.<law>`, else `refusal.other`) and add the
 /// case's values only (never the English sentence: a German or Danish TD reads no English).
 pub fn refusal(lang: Lang, e: &GuardError) -> String {
+    if let GuardError::RoleNotAllowed {
+        law,
+        kind,
+        what,
+        holder,
+        role,
+        allowed,
+    } = e
+    {
+        return super::role_refusal(lang, law, kind, what, holder, role, allowed);
+    }
     if lang == Lang::En {
         return e.to_string();
     }
-    let key = format!("refusal.{}", e.law());
+    // The refusal's own heading if it has one, else its law's.
+    let own = format!("refusal.{}", e.code());
+    let key = if LABELS.iter().any(|r| r.0 == own) {
+        own
+    } else {
+        format!("refusal.{}", e.law())
+    };
     let known = LABELS.iter().any(|r| r.0 == key);
     let head = tr(lang, if known { &key } else { "refusal.other" });
     let values = refusal_values(e);
