@@ -78,6 +78,47 @@ pub enum DokoCmd {
         #[command(flatten)]
         key: super::KeyOpts,
     },
+    /// Enter a game as the table's list writes it (signed `doko.result`): the parties or the
+    /// solo, the Re eyes, the announcements with who made them, Sonderpunkte; or a
+    /// Schmeißen / redeal. Checked against the rules and the round, scored by the engine.
+    Result {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        /// The game's number in the table's round (default: the next).
+        #[arg(long)]
+        game: Option<u32>,
+        /// A JSON array of list entries: the table's next games, signed in one batch.
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        entry: super::doko_result::EntryArgs,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// Correct or strike a game of the list, with the reason (signed `doko.correction`):
+    /// the scorer during the round (§8.2.1: a struck game is replaced by the next game), a
+    /// TD after the round is closed (§8.2.2).
+    Correct {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        #[arg(long)]
+        game: u32,
+        /// Strike the game instead of correcting it.
+        #[arg(long)]
+        strike: bool,
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        entry: super::doko_result::EntryArgs,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
     /// Record who sits where at a table in a round (signed `doko.seating`), e.g.
     /// --seats "A=Anna,B=Bert,C=Cleo,D=Dora".
     Seat {
@@ -147,6 +188,25 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             setup,
             key,
         } => super::doko_log::record(log, round, table, game, event, setup, key),
+        DokoCmd::Result {
+            log,
+            round,
+            table,
+            game,
+            file,
+            entry,
+            key,
+        } => super::doko_result::result(log, round, table, game, file, entry, key),
+        DokoCmd::Correct {
+            log,
+            round,
+            table,
+            game,
+            strike,
+            reason,
+            entry,
+            key,
+        } => super::doko_result::correct(log, round, table, game, strike, reason, entry, key),
         DokoCmd::Seat {
             log,
             round,

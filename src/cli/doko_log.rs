@@ -57,22 +57,14 @@ fn fold(
     Ok((f.doko, flags))
 }
 
-/// Signs `p` now, after the workflow guards (a late objection is refused, nothing written).
+/// Signs `p` now, after the Doppelkopf rules (a deduction over §8.7.2(b) is refused) and
+/// the workflow guards (a late objection is refused); nothing is written when refused.
 fn append_guarded(
     log: &Path,
     key: &KeyOpts,
     p: Payload,
 ) -> Result<tdlog::log::Hash32, Box<dyn std::error::Error + Send + Sync>> {
-    let k = load_key(key)?;
-    let mut l = open_log(log)?;
-    let now = chrono::Utc::now().timestamp_millis();
-    match tdlog::appeals::append_checked(&mut l, &k, p, now) {
-        Ok(id) => Ok(id),
-        Err(tdlog::appeals::AppendError::Guard(g)) => {
-            Err(tdlog::i18n::refusal(super::appeals::lang_env(), &g).into())
-        }
-        Err(tdlog::appeals::AppendError::Log(e)) => Err(e),
-    }
+    Ok(super::doko_result::append(&log.to_path_buf(), key, vec![p])?[0])
 }
 
 pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> CliResult {
@@ -174,6 +166,8 @@ pub fn list(
                 "table": l.table,
                 "in_progress": l.in_progress,
                 "flags": l.replay.flags,
+                "corrections": l.corrections,
+                "closed": l.closed,
                 "refused": l.refused,
                 "refused_steps": flags,
                 "list": l.replay.list,
@@ -198,8 +192,26 @@ pub fn list(
     if let Some(n) = l.in_progress {
         println!("game {n} in progress");
     }
-    for f in &l.replay.flags {
-        println!("flag: {f}");
+    let lang = super::appeals::lang_env();
+    for f in &l.replay.notes {
+        println!("flag: {}", f.text(lang));
+    }
+    for c in &l.corrections {
+        let what = match c.correction {
+            tdlog::events::CorrectionAction::Strike { .. } => "struck",
+            tdlog::events::CorrectionAction::Correct { .. } => "corrected",
+        };
+        match &c.refused {
+            None => println!(
+                "correction: game {} {what} under §{} by {} ({:?}): {}",
+                c.game, c.rule, c.by, c.role, c.reason
+            ),
+            Some(why) => println!(
+                "correction not applied: game {} (event {}): {why}",
+                c.game,
+                c.event.short()
+            ),
+        }
     }
     for r in &l.refused {
         println!(

@@ -10,6 +10,7 @@ mod bridge;
 mod bridge_log;
 mod doko;
 mod doko_log;
+mod doko_result;
 mod files;
 mod key;
 mod log;

@@ -9,15 +9,18 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::entry::ListEntry;
 use super::error::DokoError;
 use super::game::{Game, GameEvent, GameSetup};
+use super::list::RowKind;
 use super::profile::Profile;
 use super::round::TableConfig;
+use super::round::{next_deal, NextDeal, PenaltyRow};
 use super::seat::Seat;
 use super::standings::{standings, Standing, TableRound};
-use super::table::{replay_table, RecordedGame, TableReplay};
-use crate::events::{DokoGameRef, Payload};
-use crate::keys::KeyInfo;
+use super::table::{replay_lenient, ListedGame, RecordedGame, TableGame, TableReplay};
+use crate::events::{CorrectionAction, DokoGameRef, Payload};
+use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection};
 
 /// One game as recorded on the log.
@@ -50,6 +53,12 @@ pub struct DokoTables {
     /// Seating plan per (round, table): the latest `doko.seating` stands.
     #[serde(skip)]
     pub seatings: BTreeMap<(u32, u32), BTreeMap<Seat, String>>,
+    /// Games entered as the list writes them (`doko.result`); the first per game stands.
+    #[serde(skip)]
+    pub entries: BTreeMap<DokoGameRef, (ListEntry, Hash32)>,
+    /// Corrections and strikes per game (`doko.correction`), in log order (§8.2).
+    #[serde(skip)]
+    pub corrections: BTreeMap<DokoGameRef, Vec<Correction>>,
     pub warnings: Vec<Warning>,
 }
 
@@ -75,6 +84,27 @@ pub struct TableList {
     pub in_progress: Option<u32>,
     /// Events on the log the game could not take, with the rule that refused them.
     pub refused: Vec<Refused>,
+    /// Corrections and strikes of this table's games (§8.2), applied or refused.
+    pub corrections: Vec<Correction>,
+    /// The round's list is complete: corrections are the TD's now (§8.2.2).
+    pub closed: bool,
+}
+
+/// A signed correction or strike of a game, as the list and the players' audit show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Correction {
+    pub round: u32,
+    pub table: u32,
+    pub game: u32,
+    pub rule: String,
+    pub correction: CorrectionAction,
+    pub reason: String,
+    /// Holder of the key that signed it, and its role.
+    pub by: String,
+    pub role: Role,
+    pub event: Hash32,
+    /// Why the fold did not apply it (`None`: applied).
+    pub refused: Option<String>,
 }
 
 /// A recorded game event the engine did not apply (it stays on the log).
@@ -97,7 +127,13 @@ impl DokoTables {
 
     /// The (round, table) pairs with recorded games.
     pub fn tables(&self) -> Vec<(u32, u32)> {
-        let mut v: Vec<(u32, u32)> = self.games.keys().map(|g| (g.round, g.table)).collect();
+        let mut v: Vec<(u32, u32)> = self
+            .games
+            .keys()
+            .chain(self.entries.keys())
+            .map(|g| (g.round, g.table))
+            .collect();
+        v.sort();
         v.dedup();
         v
     }
@@ -107,29 +143,49 @@ impl DokoTables {
         let mut v: Vec<u32> = self
             .games
             .keys()
+            .chain(self.entries.keys())
             .filter(|g| g.table == table)
             .map(|g| g.round)
             .collect();
+        v.sort();
         v.dedup();
         v
     }
 
-    /// A table's Spielliste for one round, folded from its games in number order.
+    /// The game numbers recorded at a table in a round (card by card or as results).
+    fn numbers(&self, round: u32, table: u32) -> Vec<DokoGameRef> {
+        let mut v: Vec<DokoGameRef> = self
+            .games
+            .keys()
+            .chain(self.entries.keys())
+            .filter(|g| g.round == round && g.table == table)
+            .copied()
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// The next game number at a table in a round.
+    pub fn next_game(&self, round: u32, table: u32) -> u32 {
+        self.numbers(round, table).last().map_or(1, |g| g.game + 1)
+    }
+
+    /// A table's Spielliste for one round, folded from its games in number order: games
+    /// played card by card and games entered as results, with the corrections of §8.2.
     pub fn list(&self, round: u32, table: u32) -> Result<TableList, DokoError> {
         let profile = self.profile()?;
-        let games: Vec<(&DokoGameRef, &LoggedGame)> = self
-            .games
-            .iter()
-            .filter(|(g, _)| g.round == round && g.table == table)
-            .collect();
-        if games.is_empty() {
+        let numbers = self.numbers(round, table);
+        if numbers.is_empty() {
             return Err(DokoError::Round(format!(
                 "no games recorded at table {table} in round {round}"
             )));
         }
-        let mut recorded = Vec::new();
+        let mut listed: Vec<ListedGame> = Vec::new();
         let mut refused = Vec::new();
-        for (n, (g, lg)) in games.iter().enumerate() {
+        let mut size = None;
+        let mut in_progress = None;
+        for (n, g) in numbers.iter().enumerate() {
             if g.game as usize != n + 1 {
                 return Err(DokoError::Round(format!(
                     "table {table} round {round}: game {} is recorded but game {} is not",
@@ -137,12 +193,24 @@ impl DokoTables {
                     n + 1
                 )));
             }
+            if let Some((e, _)) = self.entries.get(g) {
+                size.get_or_insert(self.table_size(round, table));
+                listed.push(ListedGame {
+                    game: TableGame::Entry(e.clone()),
+                    struck: false,
+                    replaces: None,
+                    penalties: self.entry_penalties(g, &profile, &mut refused),
+                });
+                continue;
+            }
+            let lg = &self.games[g];
             let setup = lg.setup.clone().ok_or_else(|| {
                 DokoError::Round(format!(
                     "table {table} round {round}: game {} has events but no doko.game setup",
                     g.game
                 ))
             })?;
+            size.get_or_insert(setup.table_size);
             // Record first: an event the game cannot take (an objection after play went
             // on, a card not in the hand) stays on the log and is listed; the rest is folded.
             let mut game = Game::new(setup.clone(), profile.clone());
@@ -157,22 +225,109 @@ impl DokoTables {
                     }),
                 }
             }
-            recorded.push((g.game, RecordedGame { setup, events }));
+            // The last game may still be in play: list the finished ones.
+            if n + 1 == numbers.len() && game.result().is_err() {
+                in_progress = Some(g.game);
+                continue;
+            }
+            listed.push(ListedGame {
+                game: TableGame::Cards(RecordedGame { setup, events }),
+                struck: false,
+                replaces: None,
+                penalties: vec![],
+            });
         }
-        let size = recorded[0].1.setup.table_size;
-        // The last game may still be in play: list the finished ones.
-        let mut in_progress = None;
-        if let Some((n, last)) = recorded.last() {
-            let finished = Game::replay(last.setup.clone(), profile.clone(), &last.events)
-                .ok()
-                .is_some_and(|g| g.result().is_ok());
-            if !finished {
-                in_progress = Some(*n);
-                recorded.pop();
+        let size = match size {
+            Some(s) => s,
+            None => self.table_size(round, table),
+        };
+        let config = TableConfig::new(size)?;
+        // §8.2: corrections, in log order; a scorer's after the close is refused.
+        let mut corrections = Vec::new();
+        for (g, cs) in self.corrections.range(
+            DokoGameRef {
+                round,
+                table,
+                game: 0,
+            }..=DokoGameRef {
+                round,
+                table,
+                game: u32::MAX,
+            },
+        ) {
+            for c in cs {
+                let mut c = c.clone();
+                let idx = g.game as usize - 1;
+                if c.refused.is_none() && idx >= listed.len() {
+                    c.refused = Some(format!("§8.2: game {} is not on the list", g.game));
+                }
+                if c.refused.is_none() {
+                    match &c.correction {
+                        CorrectionAction::Strike { replacement } => {
+                            listed[idx].struck = true;
+                            if let Some(r) = replacement {
+                                if let Some(x) = listed.get_mut(*r as usize - 1) {
+                                    x.replaces = Some(idx);
+                                }
+                            }
+                        }
+                        CorrectionAction::Correct { entry } => {
+                            listed[idx].game = TableGame::Entry(entry.clone());
+                            listed[idx].struck = false;
+                        }
+                    }
+                }
+                corrections.push(c);
             }
         }
-        let games: Vec<RecordedGame> = recorded.into_iter().map(|(_, g)| g).collect();
-        let replay = replay_table(&games, TableConfig::new(size)?, &profile)?;
+        let (mut replay, skipped) = replay_lenient(&listed, config, &profile)?;
+        // Records follow the listed games in order, less the refused entries.
+        let rec_games: Vec<u32> = (0..listed.len())
+            .filter(|i| !skipped.iter().any(|(j, _)| j == i))
+            .map(|i| i as u32 + 1)
+            .collect();
+        for (i, e) in skipped {
+            let g = DokoGameRef {
+                round,
+                table,
+                game: i as u32 + 1,
+            };
+            refused.push(Refused {
+                game: g.game,
+                event: self.entries.get(&g).map(|(_, id)| *id),
+                reason: e.to_string(),
+            });
+        }
+        // The list shows what a correction did (§6.3, §8.2).
+        for row in &mut replay.list.rows {
+            let Some(&game) = rec_games.get(row.record) else {
+                continue;
+            };
+            let applied: Vec<&Correction> = corrections
+                .iter()
+                .filter(|c| c.game == game && c.refused.is_none())
+                .collect();
+            if let Some(c) = applied.last() {
+                let mark = match c.correction {
+                    CorrectionAction::Strike { .. } => {
+                        format!(" – gestrichen §{}: {}", c.rule, c.reason)
+                    }
+                    CorrectionAction::Correct { .. } => {
+                        format!(" – berichtigt §{}: {}", c.rule, c.reason)
+                    }
+                };
+                match &mut row.kind {
+                    RowKind::Game { label, .. }
+                    | RowKind::Struck { label }
+                    | RowKind::Redeal { label } => label.push_str(&mark),
+                    RowKind::Penalty { .. } => {}
+                }
+            }
+        }
+        let closed = matches!(
+            next_deal(&replay.state, config, &replay.records, None),
+            NextDeal::RoundOver
+        ) && in_progress.is_none();
         Ok(TableList {
             round,
             table,
@@ -180,7 +335,54 @@ impl DokoTables {
             replay,
             in_progress,
             refused,
+            corrections,
+            closed,
         })
+    }
+
+    /// The Schiedsgericht's deductions on a game entered as a result (§8.7.2(b)); any other
+    /// game event on such a game has no cards to apply to and is listed as refused.
+    fn entry_penalties(
+        &self,
+        g: &DokoGameRef,
+        profile: &Profile,
+        refused: &mut Vec<Refused>,
+    ) -> Vec<PenaltyRow> {
+        let mut rows = Vec::new();
+        let Some(lg) = self.games.get(g) else {
+            return rows;
+        };
+        for (i, e) in lg.events.iter().enumerate() {
+            let r = match e {
+                GameEvent::SanctionImposed { seat, sanction } => {
+                    super::penalty::sanction_delta(*seat, *sanction, profile)
+                }
+                _ => Err(DokoError::Round(
+                    "6.3: this game was entered as a result; only a sanction of the Schiedsgericht (8.7.2) applies to it".into(),
+                )),
+            };
+            match r {
+                Ok(d) if d.is_empty() => {}
+                Ok(d) => rows.push(PenaltyRow {
+                    rule: "8.7.2(b)".into(),
+                    credits: d,
+                }),
+                Err(err) => refused.push(Refused {
+                    game: g.game,
+                    event: lg.sources.get(i).copied(),
+                    reason: err.to_string(),
+                }),
+            }
+        }
+        rows
+    }
+
+    /// The size of a table in a round: from its seating plan, else four.
+    pub fn table_size(&self, round: u32, table: u32) -> u8 {
+        match self.seatings.get(&(round, table)) {
+            Some(s) if s.len() == 5 => 5,
+            _ => 4,
+        }
     }
 
     /// The seating of a table in a round, if recorded.
@@ -215,6 +417,165 @@ impl DokoTables {
         })
     }
 
+    /// Takes a `doko.result` or `doko.correction` into the tables; a warning if it cannot.
+    fn absorb(&mut self, p: &Payload, signer: &KeyInfo, id: Hash32) -> Option<String> {
+        match p {
+            Payload::DokoResult(x) => {
+                if self.entries.contains_key(&x.at) || self.games.contains_key(&x.at) {
+                    return Some(format!(
+                        "round {} table {} game {}: a second entry; the first stands (§8.2: correct it with doko.correction)",
+                        x.at.round, x.at.table, x.at.game
+                    ));
+                }
+                self.entries.insert(x.at, (x.entry.clone(), id));
+                None
+            }
+            Payload::DokoCorrection(x) => {
+                let after_close = x.rule == "8.2.2";
+                let refused = (after_close && signer.role == Role::Scorer).then(|| {
+                    "§8.2.2: after the round is closed only the Schiedsrichter (a TD) corrects or strikes a game".to_string()
+                });
+                self.corrections.entry(x.at).or_default().push(Correction {
+                    round: x.at.round,
+                    table: x.at.table,
+                    game: x.at.game,
+                    rule: x.rule.clone(),
+                    correction: x.correction.clone(),
+                    reason: x.reason.clone(),
+                    by: signer.holder.clone(),
+                    role: signer.role,
+                    event: id,
+                    refused,
+                });
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes a step checked for a batch before it is signed, so the next step of the batch
+    /// is checked against it (results and corrections; other steps change no list).
+    pub fn take_pending(&mut self, p: &Payload, signer: &KeyInfo) {
+        self.absorb(p, signer, Hash32::default());
+    }
+
+    /// Whether the table's round is closed: its list is complete (§7.4.1, §8.2.2).
+    pub fn closed(&self, round: u32, table: u32) -> bool {
+        self.list(round, table).is_ok_and(|l| l.closed)
+    }
+
+    /// The rules a new Doppelkopf event must meet before it is signed: a result is the
+    /// table's next game and valid in its round; a correction names the rule of the round's
+    /// state and a signer that rule allows (§8.2.1 the scorer during the round, §8.2.2 a TD
+    /// after it); a deduction stays within §8.7.2(b). Events of other types pass.
+    pub fn check_append(&self, p: &Payload, signer: &KeyInfo) -> Result<(), DokoError> {
+        match p {
+            Payload::DokoResult(x) => {
+                let at = x.at;
+                let next = self.next_game(at.round, at.table);
+                if at.game < next {
+                    return Err(DokoError::Round(format!(
+                        "8.2: game {} of table {} round {} is on the list already; correct or strike it (doko.correction)",
+                        at.game, at.table, at.round
+                    )));
+                }
+                if at.game > next {
+                    return Err(DokoError::Round(format!(
+                        "6.3.5: the list is written game by game; the next game of table {} round {} is {next}, not {}",
+                        at.table, at.round, at.game
+                    )));
+                }
+                let mut t = self.clone();
+                t.absorb(p, signer, Hash32::default());
+                let l = t.list(at.round, at.table)?;
+                match l.refused.iter().find(|r| r.game == at.game) {
+                    Some(r) => Err(DokoError::Round(format!("game {}: {}", at.game, r.reason))),
+                    None => Ok(()),
+                }
+            }
+            Payload::DokoCorrection(x) => {
+                let at = x.at;
+                let l = self.list(at.round, at.table)?;
+                let listed = self.numbers(at.round, at.table);
+                if !listed.contains(&at) {
+                    return Err(DokoError::Round(format!(
+                        "8.2: game {} is not on the list of table {} round {}",
+                        at.game, at.table, at.round
+                    )));
+                }
+                let director = matches!(signer.role, Role::Td | Role::ChiefTd);
+                match (l.closed, x.rule.as_str()) {
+                    (true, "8.2.1") => {
+                        return Err(DokoError::Round(
+                            "8.2.2: the round is closed; a game is struck without replacement or an obvious error corrected by the Schiedsrichter (rule 8.2.2)".into(),
+                        ))
+                    }
+                    (true, _) if !director => {
+                        return Err(DokoError::Round(
+                            "8.2.2: after the round is closed only the Schiedsrichter (a TD) corrects or strikes a game".into(),
+                        ))
+                    }
+                    (false, "8.2.2") => {
+                        return Err(DokoError::Round(
+                            "8.2.1: the round is still being played; a wrongly noted game is corrected or struck and replaced (rule 8.2.1)".into(),
+                        ))
+                    }
+                    _ => {}
+                }
+                if let CorrectionAction::Strike {
+                    replacement: Some(r),
+                } = x.correction
+                {
+                    // After any game in progress (§8.2.1): the next number on the list.
+                    let want = self.next_game(at.round, at.table);
+                    if r != want {
+                        return Err(DokoError::Round(format!(
+                            "8.2.1: the replacement is the next game ({want}), not {r}"
+                        )));
+                    }
+                }
+                if let CorrectionAction::Strike { replacement: None } = x.correction {
+                    if !l.closed {
+                        return Err(DokoError::Round(
+                            "8.2.1: during the round a struck game is replaced by the next game"
+                                .into(),
+                        ));
+                    }
+                }
+                if let CorrectionAction::Correct { .. } = x.correction {
+                    let mut t = self.clone();
+                    t.absorb(p, signer, Hash32::default());
+                    let after = t.list(at.round, at.table)?;
+                    if let Some(r) = after.refused.iter().find(|r| r.game == at.game) {
+                        return Err(DokoError::Round(format!("game {}: {}", at.game, r.reason)));
+                    }
+                }
+                Ok(())
+            }
+            Payload::DokoSchiedsgericht(x) => {
+                if let GameEvent::SanctionImposed { seat, sanction } = &x.event {
+                    super::penalty::sanction_delta(*seat, *sanction, &self.profile()?)?;
+                    return Ok(());
+                }
+                self.not_an_entry(x.at)
+            }
+            Payload::DokoEvent(x) => self.not_an_entry(x.at),
+            Payload::DokoRuling(x) => self.not_an_entry(x.at),
+            Payload::DokoGame(x) => self.not_an_entry(x.at),
+            _ => Ok(()),
+        }
+    }
+
+    fn not_an_entry(&self, at: DokoGameRef) -> Result<(), DokoError> {
+        if self.entries.contains_key(&at) {
+            return Err(DokoError::Round(format!(
+                "6.3: game {} was entered as a result; it has no cards to record (correct it under 8.2)",
+                at.game
+            )));
+        }
+        Ok(())
+    }
+
     fn warn(&mut self, e: &CheckedEvent, message: String) {
         self.warnings.push(Warning {
             event: e.id,
@@ -224,7 +585,7 @@ impl DokoTables {
 }
 
 impl Projection for DokoTables {
-    fn apply(&mut self, e: &CheckedEvent, _signer: &KeyInfo) {
+    fn apply(&mut self, e: &CheckedEvent, signer: &KeyInfo) {
         let (at, event) = match &e.payload {
             Payload::Genesis(g) => {
                 self.rule_profile = g.rule_profile.clone();
@@ -236,6 +597,14 @@ impl Projection for DokoTables {
                 return;
             }
             Payload::DokoGame(g) => {
+                if self.entries.contains_key(&g.at) {
+                    let msg = format!(
+                        "round {} table {} game {}: entered as a result already; the result stands",
+                        g.at.round, g.at.table, g.at.game
+                    );
+                    self.warn(e, msg);
+                    return;
+                }
                 let entry = self.games.entry(g.at).or_default();
                 if entry.setup.is_some() {
                     let msg = format!(
@@ -247,6 +616,12 @@ impl Projection for DokoTables {
                 }
                 entry.setup = Some(g.setup.clone());
                 entry.sources.insert(0, e.id);
+                return;
+            }
+            Payload::DokoResult(_) | Payload::DokoCorrection(_) => {
+                if let Some(msg) = self.absorb(&e.payload, signer, e.id) {
+                    self.warn(e, msg);
+                }
                 return;
             }
             Payload::DokoEvent(x) => (x.at, x.event.clone()),
@@ -271,7 +646,7 @@ impl Projection for DokoTables {
         entry.walls.insert(pos, e.env.wall_ms);
         let src = if entry.setup.is_some() { pos + 1 } else { pos };
         entry.sources.insert(src.min(entry.sources.len()), e.id);
-        if entry.setup.is_none() {
+        if entry.setup.is_none() && !self.entries.contains_key(&at) {
             let msg = format!(
                 "round {} table {} game {}: an event before the game's setup (kept)",
                 at.round, at.table, at.game

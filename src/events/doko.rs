@@ -167,3 +167,70 @@ impl EventPayload for DokoSchiedsgericht {
         }
     }
 }
+
+/// A game entered as the table's list writes it (§6.3): the result, no cards. Scored by the
+/// same engine as a game played card by card; the two kinds mix in one list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoResult {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    pub entry: crate::doko::entry::ListEntry,
+}
+
+impl EventPayload for DokoResult {
+    const KIND: &'static str = "doko.result";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()
+    }
+}
+
+/// What a correction does to a game of the list (§8.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum CorrectionAction {
+    /// The game is struck: during the round a replacement follows (§8.2.1), after the
+    /// round is closed none does (§8.2.2).
+    Strike {
+        /// The game number of the replacement (§8.2.1: the next game); `None` after close.
+        #[serde(default)]
+        replacement: Option<u32>,
+    },
+    /// The entry as it should have been written (agreed at the table during the round; an
+    /// obvious arithmetic error corrected by the Schiedsrichter after it, §8.2.2).
+    Correct {
+        entry: crate::doko::entry::ListEntry,
+    },
+}
+
+/// A signed correction or strike of a game: by the table's scorer before the round is
+/// closed (§8.2.1), by a TD after it (§8.2.2), always with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoCorrection {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    /// "8.2.1" (during the round) or "8.2.2" (after it is closed).
+    pub rule: String,
+    pub correction: CorrectionAction,
+    pub reason: String,
+}
+
+impl EventPayload for DokoCorrection {
+    const KIND: &'static str = "doko.correction";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()?;
+        super::check_text("reason", &self.reason, 2000)?;
+        match (self.rule.as_str(), &self.correction) {
+            ("8.2.1", _) => Ok(()),
+            (
+                "8.2.2",
+                CorrectionAction::Strike {
+                    replacement: Some(_),
+                },
+            ) => {
+                Err("§8.2.2: after the round is closed a game is struck without replacement".into())
+            }
+            ("8.2.2", _) => Ok(()),
+            (r, _) => Err(format!("a correction names §8.2.1 or §8.2.2, not {r:?}")),
+        }
+    }
+}

@@ -24,7 +24,10 @@ pub use appeals::{
     Decision, Deposit, Forum, LateCorrectionConsent, Part, Party, ResultsPublished, ScoreCorrected,
 };
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
-pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
+pub use doko::{
+    CorrectionAction, DokoCorrection, DokoEvent, DokoGame, DokoGameRef, DokoResult, DokoRuling,
+    DokoSchiedsgericht, DokoSeating,
+};
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
@@ -201,6 +204,10 @@ payloads! {
         "The Schiedsrichter's ruling on a claimed Doppelkopf violation, or on whether the partnership is clear (§7.1.1, §8.3).";
     DokoSchiedsgericht(DokoSchiedsgericht) => DECIDERS,
         "The Schiedsgericht's final decision on an objection, or its sanction for unsportsmanlike conduct (§8.8.7, §8.7.2).";
+    DokoResult(DokoResult) => SCORING,
+        "A Doppelkopf game entered as the table's list writes it (§6.3): parties or soloist and solo type, Re eyes, announcements with who made them, Sonderpunkte, or a Schmeißen / redeal; checked and scored by the same engine as a game played card by card.";
+    DokoCorrection(DokoCorrection) => SCORING,
+        "A correction or strike of a Doppelkopf game on the list, with the reason: by the table's scorer during the round (§8.2.1, a replacement follows a strike), by a TD after the round is closed (§8.2.2, struck without replacement or an obvious error corrected).";
     DirectorCall(DirectorCall) => DIRECTORS,
         "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
     Ruling(Ruling) => DIRECTORS,

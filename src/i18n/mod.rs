@@ -6,6 +6,7 @@
 //! Adding a language or a message is adding a column or a row; a test checks every row has
 //! all three languages.
 
+mod doko;
 mod reports;
 mod site;
 mod texts;
@@ -15,6 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+pub use doko::doko_refusal;
 pub use reports::{refusal, tr, LABELS};
 pub use site::{site_text, SITE};
 pub use texts::TEXTS;
