@@ -137,6 +137,10 @@ pub enum DokoCmd {
         log: PathBuf,
         #[arg(long)]
         json: bool,
+        /// Also print where PLAYER's total comes from: each table's part, penalties, and the
+        /// corrections and strikes of §8.2 at those tables.
+        #[arg(long, value_name = "PLAYER")]
+        audit: Option<String>,
     },
     /// Append a recorded table (the `tdlog doko replay` file: `{setup, events}` per game)
     /// to the log as signed events, game by game.
@@ -214,7 +218,9 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             seats,
             key,
         } => super::doko_log::seat(log, round, table, &seats, key),
-        DokoCmd::Standings { log, json } => super::doko_log::show_standings(log, json),
+        DokoCmd::Standings { log, json, audit } => {
+            super::doko_log::show_standings(log, json, audit)
+        }
         DokoCmd::Import {
             log,
             file,

@@ -93,7 +93,7 @@ pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> 
     Ok(0)
 }
 
-pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
+pub fn show_standings(log: PathBuf, json: bool, audit: Option<String>) -> CliResult {
     let (t, _) = fold(&log)?;
     let s = t.standings()?;
     if json {
@@ -103,6 +103,31 @@ pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
     println!("Standings (Profil {})", s.profile);
     for l in &s.standings {
         println!("{:>4}  {:<30} {:>6}", l.place, l.player, l.total);
+    }
+    if let Some(who) = &audit {
+        let lines = s
+            .audit
+            .get(who)
+            .ok_or_else(|| format!("{who:?} is in no seating plan"))?;
+        println!("Audit {who}");
+        for a in lines {
+            println!(
+                "  round {} table {} seat {}: {:>5} ({} games, {} struck, penalties {})",
+                a.round, a.table, a.seat, a.total, a.games, a.struck, a.penalties
+            );
+            for c in &a.corrections {
+                let what = match c.correction {
+                    tdlog::events::CorrectionAction::Strike { .. } => "struck",
+                    tdlog::events::CorrectionAction::Correct { .. } => "corrected",
+                };
+                println!(
+                    "    game {} {what} under §{} by {}: {}",
+                    c.game, c.rule, c.by, c.reason
+                );
+            }
+        }
+        let total: i64 = lines.iter().map(|a| i64::from(a.total)).sum();
+        println!("  total {total}");
     }
     for (r, tb) in &s.unseated {
         println!("not counted: round {r} table {tb} has no seating plan (tdlog doko seat)");

@@ -70,6 +70,25 @@ pub struct Standings {
     pub standings: Vec<Standing>,
     /// (round, table) with games but no `doko.seating`.
     pub unseated: Vec<(u32, u32)>,
+    /// Where each player's total comes from: per round and table, the seat, the table's
+    /// total for it, penalty rows and the corrections of §8.2 at that table.
+    pub audit: BTreeMap<String, Vec<AuditLine>>,
+}
+
+/// One table's part of a player's total.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditLine {
+    pub round: u32,
+    pub table: u32,
+    pub seat: Seat,
+    pub total: i32,
+    /// Points from penalty rows (§8.4–8.7) in that total.
+    pub penalties: i32,
+    /// Games counted and struck at the table.
+    pub games: usize,
+    pub struck: usize,
+    /// The corrections and strikes applied at that table.
+    pub corrections: Vec<Correction>,
 }
 
 /// A table's list from the log: the profile it was computed under, the replayed games,
@@ -397,12 +416,38 @@ impl DokoTables {
     pub fn standings(&self) -> Result<Standings, DokoError> {
         let mut rounds = Vec::new();
         let mut unseated = Vec::new();
+        let mut audit: BTreeMap<String, Vec<AuditLine>> = BTreeMap::new();
         for (round, table) in self.tables() {
             let Some(seating) = self.seatings.get(&(round, table)) else {
                 unseated.push((round, table));
                 continue;
             };
             let l = self.list(round, table)?;
+            let rows = &l.replay.list.rows;
+            for (seat, player) in seating {
+                audit.entry(player.clone()).or_default().push(AuditLine {
+                    round,
+                    table,
+                    seat: *seat,
+                    total: l.replay.list.totals.get(seat).copied().unwrap_or(0),
+                    penalties: rows
+                        .iter()
+                        .filter(|r| matches!(r.kind, RowKind::Penalty { .. }))
+                        .filter_map(|r| r.delta.get(seat))
+                        .sum(),
+                    games: rows.iter().filter(|r| r.game_no.is_some()).count(),
+                    struck: rows
+                        .iter()
+                        .filter(|r| matches!(r.kind, RowKind::Struck { .. }))
+                        .count(),
+                    corrections: l
+                        .corrections
+                        .iter()
+                        .filter(|c| c.refused.is_none())
+                        .cloned()
+                        .collect(),
+                });
+            }
             rounds.push(TableRound {
                 round: u16::try_from(round).unwrap_or(u16::MAX),
                 table: u16::try_from(table).unwrap_or(u16::MAX),
@@ -414,6 +459,7 @@ impl DokoTables {
             profile: self.profile()?.name,
             standings: standings(&rounds),
             unseated,
+            audit,
         })
     }
 
