@@ -323,9 +323,18 @@ fn rule_8_2_1_the_scorer_corrects_and_strikes_during_the_round_with_the_reason()
     assert_eq!(v["list"]["rows"][3]["dealer"], "B");
     // Each player's total shows the corrections behind it.
     let audit = ok(&["doko", "standings", &c.log, "--audit", "Cleo"]);
-    assert!(audit.contains("round 1 table 1 seat C:     1 (3 games, 1 struck"), "{audit}");
-    assert!(audit.contains("game 2 struck under §8.2.1 by Listenführer: Augen strittig"), "{audit}");
-    assert!(audit.contains("game 1 corrected under §8.2.1 by Listenführer: Parteien vertauscht"), "{audit}");
+    assert!(
+        audit.contains("round 1 table 1 seat C:     1 (3 games, 1 struck"),
+        "{audit}"
+    );
+    assert!(
+        audit.contains("game 2 struck under §8.2.1 by Listenführer: Augen strittig"),
+        "{audit}"
+    );
+    assert!(
+        audit.contains("game 1 corrected under §8.2.1 by Listenführer: Parteien vertauscht"),
+        "{audit}"
+    );
     // During the round the TD's correction is §8.2.1 too.
     let out = ok(&[
         "doko",

@@ -119,6 +119,34 @@ pub enum DokoCmd {
         #[command(flatten)]
         key: super::KeyOpts,
     },
+    /// The seat draw (§7.3.1): commit a secret seed's hash, then reveal the seed.
+    #[command(subcommand)]
+    Draw(super::doko_draw::DrawCmd),
+    /// The plan of a round from the revealed draw (round 1 drawn; later rounds by the
+    /// draw's rule), tables of four and five; `--sign` records it as the round's seating.
+    Plan {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        json: bool,
+        #[arg(long)]
+        sign: bool,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// A late arrival (plays from --from-round) or, with --leaves, a departure.
+    Presence {
+        log: PathBuf,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        from_round: u32,
+        #[arg(long)]
+        leaves: bool,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
     /// Record who sits where at a table in a round (signed `doko.seating`), e.g.
     /// --seats "A=Anna,B=Bert,C=Cleo,D=Dora".
     Seat {
@@ -211,6 +239,21 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             entry,
             key,
         } => super::doko_result::correct(log, round, table, game, strike, reason, entry, key),
+        DokoCmd::Draw(c) => super::doko_draw::draw(c),
+        DokoCmd::Plan {
+            log,
+            round,
+            json,
+            sign,
+            key,
+        } => super::doko_draw::plan(log, round, json, sign, key),
+        DokoCmd::Presence {
+            log,
+            player,
+            from_round,
+            leaves,
+            key,
+        } => super::doko_draw::presence(log, player, from_round, leaves, key),
         DokoCmd::Seat {
             log,
             round,

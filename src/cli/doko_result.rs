@@ -153,18 +153,19 @@ impl EntryArgs {
         if let Some(c) = &self.calls {
             for p in pairs(c) {
                 let (s, l) = p?;
-                let level =
-                    match l.to_lowercase().replace([' ', '-'], "").as_str() {
-                        "re" | "kontra" | "contra" | "a" => Level::Ansage,
-                        "k90" | "keine90" => Level::Keine90,
-                        "k60" | "keine60" => Level::Keine60,
-                        "k30" | "keine30" => Level::Keine30,
-                        "schwarz" => Level::Schwarz,
-                        x => return Err(format!(
+                let level = match l.to_lowercase().replace([' ', '-'], "").as_str() {
+                    "re" | "kontra" | "contra" | "a" => Level::Ansage,
+                    "k90" | "keine90" => Level::Keine90,
+                    "k60" | "keine60" => Level::Keine60,
+                    "k30" | "keine30" => Level::Keine30,
+                    "schwarz" => Level::Schwarz,
+                    x => {
+                        return Err(format!(
                             "§5: {x:?} is not an announcement (re, kontra, k90, k60, k30, schwarz)"
                         )
-                        .into()),
-                    };
+                        .into())
+                    }
+                };
                 calls.push(ListCall {
                     seat: seat(&s)?,
                     level,

@@ -9,6 +9,7 @@ mod appeals;
 mod bridge;
 mod bridge_log;
 mod doko;
+mod doko_draw;
 mod doko_log;
 mod doko_result;
 mod files;

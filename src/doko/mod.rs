@@ -22,6 +22,7 @@ pub mod cards;
 pub mod claim;
 pub mod deal;
 pub mod determination;
+pub mod draw;
 pub mod entry;
 pub mod error;
 pub mod game;

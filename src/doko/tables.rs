@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::draw::DrawState;
 use super::entry::ListEntry;
 use super::error::DokoError;
 use super::game::{Game, GameEvent, GameSetup};
@@ -59,6 +60,11 @@ pub struct DokoTables {
     /// Corrections and strikes per game (`doko.correction`), in log order (§8.2).
     #[serde(skip)]
     pub corrections: BTreeMap<DokoGameRef, Vec<Correction>>,
+    /// The seat draw, arrivals and departures (§7.3.1).
+    pub draw: DrawState,
+    /// A commit taken in the batch being checked: its reveal must come in a later event.
+    #[serde(skip)]
+    commit_pending: bool,
     pub warnings: Vec<Warning>,
 }
 
@@ -476,6 +482,28 @@ impl DokoTables {
                 self.entries.insert(x.at, (x.entry.clone(), id));
                 None
             }
+            Payload::DokoDrawCommit(x) => {
+                if self.draw.seed_hash.is_some() {
+                    return Some(
+                        "7.3.1: the seat draw was committed already; the first stands".into(),
+                    );
+                }
+                self.draw.seed_hash = Some(x.seed_hash.to_lowercase());
+                self.draw.players = x.players.clone();
+                self.draw.later_rounds = Some(x.later_rounds);
+                None
+            }
+            Payload::DokoDrawReveal(x) => match self.draw_reveal_error(&x.seed) {
+                Some(e) => Some(e.to_string()),
+                None => {
+                    self.draw.seed = Some(x.seed.clone());
+                    None
+                }
+            },
+            Payload::DokoPresence(x) => {
+                self.draw.presence.push(x.presence.clone());
+                None
+            }
             Payload::DokoCorrection(x) => {
                 let after_close = x.rule == "8.2.2";
                 let refused = (after_close && signer.role == Role::Scorer).then(|| {
@@ -502,7 +530,51 @@ impl DokoTables {
     /// Takes a step checked for a batch before it is signed, so the next step of the batch
     /// is checked against it (results and corrections; other steps change no list).
     pub fn take_pending(&mut self, p: &Payload, signer: &KeyInfo) {
+        if matches!(p, Payload::DokoDrawCommit(_)) {
+            self.commit_pending = true;
+        }
         self.absorb(p, signer, Hash32::default());
+    }
+
+    /// Why a reveal of `seed` is not accepted: no commit, revealed already, or not the seed
+    /// committed (§7.3.1: nobody redraws).
+    fn draw_reveal_error(&self, seed: &str) -> Option<DokoError> {
+        let Some(h) = &self.draw.seed_hash else {
+            return Some(DokoError::Round(
+                "7.3.1: no seat draw is committed; commit the seed's hash first".into(),
+            ));
+        };
+        if self.draw.seed.is_some() {
+            return Some(DokoError::Round(
+                "7.3.1: the seat draw is revealed already; nobody redraws".into(),
+            ));
+        }
+        if super::draw::seed_hash(seed) != *h {
+            return Some(DokoError::Round(
+                "7.3.1: this seed does not match the committed hash; the draw stands as committed"
+                    .into(),
+            ));
+        }
+        None
+    }
+
+    /// The plan of a round from the revealed draw (§7.3.1), with the rule for later rounds:
+    /// by standings it uses the totals of the rounds before.
+    pub fn plan(&self, round: u32) -> Result<Vec<BTreeMap<Seat, String>>, DokoError> {
+        let mut totals = BTreeMap::new();
+        if round > 1 && self.draw.later_rounds == Some(super::draw::LaterRounds::ByStandings) {
+            let s = self.standings()?;
+            for line in s.standings {
+                let t: i64 = line
+                    .rounds
+                    .iter()
+                    .filter(|(r, _)| u32::from(**r) < round)
+                    .map(|(_, t)| *t)
+                    .sum();
+                totals.insert(line.player, t);
+            }
+        }
+        self.draw.plan(round, &totals)
     }
 
     /// Whether the table's round is closed: its list is complete (§7.4.1, §8.2.2).
@@ -538,6 +610,40 @@ impl DokoTables {
                     Some(r) => Err(DokoError::Round(format!("game {}: {}", at.game, r.reason))),
                     None => Ok(()),
                 }
+            }
+            Payload::DokoDrawCommit(_) => {
+                if self.draw.seed_hash.is_some() {
+                    return Err(DokoError::Round(
+                        "7.3.1: the seat draw is committed once; nobody redraws".into(),
+                    ));
+                }
+                Ok(())
+            }
+            Payload::DokoDrawReveal(x) => {
+                if self.commit_pending {
+                    return Err(DokoError::Round(
+                        "7.3.1: the seed is revealed in a later event than its commit".into(),
+                    ));
+                }
+                match self.draw_reveal_error(&x.seed) {
+                    Some(e) => Err(e),
+                    None => Ok(()),
+                }
+            }
+            Payload::DokoPresence(x) => {
+                let known = self.draw.players.contains(&x.presence.player)
+                    || self
+                        .draw
+                        .presence
+                        .iter()
+                        .any(|p| p.player == x.presence.player);
+                if !x.presence.present && !known {
+                    return Err(DokoError::Round(format!(
+                        "7.3.1: {} is not in the field and cannot leave it",
+                        x.presence.player
+                    )));
+                }
+                Ok(())
             }
             Payload::DokoCorrection(x) => {
                 let at = x.at;
@@ -664,7 +770,11 @@ impl Projection for DokoTables {
                 entry.sources.insert(0, e.id);
                 return;
             }
-            Payload::DokoResult(_) | Payload::DokoCorrection(_) => {
+            Payload::DokoResult(_)
+            | Payload::DokoCorrection(_)
+            | Payload::DokoDrawCommit(_)
+            | Payload::DokoDrawReveal(_)
+            | Payload::DokoPresence(_) => {
                 if let Some(msg) = self.absorb(&e.payload, signer, e.id) {
                     self.warn(e, msg);
                 }

@@ -234,3 +234,67 @@ impl EventPayload for DokoCorrection {
         }
     }
 }
+
+/// The seat draw committed (§7.3.1): the SHA-256 of a secret seed, the field of players and
+/// the rule for later rounds. Signed before the seed is revealed, so nobody can redraw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoDrawCommit {
+    /// Hex SHA-256 of the seed's text (`doko::draw::seed_hash`).
+    pub seed_hash: String,
+    pub players: Vec<String>,
+    pub later_rounds: crate::doko::draw::LaterRounds,
+}
+
+impl EventPayload for DokoDrawCommit {
+    const KIND: &'static str = "doko.draw_commit";
+    fn check(&self) -> Result<(), String> {
+        if self.seed_hash.len() != 64 || !self.seed_hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err("seed_hash is a hex SHA-256 (64 hex digits)".into());
+        }
+        if self.players.len() < 4 {
+            return Err("§7.2.1: a draw needs at least four players".into());
+        }
+        for p in &self.players {
+            super::check_text("player", p, 200)?;
+        }
+        let mut names: Vec<&String> = self.players.iter().collect();
+        names.sort();
+        names.dedup();
+        if names.len() != self.players.len() {
+            return Err("a player is in the field once".into());
+        }
+        Ok(())
+    }
+}
+
+/// The seed of the committed draw revealed; the plan follows from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoDrawReveal {
+    pub seed: String,
+}
+
+impl EventPayload for DokoDrawReveal {
+    const KIND: &'static str = "doko.draw_reveal";
+    fn check(&self) -> Result<(), String> {
+        super::check_text("seed", &self.seed, 200)
+    }
+}
+
+/// A late arrival (plays from `from_round`) or a departure (`present: false`, no longer from
+/// `from_round`): the round plans seat the players present.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoPresence {
+    #[serde(flatten)]
+    pub presence: crate::doko::draw::Presence,
+}
+
+impl EventPayload for DokoPresence {
+    const KIND: &'static str = "doko.presence";
+    fn check(&self) -> Result<(), String> {
+        super::check_text("player", &self.presence.player, 200)?;
+        if self.presence.from_round == 0 {
+            return Err("rounds start at 1".into());
+        }
+        Ok(())
+    }
+}

@@ -25,8 +25,8 @@ pub use appeals::{
 };
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{
-    CorrectionAction, DokoCorrection, DokoEvent, DokoGame, DokoGameRef, DokoResult, DokoRuling,
-    DokoSchiedsgericht, DokoSeating,
+    CorrectionAction, DokoCorrection, DokoDrawCommit, DokoDrawReveal, DokoEvent, DokoGame,
+    DokoGameRef, DokoPresence, DokoResult, DokoRuling, DokoSchiedsgericht, DokoSeating,
 };
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
@@ -208,6 +208,12 @@ payloads! {
         "A Doppelkopf game entered as the table's list writes it (§6.3): parties or soloist and solo type, Re eyes, announcements with who made them, Sonderpunkte, or a Schmeißen / redeal; checked and scored by the same engine as a game played card by card.";
     DokoCorrection(DokoCorrection) => SCORING,
         "A correction or strike of a Doppelkopf game on the list, with the reason: by the table's scorer during the round (§8.2.1, a replacement follows a strike), by a TD after the round is closed (§8.2.2, struck without replacement or an obvious error corrected).";
+    DokoDrawCommit(DokoDrawCommit) => DIRECTORS,
+        "The Doppelkopf seat draw committed (§7.3.1): the SHA-256 of a secret seed, the field of players, the rule for later rounds (random or by standings); once per tournament.";
+    DokoDrawReveal(DokoDrawReveal) => DIRECTORS,
+        "The seed of the committed seat draw revealed in a later event; refused unless it matches the commit; once.";
+    DokoPresence(DokoPresence) => SCORING,
+        "A Doppelkopf player's late arrival (plays from a round on) or departure (no longer from a round on); the round plans seat the players present.";
     DirectorCall(DirectorCall) => DIRECTORS,
         "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
     Ruling(Ruling) => DIRECTORS,
