@@ -58,6 +58,10 @@ pub enum DokoCmd {
         /// Replace the PDF file if it exists (never a log, a key file or the log read).
         #[arg(long, requires = "pdf")]
         force: bool,
+        /// Print the HTML page or PDF in this language (de, en, da), with the corrections
+        /// and flags; without it `--html` gives the German table fragment.
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Record one game event (a `GameEvent` as JSON, or with --setup a `GameSetup` that
     /// begins the game) as a signed event: `doko.game`, `doko.event`, `doko.ruling`
@@ -169,6 +173,26 @@ pub enum DokoCmd {
         /// corrections and strikes of §8.2 at those tables.
         #[arg(long, value_name = "PLAYER")]
         audit: Option<String>,
+        /// The standings as an HTML page.
+        #[arg(long, conflicts_with_all = ["json", "pdf"])]
+        html: bool,
+        /// Write the standings as a PDF to FILE.
+        #[arg(long, value_name = "FILE", conflicts_with = "json")]
+        pdf: Option<PathBuf>,
+        #[arg(long, requires = "pdf")]
+        force: bool,
+        /// Language of the HTML page or PDF: de (default, the club's), en, da.
+        #[arg(long, default_value = "de")]
+        lang: String,
+    },
+    /// Set the standings' tie rule (signed `doko.standings_rule`, chief TD or organiser):
+    /// shared-place, most-games-won, best-single-game or best-round.
+    TieRule {
+        log: PathBuf,
+        #[arg(long)]
+        tie: String,
+        #[command(flatten)]
+        key: super::KeyOpts,
     },
     /// Append a recorded table (the `tdlog doko replay` file: `{setup, events}` per game)
     /// to the log as signed events, game by game.
@@ -210,7 +234,8 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             html,
             pdf,
             force,
-        } => super::doko_log::list(log, table, round, json, html, pdf, force),
+            lang,
+        } => super::doko_log::list(log, table, round, json, html, pdf, force, lang),
         DokoCmd::Record {
             log,
             round,
@@ -261,9 +286,16 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             seats,
             key,
         } => super::doko_log::seat(log, round, table, &seats, key),
-        DokoCmd::Standings { log, json, audit } => {
-            super::doko_log::show_standings(log, json, audit)
-        }
+        DokoCmd::Standings {
+            log,
+            json,
+            audit,
+            html,
+            pdf,
+            force,
+            lang,
+        } => super::doko_log::show_standings(log, json, audit, html, pdf, force, &lang),
+        DokoCmd::TieRule { log, tie, key } => super::doko_log::tie_rule(log, &tie, key),
         DokoCmd::Import {
             log,
             file,

@@ -93,14 +93,42 @@ pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> 
     Ok(0)
 }
 
-pub fn show_standings(log: PathBuf, json: bool, audit: Option<String>) -> CliResult {
+#[allow(clippy::too_many_arguments)]
+pub fn show_standings(
+    log: PathBuf,
+    json: bool,
+    audit: Option<String>,
+    html: bool,
+    pdf: Option<PathBuf>,
+    force: bool,
+    lang: &str,
+) -> CliResult {
+    let lang: tdlog::i18n::Lang = lang.parse()?;
+    if let Some(out) = &pdf {
+        tdlog::io_safe::check_output(out, force, &[&log])?;
+    }
     let (t, _) = fold(&log)?;
     let s = t.standings()?;
     if json {
         println!("{}", serde_json::to_string_pretty(&s)?);
         return Ok(0);
     }
-    println!("Standings (Profil {})", s.profile);
+    if let Some(out) = pdf {
+        let bytes = tdlog::report::pdf::render(&tdlog::doko::print::standings_blocks(&s, lang));
+        tdlog::io_safe::write_output(&out, &bytes, force, &[&log])?;
+        eprintln!("wrote {}", out.display());
+        return Ok(0);
+    }
+    if html {
+        let b = tdlog::doko::print::standings_blocks(&s, lang);
+        print!("{}", tdlog::doko::print::html_page(&b, lang));
+        return Ok(0);
+    }
+    println!(
+        "Standings (Profil {}, ties: {})",
+        s.profile,
+        tdlog::i18n::t(tdlog::i18n::Lang::En, s.tie.key())
+    );
     for l in &s.standings {
         println!("{:>4}  {:<30} {:>6}", l.place, l.player, l.total);
     }
@@ -135,6 +163,31 @@ pub fn show_standings(log: PathBuf, json: bool, audit: Option<String>) -> CliRes
     Ok(0)
 }
 
+/// `tdlog doko tie-rule`: the standings' tie rule as a signed setting.
+pub fn tie_rule(log: PathBuf, tie: &str, key: KeyOpts) -> CliResult {
+    use tdlog::doko::standings::TieRule;
+    let tie = match tie {
+        "shared-place" => TieRule::SharedPlace,
+        "most-games-won" => TieRule::MostGamesWon,
+        "best-single-game" => TieRule::BestSingleGame,
+        "best-round" => TieRule::BestRound,
+        x => {
+            return Err(format!(
+                "--tie: {x:?} is shared-place, most-games-won, best-single-game or best-round"
+            )
+            .into())
+        }
+    };
+    let k = load_key(&key)?;
+    let id = open_log(&log)?.append(
+        &k,
+        Payload::DokoStandingsRule(tdlog::events::DokoStandingsRule { tie }),
+    )?;
+    println!("tie rule set (event {})", id.short());
+    Ok(0)
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn list(
     log: PathBuf,
     table: u32,
@@ -143,7 +196,9 @@ pub fn list(
     html: bool,
     pdf: Option<PathBuf>,
     force: bool,
+    lang: Option<String>,
 ) -> CliResult {
+    let lang: Option<tdlog::i18n::Lang> = lang.map(|l| l.parse()).transpose()?;
     if let Some(out) = &pdf {
         tdlog::io_safe::check_output(out, force, &[&log])?;
     }
@@ -201,6 +256,19 @@ pub fn list(
         return Ok(0);
     }
     let names = t.seating(round, table);
+    if let Some(lang) = lang {
+        let b = tdlog::doko::print::list_blocks(&l, &names, lang);
+        if let Some(out) = pdf {
+            let bytes = tdlog::report::pdf::render(&b);
+            tdlog::io_safe::write_output(&out, &bytes, force, &[&log])?;
+            eprintln!("wrote {}", out.display());
+            return Ok(0);
+        }
+        if html {
+            print!("{}", tdlog::doko::print::html_page(&b, lang));
+            return Ok(0);
+        }
+    }
     if let Some(out) = pdf {
         let bytes =
             tdlog::doko::report::render_pdf(&l.replay.list, &l.profile, &names, round, table);

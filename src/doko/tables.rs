@@ -18,7 +18,7 @@ use super::profile::Profile;
 use super::round::TableConfig;
 use super::round::{next_deal, NextDeal, PenaltyRow};
 use super::seat::Seat;
-use super::standings::{standings, Standing, TableRound};
+use super::standings::{rank, Standing, TableRound, TieRule, TieStats};
 use super::table::{replay_lenient, ListedGame, RecordedGame, TableGame, TableReplay};
 use crate::events::{CorrectionAction, DokoGameRef, Payload};
 use crate::keys::{KeyInfo, Role};
@@ -62,6 +62,8 @@ pub struct DokoTables {
     pub corrections: BTreeMap<DokoGameRef, Vec<Correction>>,
     /// The seat draw, arrivals and departures (§7.3.1).
     pub draw: DrawState,
+    /// The standings' tie rule (`doko.standings_rule`; the latest applies).
+    pub tie: TieRule,
     /// A commit taken in the batch being checked: its reveal must come in a later event.
     #[serde(skip)]
     commit_pending: bool,
@@ -76,6 +78,10 @@ pub struct Standings {
     pub standings: Vec<Standing>,
     /// (round, table) with games but no `doko.seating`.
     pub unseated: Vec<(u32, u32)>,
+    /// The tie rule the places were computed under.
+    pub tie: TieRule,
+    /// What the tie rule compared.
+    pub tie_stats: BTreeMap<String, TieStats>,
     /// Where each player's total comes from: per round and table, the seat, the table's
     /// total for it, penalty rows and the corrections of §8.2 at that table.
     pub audit: BTreeMap<String, Vec<AuditLine>>,
@@ -423,6 +429,7 @@ impl DokoTables {
         let mut rounds = Vec::new();
         let mut unseated = Vec::new();
         let mut audit: BTreeMap<String, Vec<AuditLine>> = BTreeMap::new();
+        let mut stats: BTreeMap<String, TieStats> = BTreeMap::new();
         for (round, table) in self.tables() {
             let Some(seating) = self.seatings.get(&(round, table)) else {
                 unseated.push((round, table));
@@ -431,6 +438,14 @@ impl DokoTables {
             let l = self.list(round, table)?;
             let rows = &l.replay.list.rows;
             for (seat, player) in seating {
+                let st = stats.entry(player.clone()).or_default();
+                for r in rows.iter().filter(|r| r.game_no.is_some()) {
+                    let d = r.delta.get(seat).copied().unwrap_or(0);
+                    if d > 0 {
+                        st.games_won += 1;
+                    }
+                    st.best_game = st.best_game.max(d);
+                }
                 audit.entry(player.clone()).or_default().push(AuditLine {
                     round,
                     table,
@@ -463,8 +478,10 @@ impl DokoTables {
         }
         Ok(Standings {
             profile: self.profile()?.name,
-            standings: standings(&rounds),
+            standings: rank(&rounds, self.tie, &stats),
             unseated,
+            tie: self.tie,
+            tie_stats: stats,
             audit,
         })
     }
@@ -746,6 +763,10 @@ impl Projection for DokoTables {
             }
             Payload::DokoSeating(x) => {
                 self.seatings.insert((x.round, x.table), x.seating.clone());
+                return;
+            }
+            Payload::DokoStandingsRule(x) => {
+                self.tie = x.tie;
                 return;
             }
             Payload::DokoGame(g) => {

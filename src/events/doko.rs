@@ -298,3 +298,13 @@ impl EventPayload for DokoPresence {
         Ok(())
     }
 }
+
+/// The standings' tie rule (a club's choice; the rules give none, A30). The latest applies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoStandingsRule {
+    pub tie: crate::doko::standings::TieRule,
+}
+
+impl EventPayload for DokoStandingsRule {
+    const KIND: &'static str = "doko.standings_rule";
+}

@@ -27,6 +27,7 @@ pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{
     CorrectionAction, DokoCorrection, DokoDrawCommit, DokoDrawReveal, DokoEvent, DokoGame,
     DokoGameRef, DokoPresence, DokoResult, DokoRuling, DokoSchiedsgericht, DokoSeating,
+    DokoStandingsRule,
 };
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
@@ -214,6 +215,8 @@ payloads! {
         "The seed of the committed seat draw revealed in a later event; refused unless it matches the commit; once.";
     DokoPresence(DokoPresence) => SCORING,
         "A Doppelkopf player's late arrival (plays from a round on) or departure (no longer from a round on); the round plans seat the players present.";
+    DokoStandingsRule(DokoStandingsRule) => SETTINGS,
+        "The Doppelkopf standings' tie rule (the rules give none, A30): shared place, most games won, best single game or best round; the latest applies and the standings name it.";
     DirectorCall(DirectorCall) => DIRECTORS,
         "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
     Ruling(Ruling) => DIRECTORS,
