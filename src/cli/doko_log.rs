@@ -64,7 +64,7 @@ fn append_guarded(
     key: &KeyOpts,
     p: Payload,
 ) -> Result<tdlog::log::Hash32, Box<dyn std::error::Error + Send + Sync>> {
-    Ok(super::doko_result::append(&log.to_path_buf(), key, vec![p])?[0])
+    Ok(super::doko_result::append(log, key, vec![p])?[0])
 }
 
 pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> CliResult {

@@ -210,7 +210,7 @@ impl EntryArgs {
 /// Signs `payloads` after the Doppelkopf rules and the workflow guards, in the language of
 /// `TDLOG_LANG` for a refusal.
 pub fn append(
-    log: &PathBuf,
+    log: &std::path::Path,
     key: &KeyOpts,
     payloads: Vec<Payload>,
 ) -> Res<Vec<tdlog::log::Hash32>> {
@@ -230,7 +230,7 @@ pub fn append(
 }
 
 /// The tables as the log stands (read only).
-fn tables(log: &PathBuf) -> Res<tdlog::doko::tables::DokoTables> {
+fn tables(log: &std::path::Path) -> Res<tdlog::doko::tables::DokoTables> {
     let v = super::open_log_read_only(log)?.verify(None)?;
     Ok(tdlog::appeals::fold(&v, None).doko)
 }
@@ -276,20 +276,13 @@ pub fn result(
         return Ok(0);
     }
     let game = game.unwrap_or_else(|| t.next_game(round, table));
-    let vorgefuehrt = t
-        .list(round, table)
-        .ok()
-        .and_then(|l| {
-            let cfg = tdlog::doko::round::TableConfig::new(t.table_size(round, table)).ok()?;
-            match tdlog::doko::round::next_deal(&l.replay.state, cfg, &l.replay.records, None) {
-                tdlog::doko::round::NextDeal::Deal { vorgefuehrt, .. } => vorgefuehrt,
-                _ => None,
-            }
-        })
-        .or_else(|| {
-            // A first game is never vorgeführt.
-            None
-        });
+    let vorgefuehrt = t.list(round, table).ok().and_then(|l| {
+        let cfg = tdlog::doko::round::TableConfig::new(t.table_size(round, table)).ok()?;
+        match tdlog::doko::round::next_deal(&l.replay.state, cfg, &l.replay.records, None) {
+            tdlog::doko::round::NextDeal::Deal { vorgefuehrt, .. } => vorgefuehrt,
+            _ => None,
+        }
+    });
     let entry = args.entry(vorgefuehrt)?;
     let at = DokoGameRef { round, table, game };
     let ids = append(
@@ -313,6 +306,7 @@ pub fn result(
 }
 
 /// `tdlog doko correct`: strike or correct a game of the list (§8.2).
+#[allow(clippy::too_many_arguments)]
 pub fn correct(
     log: PathBuf,
     round: u32,

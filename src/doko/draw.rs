@@ -135,8 +135,7 @@ impl DrawState {
             (1, _) | (_, LaterRounds::Random) => draw_order(seed, round, &players),
             (_, LaterRounds::ByStandings) => {
                 let drawn = draw_order(seed, 1, &players);
-                let mut o: Vec<(usize, String)> =
-                    drawn.into_iter().enumerate().map(|(i, p)| (i, p)).collect();
+                let mut o: Vec<(usize, String)> = drawn.into_iter().enumerate().collect();
                 o.sort_by(|(ia, a), (ib, b)| {
                     let ta = standings.get(a).copied().unwrap_or(0);
                     let tb = standings.get(b).copied().unwrap_or(0);

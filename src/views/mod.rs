@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod correction;
+pub mod doko;
 pub mod incident;
 pub mod overview;
 pub mod play;
