@@ -58,6 +58,10 @@ pub enum DokoCmd {
         /// Replace the PDF file if it exists (never a log, a key file or the log read).
         #[arg(long, requires = "pdf")]
         force: bool,
+        /// Print the HTML page or PDF in this language (de, en, da), with the corrections
+        /// and flags; without it `--html` gives the German table fragment.
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Record one game event (a `GameEvent` as JSON, or with --setup a `GameSetup` that
     /// begins the game) as a signed event: `doko.game`, `doko.event`, `doko.ruling`
@@ -75,6 +79,75 @@ pub enum DokoCmd {
         event: Option<String>,
         #[arg(long)]
         setup: Option<String>,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// Enter a game as the table's list writes it (signed `doko.result`): the parties or the
+    /// solo, the Re eyes, the announcements with who made them, Sonderpunkte; or a
+    /// Schmeißen / redeal. Checked against the rules and the round, scored by the engine.
+    Result {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        /// The game's number in the table's round (default: the next).
+        #[arg(long)]
+        game: Option<u32>,
+        /// A JSON array of list entries: the table's next games, signed in one batch.
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        entry: super::doko_result::EntryArgs,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// Correct or strike a game of the list, with the reason (signed `doko.correction`):
+    /// the scorer during the round (§8.2.1: a struck game is replaced by the next game), a
+    /// TD after the round is closed (§8.2.2).
+    Correct {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        #[arg(long)]
+        game: u32,
+        /// Strike the game instead of correcting it.
+        #[arg(long)]
+        strike: bool,
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        entry: super::doko_result::EntryArgs,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// The seat draw (§7.3.1): commit a secret seed's hash, then reveal the seed.
+    #[command(subcommand)]
+    Draw(super::doko_draw::DrawCmd),
+    /// The plan of a round from the revealed draw (round 1 drawn; later rounds by the
+    /// draw's rule), tables of four and five; `--sign` records it as the round's seating.
+    Plan {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        json: bool,
+        #[arg(long)]
+        sign: bool,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
+    /// A late arrival (plays from --from-round) or, with --leaves, a departure.
+    Presence {
+        log: PathBuf,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        from_round: u32,
+        #[arg(long)]
+        leaves: bool,
         #[command(flatten)]
         key: super::KeyOpts,
     },
@@ -96,6 +169,30 @@ pub enum DokoCmd {
         log: PathBuf,
         #[arg(long)]
         json: bool,
+        /// Also print where PLAYER's total comes from: each table's part, penalties, and the
+        /// corrections and strikes of §8.2 at those tables.
+        #[arg(long, value_name = "PLAYER")]
+        audit: Option<String>,
+        /// The standings as an HTML page.
+        #[arg(long, conflicts_with_all = ["json", "pdf"])]
+        html: bool,
+        /// Write the standings as a PDF to FILE.
+        #[arg(long, value_name = "FILE", conflicts_with = "json")]
+        pdf: Option<PathBuf>,
+        #[arg(long, requires = "pdf")]
+        force: bool,
+        /// Language of the HTML page or PDF: de (default, the club's), en, da.
+        #[arg(long, default_value = "de")]
+        lang: String,
+    },
+    /// Set the standings' tie rule (signed `doko.standings_rule`, chief TD or organiser):
+    /// shared-place, most-games-won, best-single-game or best-round.
+    TieRule {
+        log: PathBuf,
+        #[arg(long)]
+        tie: String,
+        #[command(flatten)]
+        key: super::KeyOpts,
     },
     /// Append a recorded table (the `tdlog doko replay` file: `{setup, events}` per game)
     /// to the log as signed events, game by game.
@@ -137,7 +234,8 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             html,
             pdf,
             force,
-        } => super::doko_log::list(log, table, round, json, html, pdf, force),
+            lang,
+        } => super::doko_log::list(log, table, round, json, html, pdf, force, lang),
         DokoCmd::Record {
             log,
             round,
@@ -147,6 +245,40 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             setup,
             key,
         } => super::doko_log::record(log, round, table, game, event, setup, key),
+        DokoCmd::Result {
+            log,
+            round,
+            table,
+            game,
+            file,
+            entry,
+            key,
+        } => super::doko_result::result(log, round, table, game, file, entry, key),
+        DokoCmd::Correct {
+            log,
+            round,
+            table,
+            game,
+            strike,
+            reason,
+            entry,
+            key,
+        } => super::doko_result::correct(log, round, table, game, strike, reason, entry, key),
+        DokoCmd::Draw(c) => super::doko_draw::draw(c),
+        DokoCmd::Plan {
+            log,
+            round,
+            json,
+            sign,
+            key,
+        } => super::doko_draw::plan(log, round, json, sign, key),
+        DokoCmd::Presence {
+            log,
+            player,
+            from_round,
+            leaves,
+            key,
+        } => super::doko_draw::presence(log, player, from_round, leaves, key),
         DokoCmd::Seat {
             log,
             round,
@@ -154,7 +286,16 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             seats,
             key,
         } => super::doko_log::seat(log, round, table, &seats, key),
-        DokoCmd::Standings { log, json } => super::doko_log::show_standings(log, json),
+        DokoCmd::Standings {
+            log,
+            json,
+            audit,
+            html,
+            pdf,
+            force,
+            lang,
+        } => super::doko_log::show_standings(log, json, audit, html, pdf, force, &lang),
+        DokoCmd::TieRule { log, tie, key } => super::doko_log::tie_rule(log, &tie, key),
         DokoCmd::Import {
             log,
             file,

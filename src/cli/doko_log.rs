@@ -57,22 +57,14 @@ fn fold(
     Ok((f.doko, flags))
 }
 
-/// Signs `p` now, after the workflow guards (a late objection is refused, nothing written).
+/// Signs `p` now, after the Doppelkopf rules (a deduction over §8.7.2(b) is refused) and
+/// the workflow guards (a late objection is refused); nothing is written when refused.
 fn append_guarded(
     log: &Path,
     key: &KeyOpts,
     p: Payload,
 ) -> Result<tdlog::log::Hash32, Box<dyn std::error::Error + Send + Sync>> {
-    let k = load_key(key)?;
-    let mut l = open_log(log)?;
-    let now = chrono::Utc::now().timestamp_millis();
-    match tdlog::appeals::append_checked(&mut l, &k, p, now) {
-        Ok(id) => Ok(id),
-        Err(tdlog::appeals::AppendError::Guard(g)) => {
-            Err(tdlog::i18n::refusal(super::appeals::lang_env(), &g).into())
-        }
-        Err(tdlog::appeals::AppendError::Log(e)) => Err(e),
-    }
+    Ok(super::doko_result::append(log, key, vec![p])?[0])
 }
 
 pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> CliResult {
@@ -101,16 +93,69 @@ pub fn seat(log: PathBuf, round: u32, table: u32, seats: &str, key: KeyOpts) -> 
     Ok(0)
 }
 
-pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
+#[allow(clippy::too_many_arguments)]
+pub fn show_standings(
+    log: PathBuf,
+    json: bool,
+    audit: Option<String>,
+    html: bool,
+    pdf: Option<PathBuf>,
+    force: bool,
+    lang: &str,
+) -> CliResult {
+    let lang: tdlog::i18n::Lang = lang.parse()?;
+    if let Some(out) = &pdf {
+        tdlog::io_safe::check_output(out, force, &[&log])?;
+    }
     let (t, _) = fold(&log)?;
     let s = t.standings()?;
     if json {
         println!("{}", serde_json::to_string_pretty(&s)?);
         return Ok(0);
     }
-    println!("Standings (Profil {})", s.profile);
+    if let Some(out) = pdf {
+        let bytes = tdlog::report::pdf::render(&tdlog::doko::print::standings_blocks(&s, lang));
+        tdlog::io_safe::write_output(&out, &bytes, force, &[&log])?;
+        eprintln!("wrote {}", out.display());
+        return Ok(0);
+    }
+    if html {
+        let b = tdlog::doko::print::standings_blocks(&s, lang);
+        print!("{}", tdlog::doko::print::html_page(&b, lang));
+        return Ok(0);
+    }
+    println!(
+        "Standings (Profil {}, ties: {})",
+        s.profile,
+        tdlog::i18n::t(tdlog::i18n::Lang::En, s.tie.key())
+    );
     for l in &s.standings {
         println!("{:>4}  {:<30} {:>6}", l.place, l.player, l.total);
+    }
+    if let Some(who) = &audit {
+        let lines = s
+            .audit
+            .get(who)
+            .ok_or_else(|| format!("{who:?} is in no seating plan"))?;
+        println!("Audit {who}");
+        for a in lines {
+            println!(
+                "  round {} table {} seat {}: {:>5} ({} games, {} struck, penalties {})",
+                a.round, a.table, a.seat, a.total, a.games, a.struck, a.penalties
+            );
+            for c in &a.corrections {
+                let what = match c.correction {
+                    tdlog::events::CorrectionAction::Strike { .. } => "struck",
+                    tdlog::events::CorrectionAction::Correct { .. } => "corrected",
+                };
+                println!(
+                    "    game {} {what} under §{} by {}: {}",
+                    c.game, c.rule, c.by, c.reason
+                );
+            }
+        }
+        let total: i64 = lines.iter().map(|a| i64::from(a.total)).sum();
+        println!("  total {total}");
     }
     for (r, tb) in &s.unseated {
         println!("not counted: round {r} table {tb} has no seating plan (tdlog doko seat)");
@@ -118,6 +163,31 @@ pub fn show_standings(log: PathBuf, json: bool) -> CliResult {
     Ok(0)
 }
 
+/// `tdlog doko tie-rule`: the standings' tie rule as a signed setting.
+pub fn tie_rule(log: PathBuf, tie: &str, key: KeyOpts) -> CliResult {
+    use tdlog::doko::standings::TieRule;
+    let tie = match tie {
+        "shared-place" => TieRule::SharedPlace,
+        "most-games-won" => TieRule::MostGamesWon,
+        "best-single-game" => TieRule::BestSingleGame,
+        "best-round" => TieRule::BestRound,
+        x => {
+            return Err(format!(
+                "--tie: {x:?} is shared-place, most-games-won, best-single-game or best-round"
+            )
+            .into())
+        }
+    };
+    let k = load_key(&key)?;
+    let id = open_log(&log)?.append(
+        &k,
+        Payload::DokoStandingsRule(tdlog::events::DokoStandingsRule { tie }),
+    )?;
+    println!("tie rule set (event {})", id.short());
+    Ok(0)
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn list(
     log: PathBuf,
     table: u32,
@@ -126,7 +196,9 @@ pub fn list(
     html: bool,
     pdf: Option<PathBuf>,
     force: bool,
+    lang: Option<String>,
 ) -> CliResult {
+    let lang: Option<tdlog::i18n::Lang> = lang.map(|l| l.parse()).transpose()?;
     if let Some(out) = &pdf {
         tdlog::io_safe::check_output(out, force, &[&log])?;
     }
@@ -174,6 +246,8 @@ pub fn list(
                 "table": l.table,
                 "in_progress": l.in_progress,
                 "flags": l.replay.flags,
+                "corrections": l.corrections,
+                "closed": l.closed,
                 "refused": l.refused,
                 "refused_steps": flags,
                 "list": l.replay.list,
@@ -182,6 +256,19 @@ pub fn list(
         return Ok(0);
     }
     let names = t.seating(round, table);
+    if let Some(lang) = lang {
+        let b = tdlog::doko::print::list_blocks(&l, &names, lang);
+        if let Some(out) = pdf {
+            let bytes = tdlog::report::pdf::render(&b);
+            tdlog::io_safe::write_output(&out, &bytes, force, &[&log])?;
+            eprintln!("wrote {}", out.display());
+            return Ok(0);
+        }
+        if html {
+            print!("{}", tdlog::doko::print::html_page(&b, lang));
+            return Ok(0);
+        }
+    }
     if let Some(out) = pdf {
         let bytes =
             tdlog::doko::report::render_pdf(&l.replay.list, &l.profile, &names, round, table);
@@ -198,8 +285,26 @@ pub fn list(
     if let Some(n) = l.in_progress {
         println!("game {n} in progress");
     }
-    for f in &l.replay.flags {
-        println!("flag: {f}");
+    let lang = super::appeals::lang_env();
+    for f in &l.replay.notes {
+        println!("flag: {}", f.text(lang));
+    }
+    for c in &l.corrections {
+        let what = match c.correction {
+            tdlog::events::CorrectionAction::Strike { .. } => "struck",
+            tdlog::events::CorrectionAction::Correct { .. } => "corrected",
+        };
+        match &c.refused {
+            None => println!(
+                "correction: game {} {what} under §{} by {} ({:?}): {}",
+                c.game, c.rule, c.by, c.role, c.reason
+            ),
+            Some(why) => println!(
+                "correction not applied: game {} (event {}): {why}",
+                c.game,
+                c.event.short()
+            ),
+        }
     }
     for r in &l.refused {
         println!(

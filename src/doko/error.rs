@@ -33,10 +33,38 @@ pub enum DokoError {
     Determination(String),
     #[error("§5: {0}")]
     Announcement(String),
+    #[error("§6.2.3: {0}")]
+    SpecialPoints(String),
     #[error("§7: {0}")]
     Round(String),
     #[error("§8: {0}")]
     Penalty(String),
     #[error("game input: {0}")]
     Input(String),
+}
+
+impl DokoError {
+    /// The most specific rule the refusal names: the last "N.N[(x)]:" that follows a "§",
+    /// a ": " or the start ("§7: game 5: §6.2.3: ..." names §6.2.3), "" if none.
+    pub fn rule(&self) -> String {
+        let text = self.to_string();
+        let chars: Vec<char> = text.chars().collect();
+        let mut best = String::new();
+        for i in 0..chars.len() {
+            let starts = i == 0
+                || chars[i - 1] == '§'
+                || (i >= 2 && chars[i - 1] == ' ' && chars[i - 2] == ':');
+            if !starts || !chars[i].is_ascii_digit() {
+                continue;
+            }
+            let tok: String = chars[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '(' | ')' | 'a'..='e'))
+                .collect();
+            if chars.get(i + tok.chars().count()) == Some(&':') {
+                best = tok;
+            }
+        }
+        best
+    }
 }

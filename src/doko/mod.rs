@@ -10,22 +10,27 @@
 //! - partnership "geklärt" → [`announce::clear_from_known`], [`game::Game::partnership_clear`]
 //! - §6.1, §6.2 winner and value → [`value`], [`sonderpunkte`]
 //! - one game folded card by card → [`game`]; a game described as JSON → [`input`]
+//! - a game entered as the list writes it (no cards, §6.3) → [`entry`]
 //! - §2.2.1, §3.2, §7 round, dealer rotation, Pflichtsolo → [`round`]; §6.3 list → [`list`]
 //! - a table's recorded games replayed into round state and list → [`table`]
 //! - §6.3 list layout as text/HTML → [`report`]; standings over rounds (A30) → [`standings`]
 //! - §8.3–8.7 penalties → [`penalty`]; §8.8 claims → [`claim`]; flags → [`violation`]
 //! - §1.16 configuration flags → [`profile`]
 pub mod announce;
+pub mod append;
 pub mod cards;
 pub mod claim;
 pub mod deal;
 pub mod determination;
+pub mod draw;
+pub mod entry;
 pub mod error;
 pub mod game;
 pub mod game_type;
 pub mod input;
 pub mod list;
 pub mod penalty;
+pub mod print;
 pub mod profile;
 pub mod ranking;
 pub mod report;

@@ -17,6 +17,77 @@ pub struct TableRound {
     pub list: GameList,
 }
 
+/// How players with equal totals are placed: a signed club setting (`doko.standings_rule`),
+/// since the rules give no tie-break (A30).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TieRule {
+    /// Equal totals share the place.
+    #[default]
+    SharedPlace,
+    /// More games won (a positive entry in a counted game) first.
+    MostGamesWon,
+    /// The higher best single game first.
+    BestSingleGame,
+    /// The higher best round total first.
+    BestRound,
+}
+
+/// What a tie rule compares, per player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TieStats {
+    pub games_won: u32,
+    pub best_game: i32,
+}
+
+impl TieRule {
+    pub const ALL: [TieRule; 4] = [
+        TieRule::SharedPlace,
+        TieRule::MostGamesWon,
+        TieRule::BestSingleGame,
+        TieRule::BestRound,
+    ];
+
+    /// The rule's key in `i18n` (`doko.tie.*`).
+    pub fn key(self) -> &'static str {
+        match self {
+            TieRule::SharedPlace => "doko.tie.shared_place",
+            TieRule::MostGamesWon => "doko.tie.most_games_won",
+            TieRule::BestSingleGame => "doko.tie.best_single_game",
+            TieRule::BestRound => "doko.tie.best_round",
+        }
+    }
+
+    fn value(self, s: &Standing, stats: &BTreeMap<String, TieStats>) -> i64 {
+        let st = stats.get(&s.player).copied().unwrap_or_default();
+        match self {
+            TieRule::SharedPlace => 0,
+            TieRule::MostGamesWon => i64::from(st.games_won),
+            TieRule::BestSingleGame => i64::from(st.best_game),
+            TieRule::BestRound => s.rounds.values().copied().max().unwrap_or(0),
+        }
+    }
+}
+
+/// Standings under a tie rule: by total, then the rule's value; still equal, shared.
+pub fn rank(
+    tables: &[TableRound],
+    tie: TieRule,
+    stats: &BTreeMap<String, TieStats>,
+) -> Vec<Standing> {
+    let mut lines = standings(tables);
+    let key = |s: &Standing| (s.total, tie.value(s, stats));
+    lines.sort_by(|a, b| key(b).cmp(&key(a)).then_with(|| a.player.cmp(&b.player)));
+    for i in 0..lines.len() {
+        lines[i].place = if i > 0 && key(&lines[i]) == key(&lines[i - 1]) {
+            lines[i - 1].place
+        } else {
+            i + 1
+        };
+    }
+    lines
+}
+
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Standing {

@@ -167,3 +167,144 @@ impl EventPayload for DokoSchiedsgericht {
         }
     }
 }
+
+/// A game entered as the table's list writes it (§6.3): the result, no cards. Scored by the
+/// same engine as a game played card by card; the two kinds mix in one list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoResult {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    pub entry: crate::doko::entry::ListEntry,
+}
+
+impl EventPayload for DokoResult {
+    const KIND: &'static str = "doko.result";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()
+    }
+}
+
+/// What a correction does to a game of the list (§8.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum CorrectionAction {
+    /// The game is struck: during the round a replacement follows (§8.2.1), after the
+    /// round is closed none does (§8.2.2).
+    Strike {
+        /// The game number of the replacement (§8.2.1: the next game); `None` after close.
+        #[serde(default)]
+        replacement: Option<u32>,
+    },
+    /// The entry as it should have been written (agreed at the table during the round; an
+    /// obvious arithmetic error corrected by the Schiedsrichter after it, §8.2.2).
+    Correct {
+        entry: crate::doko::entry::ListEntry,
+    },
+}
+
+/// A signed correction or strike of a game: by the table's scorer before the round is
+/// closed (§8.2.1), by a TD after it (§8.2.2), always with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoCorrection {
+    #[serde(flatten)]
+    pub at: DokoGameRef,
+    /// "8.2.1" (during the round) or "8.2.2" (after it is closed).
+    pub rule: String,
+    pub correction: CorrectionAction,
+    pub reason: String,
+}
+
+impl EventPayload for DokoCorrection {
+    const KIND: &'static str = "doko.correction";
+    fn check(&self) -> Result<(), String> {
+        self.at.check()?;
+        super::check_text("reason", &self.reason, 2000)?;
+        match (self.rule.as_str(), &self.correction) {
+            ("8.2.1", _) => Ok(()),
+            (
+                "8.2.2",
+                CorrectionAction::Strike {
+                    replacement: Some(_),
+                },
+            ) => {
+                Err("§8.2.2: after the round is closed a game is struck without replacement".into())
+            }
+            ("8.2.2", _) => Ok(()),
+            (r, _) => Err(format!("a correction names §8.2.1 or §8.2.2, not {r:?}")),
+        }
+    }
+}
+
+/// The seat draw committed (§7.3.1): the SHA-256 of a secret seed, the field of players and
+/// the rule for later rounds. Signed before the seed is revealed, so nobody can redraw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoDrawCommit {
+    /// Hex SHA-256 of the seed's text (`doko::draw::seed_hash`).
+    pub seed_hash: String,
+    pub players: Vec<String>,
+    pub later_rounds: crate::doko::draw::LaterRounds,
+}
+
+impl EventPayload for DokoDrawCommit {
+    const KIND: &'static str = "doko.draw_commit";
+    fn check(&self) -> Result<(), String> {
+        if self.seed_hash.len() != 64 || !self.seed_hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err("seed_hash is a hex SHA-256 (64 hex digits)".into());
+        }
+        if self.players.len() < 4 {
+            return Err("§7.2.1: a draw needs at least four players".into());
+        }
+        for p in &self.players {
+            super::check_text("player", p, 200)?;
+        }
+        let mut names: Vec<&String> = self.players.iter().collect();
+        names.sort();
+        names.dedup();
+        if names.len() != self.players.len() {
+            return Err("a player is in the field once".into());
+        }
+        Ok(())
+    }
+}
+
+/// The seed of the committed draw revealed; the plan follows from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoDrawReveal {
+    pub seed: String,
+}
+
+impl EventPayload for DokoDrawReveal {
+    const KIND: &'static str = "doko.draw_reveal";
+    fn check(&self) -> Result<(), String> {
+        super::check_text("seed", &self.seed, 200)
+    }
+}
+
+/// A late arrival (plays from `from_round`) or a departure (`present: false`, no longer from
+/// `from_round`): the round plans seat the players present.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoPresence {
+    #[serde(flatten)]
+    pub presence: crate::doko::draw::Presence,
+}
+
+impl EventPayload for DokoPresence {
+    const KIND: &'static str = "doko.presence";
+    fn check(&self) -> Result<(), String> {
+        super::check_text("player", &self.presence.player, 200)?;
+        if self.presence.from_round == 0 {
+            return Err("rounds start at 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// The standings' tie rule (a club's choice; the rules give none, A30). The latest applies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoStandingsRule {
+    pub tie: crate::doko::standings::TieRule,
+}
+
+impl EventPayload for DokoStandingsRule {
+    const KIND: &'static str = "doko.standings_rule";
+}

@@ -25,7 +25,11 @@ pub use appeals::{
     LateRulingAnchor, Part, Party, ResultsPublished, ScoreCorrected,
 };
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
-pub use doko::{DokoEvent, DokoGame, DokoGameRef, DokoRuling, DokoSchiedsgericht, DokoSeating};
+pub use doko::{
+    CorrectionAction, DokoCorrection, DokoDrawCommit, DokoDrawReveal, DokoEvent, DokoGame,
+    DokoGameRef, DokoPresence, DokoResult, DokoRuling, DokoSchiedsgericht, DokoSeating,
+    DokoStandingsRule,
+};
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
 pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
@@ -202,6 +206,18 @@ payloads! {
         "The Schiedsrichter's ruling on a claimed Doppelkopf violation, or on whether the partnership is clear (§7.1.1, §8.3).";
     DokoSchiedsgericht(DokoSchiedsgericht) => DECIDERS,
         "The Schiedsgericht's final decision on an objection, or its sanction for unsportsmanlike conduct (§8.8.7, §8.7.2).";
+    DokoResult(DokoResult) => SCORING,
+        "A Doppelkopf game entered as the table's list writes it (§6.3): parties or soloist and solo type, Re eyes, announcements with who made them, Sonderpunkte, or a Schmeißen / redeal; checked and scored by the same engine as a game played card by card.";
+    DokoCorrection(DokoCorrection) => SCORING,
+        "A correction or strike of a Doppelkopf game on the list, with the reason: by the table's scorer during the round (§8.2.1, a replacement follows a strike), by a TD after the round is closed (§8.2.2, struck without replacement or an obvious error corrected).";
+    DokoDrawCommit(DokoDrawCommit) => DIRECTORS,
+        "The Doppelkopf seat draw committed (§7.3.1): the SHA-256 of a secret seed, the field of players, the rule for later rounds (random or by standings); once per tournament.";
+    DokoDrawReveal(DokoDrawReveal) => DIRECTORS,
+        "The seed of the committed seat draw revealed in a later event; refused unless it matches the commit; once.";
+    DokoPresence(DokoPresence) => SCORING,
+        "A Doppelkopf player's late arrival (plays from a round on) or departure (no longer from a round on); the round plans seat the players present.";
+    DokoStandingsRule(DokoStandingsRule) => SETTINGS,
+        "The Doppelkopf standings' tie rule (the rules give none, A30): shared place, most games won, best single game or best round; the latest applies and the standings name it.";
     DirectorCall(DirectorCall) => DIRECTORS,
         "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
     Ruling(Ruling) => DIRECTORS,

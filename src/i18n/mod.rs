@@ -6,6 +6,7 @@
 //! Adding a language or a message is adding a column or a row; a test checks every row has
 //! all three languages.
 
+mod doko;
 mod laws;
 mod reports;
 mod site;
@@ -16,6 +17,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+pub use doko::doko_refusal;
 pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
 pub use reports::{refusal, tr, LABELS};
 pub use site::{site_text, SITE};

@@ -9,6 +9,7 @@
 pub mod board;
 pub mod correction;
 pub mod dashboard;
+pub mod doko;
 pub mod incident;
 pub mod overview;
 pub mod play;

@@ -1,0 +1,157 @@
+//! What a new Doppelkopf step must meet before it is signed (`doko::append`): a result is
+//! the table's next game and valid in its round (§6.3.5, §8.2), a correction suits the
+//! round's state and the signer's role (§8.2.1, §8.2.2), the seat draw is committed once and
+//! revealed once with the committed seed (§7.3.1), a deduction stays within §8.7.2(b).
+use super::{DokoTables, GameEvent};
+use crate::doko::error::DokoError;
+use crate::events::{CorrectionAction, DokoGameRef, Payload};
+use crate::keys::{KeyInfo, Role};
+use crate::log::Hash32;
+
+impl DokoTables {
+    /// The rules a new Doppelkopf event must meet before it is signed: a result is the
+    /// table's next game and valid in its round; a correction names the rule of the round's
+    /// state and a signer that rule allows (§8.2.1 the scorer during the round, §8.2.2 a TD
+    /// after it); a deduction stays within §8.7.2(b). Events of other types pass.
+    pub fn check_append(&self, p: &Payload, signer: &KeyInfo) -> Result<(), DokoError> {
+        match p {
+            Payload::DokoResult(x) => {
+                let at = x.at;
+                let next = self.next_game(at.round, at.table);
+                if at.game < next {
+                    return Err(DokoError::Round(format!(
+                        "8.2: game {} of table {} round {} is on the list already; correct or strike it (doko.correction)",
+                        at.game, at.table, at.round
+                    )));
+                }
+                if at.game > next {
+                    return Err(DokoError::Round(format!(
+                        "6.3.5: the list is written game by game; the next game of table {} round {} is {next}, not {}",
+                        at.table, at.round, at.game
+                    )));
+                }
+                let mut t = self.clone();
+                t.absorb(p, signer, Hash32::default());
+                let l = t.list(at.round, at.table)?;
+                match l.refused.iter().find(|r| r.game == at.game) {
+                    Some(r) => Err(DokoError::Round(format!("game {}: {}", at.game, r.reason))),
+                    None => Ok(()),
+                }
+            }
+            Payload::DokoDrawCommit(_) => {
+                if self.draw.seed_hash.is_some() {
+                    return Err(DokoError::Round(
+                        "7.3.1: the seat draw is committed once; nobody redraws".into(),
+                    ));
+                }
+                Ok(())
+            }
+            Payload::DokoDrawReveal(x) => {
+                if self.commit_pending {
+                    return Err(DokoError::Round(
+                        "7.3.1: the seed is revealed in a later event than its commit".into(),
+                    ));
+                }
+                match self.draw_reveal_error(&x.seed) {
+                    Some(e) => Err(e),
+                    None => Ok(()),
+                }
+            }
+            Payload::DokoPresence(x) => {
+                let known = self.draw.players.contains(&x.presence.player)
+                    || self
+                        .draw
+                        .presence
+                        .iter()
+                        .any(|p| p.player == x.presence.player);
+                if !x.presence.present && !known {
+                    return Err(DokoError::Round(format!(
+                        "7.3.1: {} is not in the field and cannot leave it",
+                        x.presence.player
+                    )));
+                }
+                Ok(())
+            }
+            Payload::DokoCorrection(x) => {
+                let at = x.at;
+                let l = self.list(at.round, at.table)?;
+                let listed = self.numbers(at.round, at.table);
+                if !listed.contains(&at) {
+                    return Err(DokoError::Round(format!(
+                        "8.2: game {} is not on the list of table {} round {}",
+                        at.game, at.table, at.round
+                    )));
+                }
+                let director = matches!(signer.role, Role::Td | Role::ChiefTd);
+                match (l.closed, x.rule.as_str()) {
+                    (true, "8.2.1") => {
+                        return Err(DokoError::Round(
+                            "8.2.2: the round is closed; a game is struck without replacement or an obvious error corrected by the Schiedsrichter (rule 8.2.2)".into(),
+                        ))
+                    }
+                    (true, _) if !director => {
+                        return Err(DokoError::Round(
+                            "8.2.2: after the round is closed only the Schiedsrichter (a TD) corrects or strikes a game".into(),
+                        ))
+                    }
+                    (false, "8.2.2") => {
+                        return Err(DokoError::Round(
+                            "8.2.1: the round is still being played; a wrongly noted game is corrected or struck and replaced (rule 8.2.1)".into(),
+                        ))
+                    }
+                    _ => {}
+                }
+                if let CorrectionAction::Strike {
+                    replacement: Some(r),
+                } = x.correction
+                {
+                    // After any game in progress (§8.2.1): the next number on the list.
+                    let want = self.next_game(at.round, at.table);
+                    if r != want {
+                        return Err(DokoError::Round(format!(
+                            "8.2.1: the replacement is the next game ({want}), not {r}"
+                        )));
+                    }
+                }
+                if let CorrectionAction::Strike { replacement: None } = x.correction {
+                    if !l.closed {
+                        return Err(DokoError::Round(
+                            "8.2.1: during the round a struck game is replaced by the next game"
+                                .into(),
+                        ));
+                    }
+                }
+                if let CorrectionAction::Correct { .. } = x.correction {
+                    let mut t = self.clone();
+                    t.absorb(p, signer, Hash32::default());
+                    let after = t.list(at.round, at.table)?;
+                    if let Some(r) = after.refused.iter().find(|r| r.game == at.game) {
+                        return Err(DokoError::Round(format!("game {}: {}", at.game, r.reason)));
+                    }
+                }
+                Ok(())
+            }
+            Payload::DokoSchiedsgericht(x) => {
+                if let GameEvent::SanctionImposed { seat, sanction } = &x.event {
+                    crate::doko::penalty::sanction_delta(*seat, *sanction, &self.profile()?)?;
+                    return Ok(());
+                }
+                self.not_an_entry(x.at)
+            }
+            Payload::DokoEvent(x) => self.not_an_entry(x.at),
+            Payload::DokoRuling(x) => self.not_an_entry(x.at),
+            Payload::DokoGame(x) => self.not_an_entry(x.at),
+            _ => Ok(()),
+        }
+    }
+
+    fn not_an_entry(&self, at: DokoGameRef) -> Result<(), DokoError> {
+        if self.entries.contains_key(&at) {
+            return Err(DokoError::Round(format!(
+                "6.3: game {} was entered as a result; it has no cards to record (correct it under 8.2)",
+                at.game
+            )));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,276 @@
+//! View models of the Doppelkopf screens (issue 16): the evening's dashboard (tables ×
+//! rounds, games entered, open objections and penalties), a table's list with running
+//! totals and its corrections, and the standings with the tie rule. Pure functions of the
+//! folded tables (`appeals::fold(...).doko`, so a refused objection never reaches a list);
+//! the app's shell only serialises them.
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use crate::doko::list::RowKind;
+use crate::doko::seat::Seat;
+use crate::doko::tables::{Correction, DokoTables};
+use crate::i18n::{t, Lang, Msg};
+
+/// One cell of the dashboard: a table in a round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DashboardCell {
+    pub round: u32,
+    pub table: u32,
+    /// Players seated (4 or 5; 0 without a seating plan).
+    pub seated: usize,
+    /// Games counted on the list, of the round's 16/20.
+    pub games: u8,
+    pub games_in_round: u8,
+    /// A game played card by card and not finished.
+    pub in_progress: Option<u32>,
+    /// Penalty rows on the list (§8.4–8.7).
+    pub penalties: usize,
+    pub corrections: usize,
+    /// Entries or events the rules refused (listed, not counted).
+    pub refused: usize,
+    /// Open objections at this table (§8.8.7: the Schiedsgericht has not decided).
+    pub open_objections: usize,
+    pub closed: bool,
+    /// Why the list cannot be shown, if it cannot.
+    pub error: Option<String>,
+}
+
+/// The evening at a glance.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Dashboard {
+    pub profile: String,
+    pub rounds: Vec<u32>,
+    pub tables: Vec<u32>,
+    pub cells: Vec<DashboardCell>,
+    /// The seat draw: committed, revealed.
+    pub draw_committed: bool,
+    pub draw_revealed: bool,
+    pub tie: Msg,
+}
+
+/// The dashboard: every (round, table) with a seating plan or games. `open` lists the
+/// (round, table) of objections not yet decided (from the appeals workflow).
+pub fn dashboard(t: &DokoTables, open: &[(u32, u32)], lang: Lang) -> Dashboard {
+    let mut keys: Vec<(u32, u32)> = t.tables();
+    keys.extend(t.seatings.keys().copied());
+    keys.sort();
+    keys.dedup();
+    let cells: Vec<DashboardCell> = keys
+        .iter()
+        .map(|&(round, table)| {
+            let seated = t.seatings.get(&(round, table)).map_or(0, |s| s.len());
+            let open_objections = open.iter().filter(|x| **x == (round, table)).count();
+            let mut c = DashboardCell {
+                round,
+                table,
+                seated,
+                games: 0,
+                games_in_round: 0,
+                in_progress: None,
+                penalties: 0,
+                corrections: 0,
+                refused: 0,
+                open_objections,
+                closed: false,
+                error: None,
+            };
+            if t.tables().contains(&(round, table)) {
+                match t.list(round, table) {
+                    Ok(l) => {
+                        c.games = l.replay.state.games_counted;
+                        c.games_in_round = l.replay.state.games_in_round;
+                        c.in_progress = l.in_progress;
+                        c.penalties = l
+                            .replay
+                            .list
+                            .rows
+                            .iter()
+                            .filter(|r| matches!(r.kind, RowKind::Penalty { .. }))
+                            .count();
+                        c.corrections =
+                            l.corrections.iter().filter(|c| c.refused.is_none()).count();
+                        c.refused = l.refused.len();
+                        c.closed = l.closed;
+                    }
+                    Err(e) => c.error = Some(crate::i18n::doko_refusal(lang, &e)),
+                }
+            }
+            c
+        })
+        .collect();
+    let mut rounds: Vec<u32> = keys.iter().map(|k| k.0).collect();
+    rounds.dedup();
+    let mut tables: Vec<u32> = keys.iter().map(|k| k.1).collect();
+    tables.sort();
+    tables.dedup();
+    Dashboard {
+        profile: t.profile().map(|p| p.name).unwrap_or_default(),
+        rounds,
+        tables,
+        cells,
+        draw_committed: t.draw.seed_hash.is_some(),
+        draw_revealed: t.draw.seed.is_some(),
+        tie: Msg::new(lang, t.tie.key(), &[]),
+    }
+}
+
+/// One row of a table's list as the screen shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ListRowView {
+    pub game_no: Option<u8>,
+    pub dealer: String,
+    /// "Punkte dieses Spiels" and the kind, a struck game, a penalty's rule, a redeal.
+    pub text: String,
+    pub pflichtsolo: bool,
+    pub struck: bool,
+    pub penalty: bool,
+    pub delta: Vec<i32>,
+    /// Running totals after this row, one per seat (§6.3.5).
+    pub totals: Vec<i32>,
+}
+
+/// A table's list for the screen.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableListView {
+    pub round: u32,
+    pub table: u32,
+    pub profile: String,
+    /// The players in seat order (names from the seating plan, else the seat letter).
+    pub players: Vec<String>,
+    pub rows: Vec<ListRowView>,
+    pub totals: Vec<i32>,
+    /// The next game's number and dealer, for entry.
+    pub next_game: u32,
+    pub next_dealer: Option<String>,
+    pub closed: bool,
+    pub flags: Vec<String>,
+    pub corrections: Vec<Correction>,
+    pub refused: Vec<String>,
+}
+
+/// A table's list with running totals, its corrections and what the rules refused.
+pub fn table_list(
+    t: &DokoTables,
+    round: u32,
+    table: u32,
+    lang: Lang,
+) -> Result<TableListView, String> {
+    let l = t
+        .list(round, table)
+        .map_err(|e| crate::i18n::doko_refusal(lang, &e))?;
+    let names = t.seating(round, table);
+    let seats: Vec<Seat> = l.replay.list.seats.clone();
+    let name = |s: Seat| names.get(&s).cloned().unwrap_or_else(|| s.to_string());
+    let per = |m: &BTreeMap<Seat, i32>| {
+        seats
+            .iter()
+            .map(|s| m.get(s).copied().unwrap_or(0))
+            .collect()
+    };
+    let rows = l
+        .replay
+        .list
+        .rows
+        .iter()
+        .map(|r| {
+            let (text, pflichtsolo, struck, penalty) = match &r.kind {
+                RowKind::Game { pflichtsolo, label } => {
+                    (format!("{} {label}", r.value), *pflichtsolo, false, false)
+                }
+                RowKind::Struck { label } => (
+                    format!("{}: {label}", t_(lang, "doko.print.struck")),
+                    false,
+                    true,
+                    false,
+                ),
+                RowKind::Penalty { rule } => (
+                    format!("{} §{rule}", t_(lang, "doko.print.penalty")),
+                    false,
+                    false,
+                    true,
+                ),
+                RowKind::Redeal { label } => (label.clone(), false, false, false),
+            };
+            ListRowView {
+                game_no: r.game_no,
+                dealer: name(r.dealer),
+                text,
+                pflichtsolo,
+                struck,
+                penalty,
+                delta: per(&r.delta),
+                totals: per(&r.totals),
+            }
+        })
+        .collect();
+    let size =
+        crate::doko::round::TableConfig::new(seats.len() as u8).map_err(|e| e.to_string())?;
+    // A game struck during the round is replaced by the next game, dealt by its dealer
+    // (§8.2.1).
+    let next_game = t.next_game(round, table);
+    let pending = l
+        .corrections
+        .iter()
+        .filter(|c| c.refused.is_none())
+        .find_map(|c| match c.correction {
+            crate::events::CorrectionAction::Strike {
+                replacement: Some(r),
+            } if r == next_game => Some(c.game as usize - 1),
+            _ => None,
+        });
+    let next_dealer =
+        match crate::doko::round::next_deal(&l.replay.state, size, &l.replay.records, pending) {
+            crate::doko::round::NextDeal::Deal { dealer, .. }
+            | crate::doko::round::NextDeal::Replacement { dealer, .. } => Some(name(dealer)),
+            crate::doko::round::NextDeal::RoundOver => None,
+        };
+    Ok(TableListView {
+        round,
+        table,
+        profile: l.profile.clone(),
+        players: seats.iter().map(|s| name(*s)).collect(),
+        totals: per(&l.replay.list.totals),
+        rows,
+        next_game,
+        next_dealer,
+        closed: l.closed,
+        flags: l.replay.notes.iter().map(|f| f.text(lang)).collect(),
+        corrections: l.corrections.clone(),
+        refused: l
+            .refused
+            .iter()
+            .map(|r| format!("{}: {}", r.game, r.reason))
+            .collect(),
+    })
+}
+
+fn t_(lang: Lang, key: &str) -> &str {
+    t(lang, key)
+}
+
+/// The (round, table) of every objection the Schiedsgericht has not decided yet (§8.8.7).
+pub fn open_objections(w: &crate::appeals::Workflow) -> Vec<(u32, u32)> {
+    w.appeals
+        .values()
+        .filter_map(|a| a.doko.as_ref())
+        .filter(|d| d.decision.is_none())
+        .map(|d| (d.at.round, d.at.table))
+        .collect()
+}
+
+/// The standings for the screen: the engine's, with the tie rule named in `lang`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingsView {
+    pub standings: crate::doko::tables::Standings,
+    pub tie: Msg,
+}
+
+pub fn standings(t: &DokoTables, lang: Lang) -> Result<StandingsView, String> {
+    let s = t
+        .standings()
+        .map_err(|e| crate::i18n::doko_refusal(lang, &e))?;
+    Ok(StandingsView {
+        tie: Msg::new(lang, s.tie.key(), &[]),
+        standings: s,
+    })
+}

@@ -1,0 +1,141 @@
+//! The Doppelkopf screens' view models (issue 16): the evening's dashboard, a table's list
+//! with running totals and corrections, the standings with the tie rule, from a signed log
+//! folded through the appeals workflow.
+
+mod common;
+
+use common::key;
+use std::collections::BTreeMap;
+
+use tdlog::doko::append::append_checked;
+use tdlog::doko::entry::{ListEntry, ListGame};
+use tdlog::doko::game_type::GameKind;
+use tdlog::doko::seat::Seat;
+use tdlog::events::{
+    CorrectionAction, DokoCorrection, DokoGameRef, DokoResult, DokoSeating, Game, Genesis, Payload,
+};
+use tdlog::i18n::Lang;
+use tdlog::log::Log;
+use tdlog::views::doko::{dashboard, open_objections, standings, table_list};
+
+fn result(table: u32, game: u32, re: [Seat; 2], re_eyes: u16) -> Payload {
+    Payload::DokoResult(DokoResult {
+        at: DokoGameRef {
+            round: 1,
+            table,
+            game,
+        },
+        entry: ListEntry::Game(ListGame {
+            dealer: None,
+            kind: GameKind::Normal,
+            re: re.to_vec(),
+            re_eyes,
+            re_tricks: None,
+            calls: vec![],
+            sonderpunkte: vec![],
+        }),
+    })
+}
+
+#[test]
+fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
+    let d = tempfile::tempdir().unwrap();
+    let chief = key(1);
+    let mut log = Log::create(
+        &d.path().join("v.tdlog"),
+        &chief,
+        Genesis {
+            name: "Clubabend".into(),
+            game: Game::Doppelkopf,
+            organiser: "Doko-Club".into(),
+            rule_profile: "eppstein-2001".into(),
+            chief_td: "Chief".into(),
+        },
+    )
+    .unwrap();
+    let seating = |table: u32, names: &[&str]| {
+        Payload::DokoSeating(DokoSeating {
+            round: 1,
+            table,
+            seating: names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (Seat::new(i as u8).unwrap(), n.to_string()))
+                .collect::<BTreeMap<_, _>>(),
+        })
+    };
+    append_checked(
+        &mut log,
+        &chief,
+        vec![
+            seating(1, &["Anna", "Bert", "Cleo", "Dora"]),
+            seating(2, &["Emil", "Fritz", "Gabi", "Hans", "Ida"]),
+            result(1, 1, [Seat::A, Seat::B], 130),
+            result(1, 2, [Seat::A, Seat::C], 100),
+            result(2, 1, [Seat::B, Seat::C], 130),
+        ],
+        common::T0,
+    )
+    .unwrap();
+    append_checked(
+        &mut log,
+        &chief,
+        vec![Payload::DokoCorrection(DokoCorrection {
+            at: DokoGameRef {
+                round: 1,
+                table: 1,
+                game: 1,
+            },
+            rule: "8.2.1".into(),
+            correction: CorrectionAction::Strike {
+                replacement: Some(3),
+            },
+            reason: "Augen strittig".into(),
+        })],
+        common::T0,
+    )
+    .unwrap();
+    let v = log.verify(None).unwrap();
+    let f = tdlog::appeals::fold(&v, None);
+    let open = open_objections(&f.workflow);
+    assert!(open.is_empty());
+    let dash = dashboard(&f.doko, &open, Lang::De);
+    assert_eq!(dash.tables, vec![1, 2]);
+    assert_eq!(dash.rounds, vec![1]);
+    let c1 = &dash.cells[0];
+    assert_eq!(
+        (c1.seated, c1.games, c1.games_in_round, c1.corrections),
+        (4, 1, 16, 1)
+    );
+    let c2 = &dash.cells[1];
+    assert_eq!((c2.seated, c2.games, c2.games_in_round), (5, 1, 20));
+    assert_eq!(dash.tie.text, "geteilter Platz");
+
+    // Table 1: game 1 struck; game 2 (B dealt): A+C lost with 100, Bert and Dora 2 each.
+    let l = table_list(&f.doko, 1, 1, Lang::En).unwrap();
+    assert_eq!(l.players, vec!["Anna", "Bert", "Cleo", "Dora"]);
+    assert_eq!(l.totals, vec![0, 2, 0, 2]);
+    assert!(l.rows[0].struck && l.rows[0].text.starts_with("struck:"));
+    assert_eq!(l.rows[1].totals, vec![0, 2, 0, 2]);
+    assert_eq!(l.next_game, 3);
+    assert_eq!(
+        l.next_dealer.as_deref(),
+        Some("Anna"),
+        "the replacement: game 1's dealer"
+    );
+    assert_eq!(l.corrections[0].reason, "Augen strittig");
+
+    // Table 2 is a table of five: A dealt and sat out; B and C won 1 each.
+    let s = standings(&f.doko, Lang::Da).unwrap();
+    let total = |p: &str| {
+        s.standings
+            .standings
+            .iter()
+            .find(|l| l.player == p)
+            .unwrap()
+            .total
+    };
+    assert_eq!((total("Fritz"), total("Gabi"), total("Emil")), (1, 1, 0));
+    assert_eq!((total("Bert"), total("Dora")), (2, 2));
+    assert_eq!(s.tie.text, "delt placering");
+}
