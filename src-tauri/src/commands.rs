@@ -934,10 +934,16 @@ pub async fn bridge_claim(
     let _ = progress;
     let key_file = state.signing_path()?;
     let key = blocking(move || device::load_at(&key_file, passphrase.as_deref())).await?;
-    let mut o = state.current()?;
+    // No handle on the open log is held across an append (it waits until it is the only one).
+    let mut last = None;
     for p in payloads {
-        o = state.append_live(&key, p)?;
+        drop(last.take());
+        last = Some(state.append_live(&key, p)?);
     }
+    let o = match last {
+        Some(o) => o,
+        None => state.current()?,
+    };
     Ok(session::summary(&o, state.device_public().as_deref()))
 }
 
