@@ -50,7 +50,7 @@ pub fn row_hash(input: &Input) -> [u8; 32] {
 }
 
 /// What the cache says about a log's stored rows.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Known {
     /// Row id -> hash of the row as verified.
     pub rows: HashMap<Hash32, [u8; 32]>,
@@ -137,8 +137,30 @@ impl VerifiedCache {
         Ok(k)
     }
 
-    /// Reads the cache of `log_id`, checking every segment's signature (empty if none).
+    /// Reads the cache of `log_id`, checking every segment's signature (empty if none). What
+    /// this process read or wrote last is reused while the file is unchanged.
     pub fn load(&self, log_id: &Hash32) -> Result<Known, SeenError> {
+        let p = self.path(log_id);
+        let now = stamp(&p);
+        if let Ok(memo) = self.memo.lock() {
+            if let Some(m) = memo.as_ref() {
+                if m.log_id == *log_id && Some(m.stamp) == now {
+                    return Ok(m.known.clone());
+                }
+            }
+        }
+        let known = self.load_file(log_id)?;
+        if let (Some(st), Ok(mut memo)) = (now, self.memo.lock()) {
+            *memo = Some(Memo {
+                log_id: *log_id,
+                stamp: st,
+                known: known.clone(),
+            });
+        }
+        Ok(known)
+    }
+
+    fn load_file(&self, log_id: &Hash32) -> Result<Known, SeenError> {
         let p = self.path(log_id);
         let bytes = match std::fs::read(&p) {
             Ok(b) => b,
@@ -310,7 +332,7 @@ impl VerifiedCache {
             *memo = Some(Memo {
                 log_id: *log_id,
                 stamp: now.unwrap_or((0, None)),
-                known: self.load(log_id)?,
+                known: self.load_file(log_id)?,
             });
         }
         let m = memo.as_mut().expect("memo set above");

@@ -319,8 +319,9 @@ impl Log {
                     "verified-state cache"
                 );
                 let v = super::verify::verify_trusting(inputs, progress, Some(&cmp.trusted))?;
-                if v.log_id == log_id {
+                if v.log_id == log_id && !cmp.fresh.is_empty() {
                     cache.add(&log_id, &mut known, &cmp.fresh)?;
+                    self.snapshot_of(cache, &known, &v)?;
                 }
                 v
             }
@@ -350,6 +351,7 @@ impl Log {
             cache.forget(&v.log_id);
             let mut known = super::cache::Known::default();
             cache.add(&v.log_id, &mut known, &rows)?;
+            self.snapshot_of(cache, &known, &v)?;
         }
         self.note_seen(&v)?;
         Ok(v)
@@ -615,6 +617,20 @@ impl Log {
         let tip = cache.add_rows(&log_id, &add)?;
         let bytes = serde_json::to_vec(state).map_err(|e| LogError::Refused(e.to_string()))?;
         cache.save_snapshot_at(&log_id, tip, &bytes)?;
+        Ok(())
+    }
+
+    /// Saves the append state of `v` as the snapshot of the cache as it is now (`known`), so
+    /// the next append after a verify that changed the cache needs no second verify.
+    fn snapshot_of(
+        &self,
+        cache: &super::cache::VerifiedCache,
+        known: &super::cache::Known,
+        v: &Verified,
+    ) -> Result<(), LogError> {
+        let state = self.state_of(v, self.data_version()?)?;
+        let bytes = serde_json::to_vec(&state).map_err(|e| LogError::Refused(e.to_string()))?;
+        cache.save_snapshot(&v.log_id, known, &bytes)?;
         Ok(())
     }
 
