@@ -8,7 +8,10 @@
 # with the TD's ruling and adjusted score, the results published, and an appeal against
 # that ruling at the appeals committee. The e2e test and the user guide's screenshots use it
 # as it is; the engine's and the shell's tests keep using the small demo.tdlog.
-# `bash scripts/make-demo.sh --day-only` remakes day.tdlog from the existing demo (same keys).
+# `bash scripts/make-demo.sh --day-only` remakes day.tdlog from the existing demo (same keys);
+# `--day-to PATH` writes the day to PATH instead (the e2e test makes a fresh one for each run:
+# the day's results are published when it is made, and the Law 79C/92B periods then run in real
+# time, so a day made earlier has its periods over and a ruling on its boards is refused, Law 92B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build -q --bin tdlog
@@ -16,9 +19,9 @@ T=target/debug/tdlog
 D=fixtures/demo
 
 day() {
-  rm -f "$D/day.tdlog"
-  cp "$D/demo.tdlog" "$D/day.tdlog"
-  local L="$D/day.tdlog"
+  local L="${1:-$D/day.tdlog}"
+  rm -f "$L"
+  cp "$D/demo.tdlog" "$L"
   K=$(mktemp -d)
   for k in chief td1 scorer; do install -m 600 "$D/keys/$k.key" "$K/$k.key"; done
   export TDLOG_DATA_DIR="$K/device"
@@ -42,6 +45,10 @@ day() {
   rm -rf "$K"
 }
 
+if [ "${1:-}" = "--day-to" ]; then
+  day "$2"
+  exit 0
+fi
 if [ "${1:-}" = "--day-only" ]; then
   day
   $T verify "$D/day.tdlog"
