@@ -184,60 +184,53 @@ impl Live {
         let log = self.writable()?;
         let v = log.verify(None)?;
         self.seen_version = log.data_version()?;
-        let (replayed, workflow, doko, scores) = fold_all(v);
-        self.replayed = replayed;
-        self.workflow = workflow;
-        self.doko = doko;
-        self.scores = scores;
+        self.refold(v);
         Ok(())
+    }
+
+    /// Folds `v` afresh into the state.
+    fn refold(&mut self, v: Verified) {
+        (self.replayed, self.workflow, self.doko, self.scores) = fold_all(v);
     }
 
     /// Folds the event this device just stored.
     fn absorb(&mut self, id: Hash32) -> Result<Absorbed, LogError> {
-        let kind = {
-            let row = self
-                .writable()?
-                .read_row(&id)?
-                .ok_or_else(|| LogError::Refused(format!("event {} was not stored", id.short())))?;
-            let e = row
-                .raw
-                .check()
-                .map_err(|e| LogError::Refused(format!("event {}: {e}", id.short())))?;
-            let kind = e.env.kind.clone();
-            self.replayed.log.events.push(e);
-            kind
-        };
+        let row = self
+            .writable()?
+            .read_row(&id)?
+            .ok_or_else(|| LogError::Refused(format!("event {} was not stored", id.short())))?;
+        let e = row
+            .raw
+            .check()
+            .map_err(|e| LogError::Refused(format!("event {}: {e}", id.short())))?;
         self.seen_version = self.writable()?.data_version()?;
-        if changes_keys(&kind) {
+        if changes_keys(&e.env.kind) {
             self.reverify()?;
             return Ok(Absorbed::Reverified);
         }
-        if !folds_forward(&kind) {
-            let v = std::mem::replace(&mut self.replayed.log, empty_verified());
-            let (replayed, workflow, doko, scores) = fold_all(v);
-            self.replayed = replayed;
-            self.workflow = workflow;
-            self.doko = doko;
-            self.scores = scores;
+        if !folds_forward(&e.env.kind) {
+            let mut v = std::mem::replace(&mut self.replayed.log, empty_verified());
+            v.events.push(e);
+            self.refold(v);
             return Ok(Absorbed::Refolded);
         }
-        let e = self.replayed.log.events.last().expect("pushed above");
-        let Some(k) = self.replayed.log.keys.get(&e.env.author).cloned() else {
-            return Ok(Absorbed::Incremental); // an unenrolled signer stands for nothing
-        };
-        let mut f = Folded {
-            workflow: std::mem::take(&mut self.workflow),
-            tournament: std::mem::take(&mut self.replayed.tournament),
-            doko: std::mem::take(&mut self.doko),
-        };
-        f.apply(e, &k);
-        self.replayed.tables.apply(e, &k);
-        self.workflow = f.workflow;
-        self.replayed.tournament = f.tournament;
-        self.doko = f.doko;
-        if self.scores.update(&mut self.replayed.tournament) > 0 {
-            self.replayed.results = self.scores.rows();
+        // An unenrolled signer stands for nothing: the event is kept, nothing is folded.
+        if let Some(k) = self.replayed.log.keys.get(&e.env.author).cloned() {
+            let mut f = Folded {
+                workflow: std::mem::take(&mut self.workflow),
+                tournament: std::mem::take(&mut self.replayed.tournament),
+                doko: std::mem::take(&mut self.doko),
+            };
+            f.apply(&e, &k);
+            self.replayed.tables.apply(&e, &k);
+            self.workflow = f.workflow;
+            self.replayed.tournament = f.tournament;
+            self.doko = f.doko;
+            if self.scores.update(&mut self.replayed.tournament) > 0 {
+                self.replayed.results = self.scores.rows();
+            }
         }
+        self.replayed.log.events.push(e);
         Ok(Absorbed::Incremental)
     }
 }

@@ -328,14 +328,14 @@ impl VerifiedCache {
             Some(m) => m.log_id != *log_id || Some(m.stamp) != now,
             None => true,
         };
-        if fresh_memo {
-            *memo = Some(Memo {
+        let m = match memo.as_mut() {
+            Some(m) if !fresh_memo => m,
+            _ => memo.insert(Memo {
                 log_id: *log_id,
                 stamp: now.unwrap_or((0, None)),
                 known: self.load_file(log_id)?,
-            });
-        }
-        let m = memo.as_mut().expect("memo set above");
+            }),
+        };
         self.add(log_id, &mut m.known, fresh)?;
         m.stamp = stamp(&p).unwrap_or((0, None));
         Ok(m.known.last_sig)

@@ -253,20 +253,7 @@ impl Log {
             let mut st = self.conn.prepare(&format!(
                 "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
             ))?;
-            let rows = st.query_map([], |r| {
-                Ok(Input {
-                    declared: Some(Declared {
-                        id: r.get(0)?,
-                        author: r.get(1)?,
-                        seq: r.get(2)?,
-                    }),
-                    raw: RawEvent {
-                        body: r.get(3)?,
-                        sig: r.get(4)?,
-                        payload: r.get(5)?,
-                    },
-                })
-            })?;
+            let rows = st.query_map([], stored_row)?;
             for row in rows {
                 out.push(row?);
             }
@@ -280,20 +267,7 @@ impl Log {
         Ok(self
             .conn
             .prepare_cached("SELECT id, author, seq, body, sig, payload FROM event WHERE id = ?1")?
-            .query_row([id.0.as_slice()], |r| {
-                Ok(Input {
-                    declared: Some(Declared {
-                        id: r.get(0)?,
-                        author: r.get(1)?,
-                        seq: r.get(2)?,
-                    }),
-                    raw: RawEvent {
-                        body: r.get(3)?,
-                        sig: r.get(4)?,
-                        payload: r.get(5)?,
-                    },
-                })
-            })
+            .query_row([id.0.as_slice()], stored_row)
             .optional()?)
     }
 
@@ -901,20 +875,7 @@ impl Log {
                 let mut st = tx.prepare(&format!(
                     "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
                 ))?;
-                let rows = st.query_map([], |r| {
-                    Ok(Input {
-                        declared: Some(Declared {
-                            id: r.get(0)?,
-                            author: r.get(1)?,
-                            seq: r.get(2)?,
-                        }),
-                        raw: RawEvent {
-                            body: r.get(3)?,
-                            sig: r.get(4)?,
-                            payload: r.get(5)?,
-                        },
-                    })
-                })?;
+                let rows = st.query_map([], stored_row)?;
                 for row in rows {
                     all.push(row?);
                 }
@@ -1264,6 +1225,22 @@ fn tolerance_of(v: &Verified) -> i64 {
             _ => None,
         })
         .unwrap_or(super::time::DEFAULT_TOLERANCE_MS)
+}
+
+/// A stored row (`SELECT id, author, seq, body, sig, payload`) as the input to verification.
+fn stored_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Input> {
+    Ok(Input {
+        declared: Some(Declared {
+            id: r.get(0)?,
+            author: r.get(1)?,
+            seq: r.get(2)?,
+        }),
+        raw: RawEvent {
+            body: r.get(3)?,
+            sig: r.get(4)?,
+            payload: r.get(5)?,
+        },
+    })
 }
 
 fn insert(conn: &Connection, table: &str, raw: &RawEvent) -> Result<(), LogError> {
