@@ -225,17 +225,17 @@ fn law_69b1_w25d_claim_acquiescence_withdrawn_within_the_correction_period_is_re
     w.at(PUB + 15 * MIN);
     w.step(
         Who::Td,
-        Payload::Ruling(Ruling {
+        Payload::Ruling(Box::new(Ruling {
             facts: "Claim of 10 tricks at trick 9 agreed; trick 7 was won by the defenders.".into(),
             laws: vec!["69B1".into()],
             category: Category::Law,
             decision: "Acquiescence withdrawn within the correction period; 9 tricks.".into(),
             adjustment: None,
             ..match ruling_payload(Category::Law, None) {
-                Payload::Ruling(r) => r,
+                Payload::Ruling(r) => *r,
                 _ => unreachable!(),
             }
-        }),
+        })),
     )
     .unwrap();
     w.step(Who::Td, correction(9, None)).unwrap();

@@ -124,7 +124,9 @@ fn world(with_play: bool) -> tdlog::appeals::Folded {
         }
     }
     log.append_batch(&scorer, s).unwrap();
-    let r = log.append(&td, Payload::Ruling(ruling())).unwrap();
+    let r = log
+        .append(&td, Payload::Ruling(Box::new(ruling())))
+        .unwrap();
     log.append(
         &td,
         Payload::AppealFiled(AppealFiled {

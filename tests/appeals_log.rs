@@ -185,7 +185,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
         .at(
             -20,
             &td,
-            Payload::Ruling(Ruling {
+            Payload::Ruling(Box::new(Ruling {
                 slot: slot(1, 1),
                 ns: "1".into(),
                 ew: "2".into(),
@@ -205,7 +205,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
                 deferred_review: vec![],
                 appeal_notice: true,
                 corrects: None,
-            }),
+            })),
         )
         .unwrap();
     let after_ruling = e.pct("1");
@@ -490,7 +490,7 @@ fn law_92b_the_cli_refuses_a_late_step_with_the_law_in_the_users_language() {
         .at(
             -20,
             &td,
-            Payload::Ruling(Ruling {
+            Payload::Ruling(Box::new(Ruling {
                 slot: slot(1, 1),
                 ns: "1".into(),
                 ew: "2".into(),
@@ -508,7 +508,7 @@ fn law_92b_the_cli_refuses_a_late_step_with_the_law_in_the_users_language() {
                 deferred_review: vec![],
                 appeal_notice: true,
                 corrects: None,
-            }),
+            })),
         )
         .unwrap();
     let scorer = key(3);

@@ -160,7 +160,7 @@ fn session(publish: bool) -> Session {
         &mut log,
         -10,
         &td,
-        Payload::Ruling(Ruling {
+        Payload::Ruling(Box::new(Ruling {
             slot: Slot {
                 section: "A".into(),
                 round: 1,
@@ -183,7 +183,7 @@ fn session(publish: bool) -> Session {
             deferred_review: vec![],
             appeal_notice: true,
             corrects: None,
-        }),
+        })),
     );
     if publish {
         at(

@@ -249,7 +249,10 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                 ] {
                     m.insert(k.into(), x);
                 }
-                (&td, Payload::Ruling(serde_json::from_value(v).unwrap()))
+                (
+                    &td,
+                    Payload::Ruling(Box::new(serde_json::from_value(v).unwrap())),
+                )
             }
             Op::Publish => (
                 &scorer,

@@ -228,12 +228,12 @@ fn ruter_one_record_per_board_imports_its_score_table_rows() {
     // Ruter scaled board 2 (one artificial score) pro rata and prints whole percentages.
     payloads.insert(
         0,
-        Payload::PolicySet(
+        Payload::PolicySet(Box::new(
             serde_json::from_str(
                 r#"{"scoring": {"matchpoints": {"factoring": "pro_rata", "pct_rounding": {"decimals": 0}}}}"#,
             )
             .unwrap(),
-        ),
+        )),
     );
     let t = fold_as_chief(dir.path(), payloads);
     let rows = results(&t);

@@ -110,7 +110,8 @@ fn ko_match(p: &Path) -> Log {
 
 fn set_policy(log: &mut Log, json: &str) {
     let p: PolicySet = serde_json::from_str(json).unwrap();
-    log.append(&key(1), Payload::PolicySet(p)).unwrap();
+    log.append(&key(1), Payload::PolicySet(Box::new(p)))
+        .unwrap();
 }
 
 fn fold(p: &Path) -> Tournament {

@@ -114,10 +114,10 @@ fn a_signed_policy_switches_the_method_and_every_report_names_it() {
     let e = log
         .append(
             &key(3),
-            Payload::PolicySet(PolicySet {
+            Payload::PolicySet(Box::new(PolicySet {
                 method: Method::CrossImps,
                 ..Default::default()
-            }),
+            })),
         )
         .unwrap_err();
     assert!(
@@ -127,11 +127,11 @@ fn a_signed_policy_switches_the_method_and_every_report_names_it() {
     let id = log
         .append(
             &key(5),
-            Payload::PolicySet(PolicySet {
+            Payload::PolicySet(Box::new(PolicySet {
                 method: Method::CrossImps,
                 note: "IMP pairs by regulation".into(),
                 ..Default::default()
-            }),
+            })),
         )
         .unwrap();
     let t = fold(&p);
@@ -193,7 +193,9 @@ fn a_policy_that_would_not_read_back_is_refused_at_append_and_the_log_stays_vali
     // JSON has no NaN: serde_json writes it as null, which no f64 field reads back.
     let mut bad = PolicySet::default();
     bad.artificial.average_plus_pct = f64::NAN;
-    let e = log.append(&key(1), Payload::PolicySet(bad)).unwrap_err();
+    let e = log
+        .append(&key(1), Payload::PolicySet(Box::new(bad)))
+        .unwrap_err();
     assert!(e.to_string().contains("scoring.policy"), "{e}");
     assert_eq!(log.count().unwrap(), before, "nothing written");
     Log::open(&p).unwrap().verify(None).unwrap();

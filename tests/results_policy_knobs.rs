@@ -111,7 +111,8 @@ fn section_log(
 
 fn set_policy(log: &mut Log, json: &str) -> tdlog::log::Hash32 {
     let p: PolicySet = serde_json::from_str(json).unwrap();
-    log.append(&key(1), Payload::PolicySet(p)).unwrap()
+    log.append(&key(1), Payload::PolicySet(Box::new(p)))
+        .unwrap()
 }
 
 fn artificial(

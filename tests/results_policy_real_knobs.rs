@@ -113,7 +113,8 @@ fn section_log(
 
 fn set_policy(log: &mut Log, json: &str) -> tdlog::log::Hash32 {
     let p: PolicySet = serde_json::from_str(json).unwrap();
-    log.append(&key(1), Payload::PolicySet(p)).unwrap()
+    log.append(&key(1), Payload::PolicySet(Box::new(p)))
+        .unwrap()
 }
 
 fn artificial(
@@ -203,7 +204,9 @@ fn jfr_fractional_artificial_imps_avg_plus_is_1_2() {
     );
     // A negative value is refused at append.
     let bad: PolicySet = serde_json::from_str(r#"{"artificial": {"imps_decimal": -1.0}}"#).unwrap();
-    assert!(log.append(&key(1), Payload::PolicySet(bad)).is_err());
+    assert!(log
+        .append(&key(1), Payload::PolicySet(Box::new(bad)))
+        .is_err());
 }
 
 #[test]

@@ -526,10 +526,10 @@ fn incremental_scores_follow_structure_entered_after_the_results() {
     .unwrap();
     log.append(
         &chief,
-        Payload::PolicySet(PolicySet {
+        Payload::PolicySet(Box::new(PolicySet {
             dbv_footnote_c: true,
             ..Default::default()
-        }),
+        })),
     )
     .unwrap();
     let v = Log::open(&p).unwrap().verify(None).unwrap();

@@ -94,7 +94,8 @@ fn two_rounds(p: &Path, form: Form, boards: &[u32], played: &[(u32, u32, u32, &s
 
 fn set_policy(log: &mut Log, json: &str) {
     let p: PolicySet = serde_json::from_str(json).unwrap();
-    log.append(&key(1), Payload::PolicySet(p)).unwrap();
+    log.append(&key(1), Payload::PolicySet(Box::new(p)))
+        .unwrap();
 }
 
 fn fold(p: &Path) -> Ranking {

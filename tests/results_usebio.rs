@@ -30,8 +30,11 @@ fn fold(path: &Path, payloads: Vec<Payload>, policy: Option<&str>) -> Tournament
     log.append(&chief, enrol(&key(3), Role::Scorer, "Sue Scorer"))
         .unwrap();
     if let Some(p) = policy {
-        log.append(&chief, Payload::PolicySet(serde_json::from_str(p).unwrap()))
-            .unwrap();
+        log.append(
+            &chief,
+            Payload::PolicySet(Box::new(serde_json::from_str(p).unwrap())),
+        )
+        .unwrap();
     }
     log.append_batch(&chief, payloads).unwrap();
     let v = Log::open(path).unwrap().verify(None).unwrap();

@@ -468,7 +468,13 @@ pub async fn ruling_give(
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    append_workflow(&state, Payload::Ruling(ruling), passphrase, progress).await
+    append_workflow(
+        &state,
+        Payload::Ruling(Box::new(ruling)),
+        passphrase,
+        progress,
+    )
+    .await
 }
 
 /// Publishes official results (as `tdlog publish`): starts the Law 79C and 92B clocks.

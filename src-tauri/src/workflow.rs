@@ -313,7 +313,13 @@ mod tests {
             ns: Artificial::AveragePlus,
             ew: Artificial::AverageMinus,
         };
-        let rid = append(&p, &td1, Payload::Ruling(ruling(Some(artificial))), NOW).unwrap();
+        let rid = append(
+            &p,
+            &td1,
+            Payload::Ruling(Box::new(ruling(Some(artificial)))),
+            NOW,
+        )
+        .unwrap();
         let before = open(&p, &|_| {}).unwrap();
         assert_eq!(rulings(&before)[0].id, rid.to_hex());
         let committee1 = demo_key("committee1");
@@ -559,7 +565,13 @@ mod tests {
             ns: Artificial::AveragePlus,
             ew: Artificial::AverageMinus,
         };
-        let rid = append(&p, &td1, Payload::Ruling(ruling(Some(artificial))), NOW).unwrap();
+        let rid = append(
+            &p,
+            &td1,
+            Payload::Ruling(Box::new(ruling(Some(artificial)))),
+            NOW,
+        )
+        .unwrap();
         let publish = Payload::ResultsPublished(ResultsPublished {
             sections: vec![],
             session: None,

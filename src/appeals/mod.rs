@@ -1165,7 +1165,7 @@ impl Workflow {
                 self.rulings.insert(
                     e.id,
                     RulingRec {
-                        ruling: r.clone(),
+                        ruling: (**r).clone(),
                         signed,
                         corrected_by: None,
                     },

@@ -524,7 +524,7 @@ pub fn ruling(cmd: RulingCmd) -> CliResult {
                 CategoryArg::ProceduralPenalty => Category::ProceduralPenalty,
                 CategoryArg::Disciplinary => Category::Disciplinary,
             };
-            let p = Payload::Ruling(Ruling {
+            let p = Payload::Ruling(Box::new(Ruling {
                 slot: g.at.slot(),
                 ns: g.ns,
                 ew: g.ew,
@@ -542,7 +542,7 @@ pub fn ruling(cmd: RulingCmd) -> CliResult {
                 deferred_review: g.reviews,
                 appeal_notice: g.notice,
                 corrects,
-            });
+            }));
             done("ruling recorded", append(&g.log, &g.key, p)?)
         }
     }

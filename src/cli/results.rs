@@ -557,7 +557,7 @@ pub fn policy(cmd: PolicyCmd) -> CliResult {
                 .map_err(|e| format!("{} is not a scoring policy: {e}", file.display()))?;
             let k = load_key(&key)?;
             let method = p.method;
-            let id = open_log(&log)?.append(&k, tdlog::events::Payload::PolicySet(p))?;
+            let id = open_log(&log)?.append(&k, tdlog::events::Payload::PolicySet(Box::new(p)))?;
             println!("scoring policy set: {method:?} (event {id})");
             Ok(0)
         }

@@ -186,7 +186,7 @@ payloads! {
     ResultNotPlayed(ResultNotPlayed) => SCORING, "A board not played at a table, with the reason.";
     ScoreAdjusted(ScoreAdjusted) => DIRECTORS,
         "The TD's adjusted score in place of a table result (Law 12): artificial, assigned or weighted, citing the law.";
-    PolicySet(PolicySet) => SETTINGS,
+    PolicySet(Box<PolicySet>) => SETTINGS,
         "The scoring policy of a section or the event: method, adjusted-score values, Neuberg, rounding, VP scale, ties (versioned; the latest applies).";
     BoardFouled(BoardFouled) => DIRECTORS,
         "A fouled board (Law 87): results compared only within groups that played the same cards.";
@@ -220,7 +220,7 @@ payloads! {
         "The Doppelkopf standings' tie rule (the rules give none, A30): shared place, most games won, best single game or best round; the latest applies and the standings name it.";
     DirectorCall(DirectorCall) => DIRECTORS,
         "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
-    Ruling(Ruling) => DIRECTORS,
+    Ruling(Box<Ruling>) => DIRECTORS,
         "A director's ruling (Laws 81-85): facts agreed or disputed, options offered and chosen (by whom), laws, category (law / judgement / procedural penalty L90 / disciplinary L91), rectification or adjusted score, deferred reviews, notice of the right to appeal (L83), correction of an earlier ruling (L82C).";
     ResultsPublished(ResultsPublished) => SCORING,
         "Official results published for a session or the event: starts the correction period (L79C) and the appeal period (L92B).";
@@ -289,6 +289,16 @@ pub trait EventPayload: Serialize + DeserializeOwned {
     /// Content rules beyond the types (non-empty names, sane lengths).
     fn check(&self) -> Result<(), String> {
         Ok(())
+    }
+}
+
+/// The two payloads far larger than the rest (a ruling, a policy set) are boxed in
+/// [`Payload`], so that a million held events are not each as large as the largest.
+impl<T: EventPayload> EventPayload for Box<T> {
+    const KIND: &'static str = T::KIND;
+    const VERSION: u16 = T::VERSION;
+    fn check(&self) -> Result<(), String> {
+        (**self).check()
     }
 }
 

@@ -49,6 +49,63 @@ pub fn row_hash(input: &Input) -> [u8; 32] {
     h.finalize().into()
 }
 
+/// Compares one batch of stored rows with the cache (hashing them on every core): for each
+/// row, whether its signature was verified before and its bytes are unchanged. New rows are
+/// added to `fresh` (to add once they verify), every stored id to `present` (for
+/// [`check_gone`]). A cached row that changed is an error naming it.
+pub fn compare_batch(
+    log_id: &Hash32,
+    known: &Known,
+    batch: &[Input],
+    present: &mut HashSet<Hash32>,
+    fresh: &mut Vec<(Hash32, [u8; 32])>,
+) -> Result<Vec<bool>, CacheMismatch> {
+    use rayon::prelude::*;
+    let hashed: Vec<Option<(Hash32, [u8; 32])>> = batch
+        .par_iter()
+        .map(|inp| {
+            let id = inp
+                .declared
+                .as_ref()
+                .and_then(|d| <[u8; 32]>::try_from(d.id.as_slice()).ok())
+                .map(Hash32)?;
+            Some((id, row_hash(inp)))
+        })
+        .collect();
+    let mut flags = Vec::with_capacity(batch.len());
+    for row in hashed {
+        let Some((id, h)) = row else {
+            flags.push(false);
+            continue;
+        };
+        present.insert(id);
+        match known.rows.get(&id) {
+            Some(k) if *k == h => flags.push(true),
+            Some(_) => return Err(CacheMismatch::Changed { log: *log_id, id }),
+            None => {
+                fresh.push((id, h));
+                flags.push(false);
+            }
+        }
+    }
+    Ok(flags)
+}
+
+/// After every batch: a row the cache holds that is no longer stored is an error naming it.
+pub fn check_gone(
+    log_id: &Hash32,
+    known: &Known,
+    present: &HashSet<Hash32>,
+) -> Result<(), CacheMismatch> {
+    if let Some(id) = known.rows.keys().find(|id| !present.contains(id)) {
+        return Err(CacheMismatch::Gone {
+            log: *log_id,
+            id: *id,
+        });
+    }
+    Ok(())
+}
+
 /// What the cache says about a log's stored rows.
 #[derive(Debug, Default, Clone)]
 pub struct Known {
@@ -219,31 +276,13 @@ impl VerifiedCache {
     ) -> Result<Comparison, CacheMismatch> {
         let mut c = Comparison::default();
         let mut present = HashSet::with_capacity(inputs.len());
-        for inp in inputs {
-            let Some(id) = inp
-                .declared
-                .as_ref()
-                .and_then(|d| <[u8; 32]>::try_from(d.id.as_slice()).ok())
-                .map(Hash32)
-            else {
-                continue;
-            };
-            let h = row_hash(inp);
-            present.insert(id);
-            match known.rows.get(&id) {
-                Some(k) if *k == h => {
-                    c.trusted.insert(inp.raw.id());
-                }
-                Some(_) => return Err(CacheMismatch::Changed { log: *log_id, id }),
-                None => c.fresh.push((id, h)),
+        let flags = compare_batch(log_id, known, inputs, &mut present, &mut c.fresh)?;
+        for (inp, trusted) in inputs.iter().zip(flags) {
+            if trusted {
+                c.trusted.insert(inp.raw.id());
             }
         }
-        if let Some(id) = known.rows.keys().find(|id| !present.contains(id)) {
-            return Err(CacheMismatch::Gone {
-                log: *log_id,
-                id: *id,
-            });
-        }
+        check_gone(log_id, known, &present)?;
         Ok(c)
     }
 

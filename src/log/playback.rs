@@ -469,12 +469,28 @@ impl Graph {
     /// The standing events in replay order, with the outcome of the last pass.
     fn finish(self, order: Vec<usize>, o: Outcome) -> Verified {
         let log_id = self.log_id;
-        let mut slots: Vec<Option<_>> = self.events.into_iter().map(Some).collect();
-        let events = order
-            .into_iter()
-            .filter(|&i| !o.void[i])
-            .filter_map(|i| slots[i].take())
-            .collect();
+        let mut events = self.events;
+        // Into replay order in place (each cycle of the permutation by swaps), then the void
+        // dropped: a million events are never held twice.
+        let mut done = vec![false; events.len()];
+        for start in 0..order.len() {
+            let mut j = start;
+            while !done[j] {
+                done[j] = true;
+                let next = order[j];
+                if next == start {
+                    break;
+                }
+                events.swap(j, next);
+                j = next;
+            }
+        }
+        let mut k = 0;
+        events.retain(|_| {
+            let keep = !o.void[order[k]];
+            k += 1;
+            keep
+        });
         Verified {
             log_id,
             events,

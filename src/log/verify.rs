@@ -148,29 +148,56 @@ pub fn verify_trusting(
     progress: Option<Progress<'_>>,
     trusted: Option<&HashSet<Hash32>>,
 ) -> Result<Verified, VerifyError> {
-    if inputs.is_empty() {
-        return Err(fail(None, Fault::Empty));
-    }
     let total = inputs.len();
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let checked: Vec<Result<CheckedEvent, VerifyError>> = inputs
+    let mut events = Vec::with_capacity(total);
+    let mut rest = inputs.into_iter();
+    loop {
+        let chunk: Vec<Input> = rest.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let flags: Vec<bool> = match trusted {
+            Some(t) => chunk.iter().map(|i| t.contains(&i.raw.id())).collect(),
+            None => vec![],
+        };
+        check_chunk(events.len(), chunk, &flags, &mut events)?;
+        if let Some(p) = progress {
+            p(events.len(), total);
+        }
+    }
+    settle(events)
+}
+
+/// Inputs checked on their own per batch: enough to keep every core busy, few enough that
+/// the stored bytes of a whole log are never held at once (a log is read batch by batch).
+pub const CHUNK: usize = 8192;
+
+/// Checks one batch of inputs on their own (in parallel) and appends them, in order, to
+/// `out`; `offset` is the position of the batch's first input. `trusted[i]` (when given)
+/// says input `i`'s signature was verified by this device before and its stored bytes are
+/// unchanged. The first failing input in order is the error, the same on every machine.
+pub fn check_chunk(
+    offset: usize,
+    chunk: Vec<Input>,
+    trusted: &[bool],
+    out: &mut Vec<CheckedEvent>,
+) -> Result<(), VerifyError> {
+    let checked: Vec<Result<CheckedEvent, VerifyError>> = chunk
         .into_par_iter()
         .enumerate()
-        .map(|(i, inp)| {
-            let t = trusted.is_some_and(|t| t.contains(&inp.raw.id()));
-            let r = check_one(i, inp, t);
-            if let Some(p) = progress {
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if n.is_multiple_of(4096) || n == total {
-                    p(n, total);
-                }
-            }
-            r
-        })
+        .map(|(i, inp)| check_one(offset + i, inp, trusted.get(i).copied().unwrap_or(false)))
         .collect();
-    let mut events = Vec::with_capacity(checked.len());
     for r in checked {
-        events.push(r?);
+        out.push(r?);
+    }
+    Ok(())
+}
+
+/// Everything about a set of individually checked events together: the chains, the causal
+/// graph, the replay order and key playback.
+pub fn settle(events: Vec<CheckedEvent>) -> Result<Verified, VerifyError> {
+    if events.is_empty() {
+        return Err(fail(None, Fault::Empty));
     }
     Graph::build(events)?.play()
 }
@@ -199,17 +226,20 @@ pub(super) struct Graph {
 impl Graph {
     fn build(all: Vec<CheckedEvent>) -> Result<Graph, VerifyError> {
         // Set semantics: the same event twice (same id) is one event.
+        // Done in place: a million events are held once, never copied.
         let mut by_id = HashMap::with_capacity(all.len());
-        let mut events = Vec::with_capacity(all.len());
         let mut positions = Vec::with_capacity(all.len());
-        for (pos, e) in all.into_iter().enumerate() {
-            if by_id.contains_key(&e.id) {
-                continue;
+        let mut events = all;
+        let mut pos = 0usize;
+        events.retain(|e| {
+            let first = !by_id.contains_key(&e.id);
+            if first {
+                by_id.insert(e.id, positions.len());
+                positions.push(pos);
             }
-            by_id.insert(e.id, events.len());
-            events.push(e);
-            positions.push(pos);
-        }
+            pos += 1;
+            first
+        });
         let at = |i: usize| eref(positions[i], &events[i]);
 
         // Exactly one genesis; everything else carries its id.

@@ -478,7 +478,7 @@ impl Projection for Tournament {
             }
             Payload::PolicySet(p) => {
                 let key = p.section.clone().unwrap_or_default();
-                self.policies.insert(key, (p.clone(), e.id));
+                self.policies.insert(key, ((**p).clone(), e.id));
                 // Every board of the sections it governs is rescored.
                 let boards: Vec<(String, u32)> = self
                     .by_board

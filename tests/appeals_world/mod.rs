@@ -202,7 +202,7 @@ pub enum Who {
 }
 
 pub fn ruling_payload(category: Category, adjustment: Option<Adjustment>) -> Payload {
-    Payload::Ruling(Ruling {
+    Payload::Ruling(Box::new(Ruling {
         slot: slot(1, 1),
         ns: "1".into(),
         ew: "2".into(),
@@ -220,7 +220,7 @@ pub fn ruling_payload(category: Category, adjustment: Option<Adjustment>) -> Pay
         deferred_review: vec![],
         appeal_notice: true,
         corrects: None,
-    })
+    }))
 }
 
 pub fn assigned(contract: &str, tricks: u8) -> Adjustment {
