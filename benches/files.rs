@@ -40,14 +40,14 @@ fn session() -> Vec<Payload> {
         title: "Pairs".into(),
     })];
     for n in 1..=2 * TABLES {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: n.to_string(),
             name: format!("Pair {n}"),
             members: vec![format!("Player {n}a"), format!("Player {n}b")],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     let contracts = ["4S", "3NT", "4H", "2S", "5D"];
     for round in 1..=BOARDS {
@@ -65,7 +65,7 @@ fn session() -> Vec<Payload> {
                 boards: vec![round],
             }));
             let k = (table * 7 + round * 13) as usize;
-            ps.push(Payload::ResultRecorded(ResultRecorded {
+            ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
                 slot: Slot {
                     section: "A".into(),
                     round,
@@ -79,7 +79,7 @@ fn session() -> Vec<Payload> {
                     declarer: Some([Seat::N, Seat::S, Seat::E, Seat::W][k % 4]),
                     tricks: Some(7 + (k % 7) as u8),
                 },
-            }));
+            })));
         }
     }
     ps

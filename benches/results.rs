@@ -63,7 +63,7 @@ fn main() {
         let s = tour.slots[&slot].clone();
         log.append(
             &chief,
-            Payload::ScoreAdjusted(ScoreAdjusted {
+            Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
                 slot,
                 ns: s.ns,
                 ew: s.ew,
@@ -73,7 +73,7 @@ fn main() {
                     ew: Artificial::AverageMinus,
                 },
                 reason: "bench".into(),
-            }),
+            })),
         )
         .unwrap();
         let v = log.verify(None).unwrap();

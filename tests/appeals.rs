@@ -13,7 +13,7 @@ use tdlog::keys::Role;
 use tdlog::log::Hash32;
 
 fn correction(tricks: u8, late_consent: Option<Hash32>) -> Payload {
-    Payload::ScoreCorrected(ScoreCorrected {
+    Payload::ScoreCorrected(Box::new(ScoreCorrected {
         slot: slot(1, 1),
         ns: "1".into(),
         ew: "2".into(),
@@ -24,7 +24,7 @@ fn correction(tricks: u8, late_consent: Option<Hash32>) -> Payload {
         },
         reason: "Tricks entered wrongly; both sides agree.".into(),
         late_consent,
-    })
+    }))
 }
 
 fn score_ns(w: &World) -> i32 {
@@ -419,10 +419,10 @@ fn law_93b_committee_below_the_organisers_quorum_is_refused() {
     w.at(PUB - 60 * MIN);
     w.step(
         Who::Org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             quorum: 3,
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
@@ -488,7 +488,7 @@ fn law_79c_organiser_settings_later_or_shorter_only_with_a_reason() {
         correction_minutes: 10,
         ..AppealSettings::default()
     };
-    let e = Payload::AppealSettings(shorter.clone())
+    let e = Payload::AppealSettings(Box::new(shorter.clone()))
         .encode()
         .unwrap_err();
     assert!(e.to_string().contains("79C1"), "{e}");
@@ -496,17 +496,19 @@ fn law_79c_organiser_settings_later_or_shorter_only_with_a_reason() {
         reason: Some("Last session; prize-giving at 22:15".into()),
         ..shorter
     };
-    Payload::AppealSettings(with_reason).encode().unwrap();
+    Payload::AppealSettings(Box::new(with_reason))
+        .encode()
+        .unwrap();
     // A later deadline moves the clocks.
     let mut w = World::new(Form::Pairs);
     w.at(PUB - 60 * MIN);
     w.step(
         Who::Org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             correction_minutes: 60,
             appeal_minutes: 45,
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
@@ -524,10 +526,10 @@ fn republication_restarts_the_clocks_only_when_the_organiser_says_so() {
         w.at(PUB - 60 * MIN);
         w.step(
             Who::Org,
-            Payload::AppealSettings(AppealSettings {
+            Payload::AppealSettings(Box::new(AppealSettings {
                 republication_restarts: restarts,
                 ..AppealSettings::default()
-            }),
+            })),
         )
         .unwrap();
         w.publish(PUB);
@@ -602,10 +604,10 @@ fn law_93a_without_a_committee_the_chief_td_hears_everything() {
     w.at(PUB - 60 * MIN);
     w.step(
         Who::Org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             committee: false,
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
@@ -654,7 +656,7 @@ fn doppelkopf_schiedsgericht_objection_at_once_then_final() {
     w.at(PUB - 60 * MIN);
     w.step(
         Who::Org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             profile: tdlog::appeals::pipeline::Profile::DokoSchiedsgericht,
             appeal_anchor: Anchor::Ruling,
             appeal_minutes: 5,
@@ -662,7 +664,7 @@ fn doppelkopf_schiedsgericht_objection_at_once_then_final() {
             reason: Some("Eppstein rules: objection immediately, play suspended".into()),
             quorum: 3,
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
@@ -913,7 +915,7 @@ fn law_12_german_and_danish_reports_give_scores_in_their_own_terms_with_no_engli
 // ------------------------------------------------ Law 93C2: the regulating authority
 
 fn answer(appeal: Hash32, authority: &str, decision: Decision, adj: Option<Adjustment>) -> Payload {
-    Payload::AuthorityAnswered(AuthorityAnswered {
+    Payload::AuthorityAnswered(Box::new(AuthorityAnswered {
         appeal,
         authority: authority.into(),
         decision,
@@ -921,7 +923,7 @@ fn answer(appeal: Hash32, authority: &str, decision: Decision, adj: Option<Adjus
         laws: vec!["16B1".into()],
         reasoning: "The hesitation suggested 4S; pass was a logical alternative.".into(),
         document: "DBV Rechtsausschuss, letter 2026/17".into(),
-    })
+    }))
 }
 
 #[test]
@@ -998,10 +1000,10 @@ fn law_93b1_after_a_further_appeal_the_law_part_does_not_go_back_to_the_committe
     w.at(PUB - 121 * MIN);
     w.step(
         Who::Org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             further_appeal: true,
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
@@ -1021,7 +1023,7 @@ fn law_93b1_after_a_further_appeal_the_law_part_does_not_go_back_to_the_committe
         }
         Payload::AppealDecided(mut x) => {
             x.part = Some(part);
-            Payload::AppealDecided(x)
+            Payload::AppealDecided(Box::new(*x))
         }
         p => p,
     };

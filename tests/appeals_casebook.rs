@@ -82,14 +82,14 @@ fn world(with_play: bool) -> tdlog::appeals::Folded {
         ("1", ["Anna Berg", "Ben Cole"]),
         ("2", ["Cara Diaz", "Dan Eck"]),
     ] {
-        s.push(Payload::Contestant(Contestant {
+        s.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.into(),
             name: format!("Pair {id}"),
             members: m.iter().map(|x| x.to_string()).collect(),
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     s.push(Payload::BoardFacts(BoardFacts {
         section: "A".into(),

@@ -101,11 +101,11 @@ fn setup(dir: &Path) -> Event {
     e.at(
         -60,
         &org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             quorum: 3,
             deposit: Some("EUR 20 per pair".into()),
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     let scorer = key(3);
@@ -120,14 +120,14 @@ fn setup(dir: &Path) -> Event {
         ("3", ["Eva Fox", "Finn Gray"]),
         ("4", ["Gus Hale", "Hana Ito"]),
     ] {
-        structure.push(Payload::Contestant(Contestant {
+        structure.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.into(),
             name: format!("Pair {id}"),
             members: m.iter().map(|s| s.to_string()).collect(),
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     structure.push(Payload::BoardFacts(BoardFacts {
         section: "A".into(),
@@ -152,12 +152,12 @@ fn setup(dir: &Path) -> Event {
         (1, 2, "1", "2", res("2S", 8)),
         (2, 2, "3", "4", res("2S", 9)),
     ] {
-        structure.push(Payload::ResultRecorded(ResultRecorded {
+        structure.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(t, b),
             ns: ns.into(),
             ew: ew.into(),
             result: r,
-        }));
+        })));
     }
     for p in structure {
         e.at(-50, &scorer, p).unwrap();
@@ -298,7 +298,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
         .at(
             40,
             &chief,
-            Payload::AppealDecided(AppealDecided {
+            Payload::AppealDecided(Box::new(AppealDecided {
                 appeal,
                 decision: Decision::Upheld,
                 adjustment: None,
@@ -307,7 +307,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
                 deposit: None,
                 penalty: None,
                 part: None,
-            }),
+            })),
         )
         .unwrap_err();
     assert!(refused.to_string().contains("Law 93B"), "{refused}");
@@ -315,7 +315,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     e.at(
         45,
         &ac1,
-        Payload::AppealDecided(AppealDecided {
+        Payload::AppealDecided(Box::new(AppealDecided {
             appeal,
             decision: Decision::Changed,
             adjustment: Some(Adjustment::Assigned {
@@ -328,7 +328,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
             deposit: Some(Deposit::Returned),
             penalty: None,
             part: None,
-        }),
+        })),
     )
     .unwrap();
     let after_decision = e.pct("1");

@@ -59,11 +59,11 @@ fn law_92b_the_organiser_may_run_a_late_rulings_period_from_the_republication() 
     w.at(PUB - 60 * MIN);
     w.step(
         Who::Org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             late_ruling_anchor: LateRulingAnchor::Republication,
             late_ruling_minutes: Some(40),
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     w.publish(PUB);
@@ -94,7 +94,7 @@ fn law_92b_a_shorter_late_ruling_period_needs_a_reason() {
         late_ruling_minutes: Some(10),
         ..AppealSettings::default()
     };
-    assert!(Payload::AppealSettings(s).encode().is_err());
+    assert!(Payload::AppealSettings(Box::new(s)).encode().is_err());
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn law_82c_and_79c_corrections_follow_their_own_rules_after_the_period() {
         .unwrap();
     w.step(
         Who::Scorer,
-        Payload::ScoreCorrected(ScoreCorrected {
+        Payload::ScoreCorrected(Box::new(ScoreCorrected {
             slot: slot(1, 1),
             ns: "1".into(),
             ew: "2".into(),
@@ -155,7 +155,7 @@ fn law_82c_and_79c_corrections_follow_their_own_rules_after_the_period() {
             },
             reason: "Tricks entered wrongly".into(),
             late_consent: Some(consent),
-        }),
+        })),
     )
     .unwrap();
 }
@@ -201,10 +201,10 @@ fn law_93c1_a_further_appeal_is_heard_by_members_who_did_not_decide_the_first() 
     w.at(PUB - 60 * MIN);
     w.step(
         Who::Org,
-        Payload::AppealSettings(AppealSettings {
+        Payload::AppealSettings(Box::new(AppealSettings {
             further_appeal: true,
             ..AppealSettings::default()
-        }),
+        })),
     )
     .unwrap();
     let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
@@ -252,14 +252,14 @@ fn form(lang: tdlog::i18n::Lang) -> String {
     // Pair 2 is entered by number only: its name is its number.
     w.force(
         Who::Scorer,
-        Payload::Contestant(Contestant {
+        Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: "2".into(),
             name: "2".into(),
             members: vec!["Cara Diaz".into(), "Dan Eck".into()],
             captain: None,
             phantom: false,
-        }),
+        })),
     );
     let r = w.ruling(
         PUB - 30 * MIN,

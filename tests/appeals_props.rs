@@ -273,8 +273,11 @@ fn run(
 ) -> (World, Vec<Hash32>, Vec<Hash32>) {
     let mut w = World::new(form);
     w.at(PUB - 120 * MIN);
-    w.step(Who::Org, Payload::AppealSettings(settings.clone()))
-        .unwrap();
+    w.step(
+        Who::Org,
+        Payload::AppealSettings(Box::new(settings.clone())),
+    )
+    .unwrap();
     let mut t = PUB - 100 * MIN;
     let (mut rulings, mut appeals) = (vec![], vec![]);
     let lead = [Cmd::Ruling(1), Cmd::Publish];
@@ -446,7 +449,7 @@ fn run(
                 };
                 (
                     Who::Org,
-                    Payload::AuthorityAnswered(AuthorityAnswered {
+                    Payload::AuthorityAnswered(Box::new(AuthorityAnswered {
                         appeal: a,
                         authority: if *right_body { "DBV" } else { "WBF" }.into(),
                         decision: Decision::Upheld,
@@ -454,7 +457,7 @@ fn run(
                         laws: vec![],
                         reasoning: "answered".into(),
                         document: "letter".into(),
-                    }),
+                    })),
                 )
             }
             Cmd::Withdraw { appeal } => {

@@ -294,7 +294,7 @@ fn rule_7_1_1_the_schiedsgericht_decides_finally_no_second_objection_no_further_
     let id = append_checked(&mut log, &k.scorer, g.payload(rest[0].clone()), 0).unwrap();
     // Deciding without an objection is impossible; deciding through appeal.decided is the
     // other path, refused: the game list folds doko.schiedsgericht.
-    let other = Payload::AppealDecided(tdlog::events::AppealDecided {
+    let other = Payload::AppealDecided(Box::new(tdlog::events::AppealDecided {
         appeal: id,
         decision: tdlog::events::Decision::Upheld,
         adjustment: None,
@@ -303,7 +303,7 @@ fn rule_7_1_1_the_schiedsgericht_decides_finally_no_second_objection_no_further_
         deposit: None,
         penalty: None,
         part: None,
-    });
+    }));
     let err = refused(append_checked(&mut log, &k.committee, other, 0));
     assert!(matches!(err, GuardError::DokoDecisionElsewhere), "{err:?}");
     append_checked(&mut log, &k.committee, g.payload(rest[1].clone()), 0).unwrap();

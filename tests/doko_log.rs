@@ -165,7 +165,7 @@ fn the_recorded_round_as_signed_events_replays_to_the_expected_list_6_3() {
 
     // The appeal path is on the log: a TD signed the ruling, the committee the decision.
     let v = Log::open(&p).unwrap().verify(None).unwrap();
-    let kinds: Vec<&str> = v.events.iter().map(|e| e.env.kind.as_str()).collect();
+    let kinds: Vec<&str> = v.events.iter().map(|e| e.env.kind.as_ref()).collect();
     assert!(kinds.contains(&"doko.ruling"));
     assert!(kinds.contains(&"doko.schiedsgericht"));
 

@@ -558,12 +558,12 @@ fn correct(
     append_checked(
         log,
         k,
-        vec![Payload::DokoCorrection(DokoCorrection {
+        vec![Payload::DokoCorrection(Box::new(DokoCorrection {
             at: at(game),
             rule: rule.into(),
             correction,
             reason: "Re-Augen falsch notiert".into(),
-        })],
+        }))],
         common::T0 + 3_600_000,
     )
     .map(|_| ())
@@ -712,12 +712,12 @@ fn rule_8_2_2_a_scorers_late_correction_merged_from_another_device_is_not_applie
     let before = totals(&tables(&log));
     log.append(
         &k.scorer,
-        Payload::DokoCorrection(DokoCorrection {
+        Payload::DokoCorrection(Box::new(DokoCorrection {
             at: at(6),
             rule: "8.2.2".into(),
             correction: CorrectionAction::Strike { replacement: None },
             reason: "unilateral".into(),
-        }),
+        })),
     )
     .unwrap();
     let t = tables(&log);

@@ -174,7 +174,7 @@ fn rule_6_3_the_table_list_prints_with_its_corrections_in_three_languages() {
     append_checked(
         &mut log,
         &chief,
-        vec![Payload::DokoCorrection(DokoCorrection {
+        vec![Payload::DokoCorrection(Box::new(DokoCorrection {
             at: DokoGameRef {
                 round: 1,
                 table: 1,
@@ -185,7 +185,7 @@ fn rule_6_3_the_table_list_prints_with_its_corrections_in_three_languages() {
                 replacement: Some(3),
             },
             reason: "Augen strittig".into(),
-        })],
+        }))],
         common::T0,
     )
     .unwrap();

@@ -80,7 +80,7 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
     append_checked(
         &mut log,
         &chief,
-        vec![Payload::DokoCorrection(DokoCorrection {
+        vec![Payload::DokoCorrection(Box::new(DokoCorrection {
             at: DokoGameRef {
                 round: 1,
                 table: 1,
@@ -91,7 +91,7 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
                 replacement: Some(3),
             },
             reason: "Augen strittig".into(),
-        })],
+        }))],
         common::T0,
     )
     .unwrap();

@@ -146,14 +146,14 @@ fn session(publish: bool) -> Session {
             &mut log,
             -40,
             &scorer,
-            Payload::Contestant(Contestant {
+            Payload::Contestant(Box::new(Contestant {
                 section: "A".into(),
                 id: id.into(),
                 name: format!("Pair {id}"),
                 members: m.iter().map(|s| s.to_string()).collect(),
                 captain: None,
                 phantom: false,
-            }),
+            })),
         );
     }
     let ruling = at(

@@ -142,14 +142,14 @@ fn new_log(dir: &Path) -> (std::path::PathBuf, [DeviceKey; 3]) {
         }),
     ];
     for n in 1..=4 {
-        s.push(Payload::Contestant(Contestant {
+        s.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: n.to_string(),
             name: format!("Pair {n}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     for table in 1..=2 {
         let (ns, ew) = pairs(table);
@@ -204,7 +204,7 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                 let (ns, ew) = pairs(*table);
                 (
                     &scorer,
-                    Payload::ResultRecorded(ResultRecorded {
+                    Payload::ResultRecorded(Box::new(ResultRecorded {
                         slot: slot(*table),
                         ns,
                         ew,
@@ -213,14 +213,14 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                             declarer: Some(Seat::S),
                             tricks: Some(*tricks),
                         },
-                    }),
+                    })),
                 )
             }
             Op::Adjust { table } => {
                 let (ns, ew) = pairs(*table);
                 (
                     &td,
-                    Payload::ScoreAdjusted(ScoreAdjusted {
+                    Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
                         slot: slot(*table),
                         ns,
                         ew,
@@ -230,7 +230,7 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                             ew: Artificial::AverageMinus,
                         },
                         reason: "no result possible".into(),
-                    }),
+                    })),
                 )
             }
             Op::Ruling { table } => {
@@ -279,14 +279,14 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
             }
             Op::Settings { minutes } => (
                 &organiser,
-                Payload::AppealSettings(
+                Payload::AppealSettings(Box::new(
                     serde_json::from_value(json!({
                         "correction_minutes": 30,
                         "appeal_minutes": minutes,
                         "reason": "short session"
                     }))
                     .unwrap(),
-                ),
+                )),
             ),
             Op::Enrol => {
                 enrolled += 1;
@@ -375,12 +375,12 @@ fn law_free_live_paths_at_the_table() {
         live.append(&td, note("at table 1"), now).unwrap().1,
         Absorbed::Incremental
     );
-    let s = Payload::AppealSettings(
+    let s = Payload::AppealSettings(Box::new(
         serde_json::from_value(
             json!({"correction_minutes": 30, "appeal_minutes": 20, "reason": "short"}),
         )
         .unwrap(),
-    );
+    ));
     assert_eq!(live.append(&key(8), s, now).unwrap().1, Absorbed::Refolded);
     assert_eq!(
         live.append(&chief, enrol(&key(9), Role::Td, "Nina"), now)

@@ -77,7 +77,7 @@ fn ruling(log: &Path, k: &DeviceKey, board: u32, table: u32, adjustment: Adjustm
         .unwrap()
         .append(
             k,
-            Payload::ScoreAdjusted(ScoreAdjusted {
+            Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
                 slot: Slot {
                     section: "A".into(),
                     round: 1,
@@ -89,7 +89,7 @@ fn ruling(log: &Path, k: &DeviceKey, board: u32, table: u32, adjustment: Adjustm
                 law: "12C1(e)".into(),
                 adjustment,
                 reason: "misinformation".into(),
-            }),
+            })),
         )
         .unwrap()
         .to_hex()

@@ -51,14 +51,14 @@ fn ko_match(p: &Path) -> Log {
         title: "Cup, round of 16".into(),
     })];
     for id in ["A", "B"] {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.into(),
             name: format!("Team {id}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     for (table, ns, ew) in [(1, "A", "B"), (2, "B", "A")] {
         ps.push(Payload::TableAssignment(TableAssignment {
@@ -76,17 +76,17 @@ fn ko_match(p: &Path) -> Log {
         (1, 2, "A", "B", by_n("3NT", 9)),
         (2, 2, "B", "A", by_n("3NT", 9)),
     ] {
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(table, board),
             ns: ns.into(),
             ew: ew.into(),
             result: r,
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     log.append(
         &td,
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(1, 1),
             ns: "A".into(),
             ew: "B".into(),
@@ -102,7 +102,7 @@ fn ko_match(p: &Path) -> Log {
                 }]),
             },
             reason: "each side assessed separately".into(),
-        }),
+        })),
     )
     .unwrap();
     log
@@ -187,7 +187,7 @@ fn law_12c4_average_plus_to_both_teams_averages_to_zero_in_a_knock_out() {
     // Board 2: neither side at fault, Average plus to both (Law 12C2(a)): +3 and +3.
     log.append(
         &key(2),
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(1, 2),
             ns: "A".into(),
             ew: "B".into(),
@@ -197,7 +197,7 @@ fn law_12c4_average_plus_to_both_teams_averages_to_zero_in_a_knock_out() {
                 ew: Artificial::AveragePlus,
             },
             reason: "no result could be obtained, neither side at fault".into(),
-        }),
+        })),
     )
     .unwrap();
     let rows = results(&fold(&p));

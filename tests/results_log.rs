@@ -237,7 +237,7 @@ fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_rank
         .clone();
     log.append(
         &td,
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(12, 5),
             ns: s.ns.clone(),
             ew: s.ew.clone(),
@@ -247,14 +247,14 @@ fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_rank
                 ew: Artificial::AverageMinus,
             },
             reason: "board fouled at the table; no result obtainable".into(),
-        }),
+        })),
     )
     .unwrap();
     let mid_id = log.verify(None).unwrap().events.last().unwrap().id.to_hex();
     // ...then, on review, replaces them with a weighted score.
     log.append(
         &chief,
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(12, 5),
             ns: s.ns.clone(),
             ew: s.ew.clone(),
@@ -281,7 +281,7 @@ fn law_12_adjusted_score_then_changed_shows_both_in_the_audit_and_moves_the_rank
                 ew: None,
             },
             reason: "review: the table result would likely have been 4S by North".into(),
-        }),
+        })),
     )
     .unwrap();
     let t = fold(&p);
@@ -377,7 +377,7 @@ fn the_same_log_assembled_any_way_gives_byte_identical_results_and_ranking() {
         .clone();
     b.append(
         &td,
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(15, 2),
             ns: s.ns,
             ew: s.ew,
@@ -390,7 +390,7 @@ fn the_same_log_assembled_any_way_gives_byte_identical_results_and_ranking() {
                 },
             },
             reason: "misinformation".into(),
-        }),
+        })),
     )
     .unwrap();
     let eb: Vec<_> = b
@@ -429,7 +429,7 @@ fn incremental_scores_equal_a_full_recomputation_after_every_event() {
         .clone();
     log.append(
         &td,
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(13, 3),
             ns: s.ns,
             ew: s.ew,
@@ -439,7 +439,7 @@ fn incremental_scores_equal_a_full_recomputation_after_every_event() {
                 ew: Artificial::AveragePlus,
             },
             reason: "slow play, board not started".into(),
-        }),
+        })),
     )
     .unwrap();
     let v = log.verify(None).unwrap();
@@ -475,14 +475,14 @@ fn law_87_fouled_board_is_compared_only_within_its_groups() {
         title: "Pairs".into(),
     })];
     for n in 1..=8 {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: n.to_string(),
             name: format!("Pair {n}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     // Four tables play board 1; tables 1-2 had the cards right, 3-4 a fouled board.
     let tables = [(1, "4S", 10), (2, "4S", 9), (3, "3NT", 9), (4, "3NT", 10)];
@@ -496,7 +496,7 @@ fn law_87_fouled_board_is_compared_only_within_its_groups() {
             ew: ew.clone(),
             boards: vec![1],
         }));
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: Slot {
                 section: "A".into(),
                 round: 1,
@@ -510,7 +510,7 @@ fn law_87_fouled_board_is_compared_only_within_its_groups() {
                 declarer: Some(Seat::N),
                 tricks: Some(tricks),
             },
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     let before = results(&fold(&p));

@@ -156,14 +156,14 @@ fn pbn_export_writes_the_auction_and_play_recorded_on_the_log() {
         title: "Played on the log".into(),
     })];
     for id in ["1", "2"] {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.into(),
             name: format!("Pair {id}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     ps.push(Payload::BoardFacts(BoardFacts {
         section: "A".into(),

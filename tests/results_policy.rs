@@ -42,14 +42,14 @@ fn pairs_log(p: &Path) -> Log {
         title: "Pairs".into(),
     })];
     for n in 1..=8 {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: n.to_string(),
             name: format!("Pair {n}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     for table in 1..=4u32 {
         ps.push(Payload::TableAssignment(TableAssignment {
@@ -62,7 +62,7 @@ fn pairs_log(p: &Path) -> Log {
         }));
     }
     for (table, contract, tricks) in [(1u32, "4S", 10u8), (2, "4S", 9), (3, "4S", 11)] {
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: Slot {
                 section: "A".into(),
                 round: 1,
@@ -76,7 +76,7 @@ fn pairs_log(p: &Path) -> Log {
                 declarer: Some(Seat::N),
                 tricks: Some(tricks),
             },
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     log

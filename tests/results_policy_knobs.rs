@@ -77,14 +77,14 @@ fn section_log(
     ids.sort();
     ids.dedup();
     for id in ids {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.into(),
             name: format!("Contestant {id}"),
             members: vec![],
             captain: (form == Form::Teams).then(|| format!("Captain {id}")),
             phantom: false,
-        }));
+        })));
     }
     for (i, (ns, ew)) in seats.iter().enumerate() {
         ps.push(Payload::TableAssignment(TableAssignment {
@@ -98,12 +98,12 @@ fn section_log(
     }
     for &(table, board, contract, tricks) in played {
         let (ns, ew) = seats[table as usize - 1];
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(table, board),
             ns: ns.into(),
             ew: ew.into(),
             result: result(contract, tricks),
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     log
@@ -125,14 +125,14 @@ fn artificial(
 ) {
     log.append(
         &key(2),
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(table, board),
             ns: seats.0.into(),
             ew: seats.1.into(),
             law: "12C2".into(),
             adjustment: Adjustment::Artificial { ns, ew },
             reason: "no result could be obtained".into(),
-        }),
+        })),
     )
     .unwrap();
 }
@@ -140,12 +140,12 @@ fn artificial(
 fn not_played(log: &mut Log, seats: (&str, &str), table: u32, board: u32) {
     log.append(
         &key(3),
-        Payload::ResultNotPlayed(ResultNotPlayed {
+        Payload::ResultNotPlayed(Box::new(ResultNotPlayed {
             slot: slot(table, board),
             ns: seats.0.into(),
             ew: seats.1.into(),
             reason: "E-W arrived late".into(),
-        }),
+        })),
     )
     .unwrap();
 }
@@ -338,7 +338,7 @@ fn law_12c1c_w24_weighted_imps_by_either_method_of_the_policy() {
     );
     log.append(
         &key(2),
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(1, 13),
             ns: "A".into(),
             ew: "B".into(),
@@ -357,7 +357,7 @@ fn law_12c1c_w24_weighted_imps_by_either_method_of_the_policy() {
                 ew: None,
             },
             reason: "misinformation; 4S would have been reached".into(),
-        }),
+        })),
     )
     .unwrap();
     let rows = results(&fold(&p));

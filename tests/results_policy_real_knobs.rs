@@ -79,14 +79,14 @@ fn section_log(
     ids.sort();
     ids.dedup();
     for id in ids {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.into(),
             name: format!("Contestant {id}"),
             members: vec![],
             captain: (form == Form::Teams).then(|| format!("Captain {id}")),
             phantom: false,
-        }));
+        })));
     }
     for (i, (ns, ew)) in seats.iter().enumerate() {
         ps.push(Payload::TableAssignment(TableAssignment {
@@ -100,12 +100,12 @@ fn section_log(
     }
     for &(table, board, contract, tricks) in played {
         let (ns, ew) = seats[table as usize - 1];
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(table, board),
             ns: ns.into(),
             ew: ew.into(),
             result: result(contract, tricks),
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     log
@@ -127,14 +127,14 @@ fn artificial(
 ) {
     log.append(
         &key(2),
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(table, board),
             ns: seats.0.into(),
             ew: seats.1.into(),
             law: "12C2".into(),
             adjustment: Adjustment::Artificial { ns, ew },
             reason: "no result could be obtained".into(),
-        }),
+        })),
     )
     .unwrap();
 }

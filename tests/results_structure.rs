@@ -58,14 +58,14 @@ fn section(
         title: "A".into(),
     })];
     for (id, phantom) in people {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.to_string(),
             name: format!("Player {id}"),
             members: vec![],
             captain: None,
             phantom: *phantom,
-        }));
+        })));
     }
     for (i, (ns, ew)) in seats.iter().enumerate() {
         ps.push(Payload::TableAssignment(TableAssignment {
@@ -79,7 +79,7 @@ fn section(
     }
     for &(table, contract, tricks) in played {
         let (ns, ew) = seats[table as usize - 1];
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(table, 1),
             ns: ns.into(),
             ew: ew.into(),
@@ -88,7 +88,7 @@ fn section(
                 declarer: Some(Seat::N),
                 tricks: Some(tricks),
             },
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     log
@@ -162,7 +162,7 @@ fn law_12c3_an_individual_side_score_counts_for_both_players() {
     // An artificial score at table 3 applies to both players of each side.
     log.append(
         &key(2),
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(3, 1),
             ns: "9+10".into(),
             ew: "11+12".into(),
@@ -172,7 +172,7 @@ fn law_12c3_an_individual_side_score_counts_for_both_players() {
                 ew: Artificial::AverageMinus,
             },
             reason: "board fouled at the table".into(),
-        }),
+        })),
     )
     .unwrap();
     let t = fold(&p);
@@ -198,20 +198,20 @@ fn teams_have_captains_and_a_result_naming_an_unknown_contestant_is_kept_and_fla
     );
     log.append(
         &key(3),
-        Payload::Contestant(Contestant {
+        Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: "A".into(),
             name: "Team A".into(),
             members: vec!["Ann".into(), "Bob".into(), "Cy".into(), "Di".into()],
             captain: Some("Ann".into()),
             phantom: false,
-        }),
+        })),
     )
     .unwrap();
     // Record first, judge later: a result for a team the structure does not know.
     log.append(
         &key(3),
-        Payload::ResultRecorded(ResultRecorded {
+        Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(2, 1),
             ns: "B".into(),
             ew: "Z".into(),
@@ -220,7 +220,7 @@ fn teams_have_captains_and_a_result_naming_an_unknown_contestant_is_kept_and_fla
                 declarer: Some(Seat::N),
                 tricks: Some(9),
             },
-        }),
+        })),
     )
     .unwrap();
     let t = fold(&p);
@@ -307,7 +307,7 @@ fn an_absent_pair_makes_its_table_a_sit_out_and_a_late_pair_is_flagged() {
     // about the past, but a result recorded now for round 1 is flagged.
     log.append(
         &key(3),
-        Payload::ResultRecorded(ResultRecorded {
+        Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(1, 1),
             ns: "1".into(),
             ew: "2".into(),
@@ -316,7 +316,7 @@ fn an_absent_pair_makes_its_table_a_sit_out_and_a_late_pair_is_flagged() {
                 declarer: Some(Seat::N),
                 tricks: Some(10),
             },
-        }),
+        })),
     )
     .unwrap();
     let t = fold(&p);
@@ -362,14 +362,14 @@ fn the_overall_ranking_of_two_sessions_weighs_each_by_its_tops() {
             title: format!("Session {sec}"),
         }));
         for n in 1..=6 {
-            ps.push(Payload::Contestant(Contestant {
+            ps.push(Payload::Contestant(Box::new(Contestant {
                 section: sec.to_string(),
                 id: n.to_string(),
                 name: format!("Pair {n}"),
                 members: vec![],
                 captain: None,
                 phantom: false,
-            }));
+            })));
         }
         for table in 1..=3u32 {
             ps.push(Payload::TableAssignment(TableAssignment {
@@ -384,7 +384,7 @@ fn the_overall_ranking_of_two_sessions_weighs_each_by_its_tops() {
         for (board, res) in boards {
             for (i, (contract, tricks)) in res.iter().enumerate() {
                 let table = i as u32 + 1;
-                ps.push(Payload::ResultRecorded(ResultRecorded {
+                ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
                     slot: Slot {
                         section: sec.to_string(),
                         round: 1,
@@ -398,7 +398,7 @@ fn the_overall_ranking_of_two_sessions_weighs_each_by_its_tops() {
                         declarer: Some(Seat::N),
                         tricks: Some(*tricks),
                     },
-                }));
+                })));
             }
         }
     }
@@ -453,7 +453,7 @@ fn incremental_scores_follow_structure_entered_after_the_results() {
     for board in 1..=2u32 {
         for (i, tricks) in [11u8, 10, 9].into_iter().enumerate() {
             let (ns, ew) = seats[i];
-            ps.push(Payload::ResultRecorded(ResultRecorded {
+            ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
                 slot: Slot {
                     section: "A".into(),
                     round: 1,
@@ -467,7 +467,7 @@ fn incremental_scores_follow_structure_entered_after_the_results() {
                     declarer: Some(Seat::N),
                     tricks: Some(tricks + board as u8 - 1),
                 },
-            }));
+            })));
         }
     }
     // ... then the movement (four tables: the field is factored for table 4) ...
@@ -489,19 +489,19 @@ fn incremental_scores_follow_structure_entered_after_the_results() {
     }));
     // ... then the contestants, pair 8 a phantom (table 4 a sit-out: nothing to factor).
     for n in 1..=8 {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: n.to_string(),
             name: format!("Pair {n}"),
             members: vec![],
             captain: None,
             phantom: n == 8,
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     log.append(
         &td,
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(1, 2),
             ns: "1".into(),
             ew: "2".into(),
@@ -511,7 +511,7 @@ fn incremental_scores_follow_structure_entered_after_the_results() {
                 ew: Artificial::AverageMinus,
             },
             reason: "no result obtainable".into(),
-        }),
+        })),
     )
     .unwrap();
     log.append(

@@ -34,14 +34,14 @@ fn two_rounds(p: &Path, form: Form, boards: &[u32], played: &[(u32, u32, u32, &s
         title: "Section A".into(),
     })];
     for id in ["A", "B", "C", "D"] {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: id.into(),
             name: format!("Team {id}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     let seats = |round: u32, table: u32| -> (&str, &str) {
         let (home, visit) = match (round, table) {
@@ -72,7 +72,7 @@ fn two_rounds(p: &Path, form: Form, boards: &[u32], played: &[(u32, u32, u32, &s
     for &(round, table, board, contract, tricks) in played {
         let (ns, ew) = seats(round, table);
         let pass = contract == "Pass";
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: Slot {
                 section: "A".into(),
                 round,
@@ -86,7 +86,7 @@ fn two_rounds(p: &Path, form: Form, boards: &[u32], played: &[(u32, u32, u32, &s
                 declarer: (!pass).then_some(Seat::N),
                 tricks: (!pass).then_some(tricks),
             },
-        }));
+        })));
     }
     log.append_batch(&scorer, ps).unwrap();
     log

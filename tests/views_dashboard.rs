@@ -51,12 +51,12 @@ fn the_dashboard_shows_the_movement_and_the_state_of_every_board() {
     // A director call at table 2 waits until a ruling answers it.
     log.append(
         &k.td,
-        Payload::DirectorCall(DirectorCall {
+        Payload::DirectorCall(Box::new(DirectorCall {
             slot: slot(2),
             attention_drawn_by: "N".into(),
             called_by: "E".into(),
             irregularity: "hesitation before the final pass".into(),
-        }),
+        })),
     )
     .unwrap();
     let d = dash(&p);

@@ -80,14 +80,14 @@ pub fn build(path: &Path) -> (Log, DeviceKey) {
         title: "Pairs".into(),
     })];
     for n in 1..=2 * TABLES {
-        ps.push(Payload::Contestant(Contestant {
+        ps.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: n.to_string(),
             name: format!("Pair {n}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     for g in played() {
         ps.push(Payload::TableAssignment(TableAssignment {
@@ -98,7 +98,7 @@ pub fn build(path: &Path) -> (Log, DeviceKey) {
             ew: g.ew.clone(),
             boards: vec![g.board],
         }));
-        ps.push(Payload::ResultRecorded(ResultRecorded {
+        ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: Slot {
                 section: "A".into(),
                 round: g.round,
@@ -112,7 +112,7 @@ pub fn build(path: &Path) -> (Log, DeviceKey) {
                 declarer: Some(if g.declarer == 'N' { Seat::N } else { Seat::E }),
                 tricks: Some(g.tricks),
             },
-        }));
+        })));
     }
     for chunk in ps.chunks(2000) {
         log.append_batch(&scorer, chunk.to_vec()).unwrap();

@@ -599,7 +599,7 @@ pub async fn appeal_decide(
 ) -> Result<Summary, AppError> {
     append_workflow(
         &state,
-        Payload::AppealDecided(decided),
+        Payload::AppealDecided(Box::new(decided)),
         passphrase,
         progress,
     )
@@ -677,7 +677,7 @@ pub async fn appeals_configure(
 ) -> Result<Summary, AppError> {
     append_workflow(
         &state,
-        Payload::AppealSettings(settings),
+        Payload::AppealSettings(Box::new(settings)),
         passphrase,
         progress,
     )

@@ -340,7 +340,7 @@ pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
             }
             EventRow {
                 n: i + 1,
-                kind: e.env.kind.clone(),
+                kind: e.env.kind.to_string(),
                 v: e.env.v,
                 time: time(e.env.wall_ms),
                 signer: signer.map(|k| k.holder.clone()).unwrap_or_default(),

@@ -446,7 +446,7 @@ mod tests {
         append(
             &p,
             &committee,
-            Payload::AppealDecided(AppealDecided {
+            Payload::AppealDecided(Box::new(AppealDecided {
                 appeal: aid,
                 decision: Decision::Changed,
                 adjustment: Some(Adjustment::Artificial {
@@ -458,7 +458,7 @@ mod tests {
                 deposit: Some(Deposit::Returned),
                 penalty: None,
                 part: None,
-            }),
+            })),
             NOW,
         )
         .unwrap();

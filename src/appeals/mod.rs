@@ -236,7 +236,7 @@ impl Appeal {
                 self.committee = Some(committee);
             }
             Payload::AppealDecided(d) => self.decisions.push(DecisionRec {
-                decided: d.clone(),
+                decided: (**d).clone(),
                 forum: if from == State::AtChiefTd {
                     Forum::ChiefTd
                 } else {
@@ -1114,10 +1114,10 @@ impl Workflow {
             Payload::BridgePlay(x) => self.board_seen(&x.slot, e.env.wall_ms),
             Payload::Contestant(c) => {
                 self.contestants
-                    .insert((c.section.clone(), c.id.clone()), c.clone());
+                    .insert((c.section.clone(), c.id.clone()), (**c).clone());
             }
             Payload::AppealSettings(s) => {
-                self.settings = s.clone();
+                self.settings = (**s).clone();
                 self.settings_event = Some(e.id);
             }
             Payload::ResultsPublished(p) => self.publications.push(Publication {
@@ -1130,7 +1130,7 @@ impl Workflow {
                 self.late_consents.insert(e.id, c.clone());
             }
             Payload::DirectorCall(c) => {
-                self.calls.insert(e.id, (c.clone(), signed));
+                self.calls.insert(e.id, ((**c).clone(), signed));
             }
             Payload::AppealConflictResolved(r) => {
                 let Some(a) = self.appeals.get_mut(&r.appeal) else {
@@ -1269,7 +1269,7 @@ impl Workflow {
                             Forum::Committee
                         };
                         a.decisions.push(DecisionRec {
-                            decided: d.clone(),
+                            decided: (**d).clone(),
                             forum,
                             signed: signed.clone(),
                             part: None,
@@ -1278,7 +1278,7 @@ impl Workflow {
                     Payload::AppealReferred(r) => a.referral = Some((r.clone(), signed.clone())),
                     Payload::AppealWithdrawn(w) => a.withdrawn = Some(w.reason.clone()),
                     Payload::AuthorityAnswered(x) => {
-                        a.authority = Some((x.clone(), signed.clone()))
+                        a.authority = Some(((**x).clone(), signed.clone()))
                     }
                     _ => {}
                 }

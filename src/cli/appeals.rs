@@ -502,12 +502,12 @@ pub fn ruling(cmd: RulingCmd) -> CliResult {
             irregularity,
             key,
         } => {
-            let p = Payload::DirectorCall(DirectorCall {
+            let p = Payload::DirectorCall(Box::new(DirectorCall {
                 slot: at.slot(),
                 attention_drawn_by: attention_by,
                 called_by,
                 irregularity,
-            });
+            }));
             done("director call recorded", append(&log, &key, p)?)
         }
         RulingCmd::Give(g) => {
@@ -594,7 +594,7 @@ pub fn correction(cmd: CorrectionCmd) -> CliResult {
                 .map(|d| d.parse().map_err(|e| format!("--declarer: {e:?}")))
                 .transpose()?;
             let late_consent = consent.as_deref().map(Hash32::from_hex).transpose()?;
-            let p = Payload::ScoreCorrected(ScoreCorrected {
+            let p = Payload::ScoreCorrected(Box::new(ScoreCorrected {
                 slot: at.slot(),
                 ns,
                 ew,
@@ -605,7 +605,7 @@ pub fn correction(cmd: CorrectionCmd) -> CliResult {
                 },
                 reason,
                 late_consent,
-            });
+            }));
             done("score corrected", append(&log, &key, p)?)
         }
         CorrectionCmd::Consent {
@@ -635,7 +635,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                 .map_err(|e| format!("{} is not an appeal settings file: {e}", file.display()))?;
             done(
                 "appeal settings signed",
-                append(&log, &key, Payload::AppealSettings(s))?,
+                append(&log, &key, Payload::AppealSettings(Box::new(s)))?,
             )
         }
         AppealCmd::File {
@@ -749,7 +749,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
         } => {
             let appeal = appeal_id(&log, &appeal)?;
             let decision = decision_of(decision);
-            let p = Payload::AppealDecided(AppealDecided {
+            let p = Payload::AppealDecided(Box::new(AppealDecided {
                 appeal,
                 decision,
                 adjustment: adjustment(adj)?,
@@ -761,7 +761,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                 }),
                 penalty,
                 part: part(pa),
-            });
+            }));
             done("decision recorded", append(&log, &key, p)?)
         }
         AppealCmd::Refer {
@@ -830,7 +830,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             key,
         } => {
             let appeal = appeal_id(&log, &appeal)?;
-            let p = Payload::AuthorityAnswered(AuthorityAnswered {
+            let p = Payload::AuthorityAnswered(Box::new(AuthorityAnswered {
                 appeal,
                 authority,
                 decision: decision_of(decision),
@@ -838,7 +838,7 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
                 laws,
                 reasoning,
                 document,
-            });
+            }));
             done("authority's answer recorded", append(&log, &key, p)?)
         }
     }

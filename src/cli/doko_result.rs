@@ -333,12 +333,12 @@ pub fn correct(
     let ids = append(
         &log,
         &key,
-        vec![Payload::DokoCorrection(DokoCorrection {
+        vec![Payload::DokoCorrection(Box::new(DokoCorrection {
             at,
             rule: rule.into(),
             correction,
             reason,
-        })],
+        }))],
     )?;
     let what = if strike { "struck" } else { "corrected" };
     println!(

@@ -173,7 +173,7 @@ payloads! {
     DirectorNote(DirectorNote) => DIRECTORS,
         "A director-call note for matters the engine cannot classify, optionally tied to board, table and round.";
     Section(Section) => SCORING, "A section of the tournament (pairs, teams or individual).";
-    Contestant(Contestant) => SCORING,
+    Contestant(Box<Contestant>) => SCORING,
         "A pair, team (with captain) or player of a section; phantoms flagged.";
     Attendance(Attendance) => SCORING,
         "A late contestant (from which round it plays) or an absent one (its tables are sit-outs), or present after all.";
@@ -181,10 +181,10 @@ payloads! {
         "The movement as data: who sits N-S and E-W at a table in a round, and which boards.";
     BoardFacts(BoardFacts) => SCORING,
         "A board's deal and any non-conforming dealer or vulnerability (Law 2).";
-    ResultRecorded(ResultRecorded) => SCORING,
+    ResultRecorded(Box<ResultRecorded>) => SCORING,
         "A table result as agreed by the players (Law 79A): contract, declarer, tricks, or a pass-out.";
-    ResultNotPlayed(ResultNotPlayed) => SCORING, "A board not played at a table, with the reason.";
-    ScoreAdjusted(ScoreAdjusted) => DIRECTORS,
+    ResultNotPlayed(Box<ResultNotPlayed>) => SCORING, "A board not played at a table, with the reason.";
+    ScoreAdjusted(Box<ScoreAdjusted>) => DIRECTORS,
         "The TD's adjusted score in place of a table result (Law 12): artificial, assigned or weighted, citing the law.";
     PolicySet(Box<PolicySet>) => SETTINGS,
         "The scoring policy of a section or the event: method, adjusted-score values, Neuberg, rounding, VP scale, ties (versioned; the latest applies).";
@@ -208,7 +208,7 @@ payloads! {
         "The Schiedsgericht's final decision on an objection, or its sanction for unsportsmanlike conduct (§8.8.7, §8.7.2).";
     DokoResult(DokoResult) => SCORING,
         "A Doppelkopf game entered as the table's list writes it (§6.3): parties or soloist and solo type, Re eyes, announcements with who made them, Sonderpunkte, or a Schmeißen / redeal; checked and scored by the same engine as a game played card by card.";
-    DokoCorrection(DokoCorrection) => SCORING,
+    DokoCorrection(Box<DokoCorrection>) => SCORING,
         "A correction or strike of a Doppelkopf game on the list, with the reason: by the table's scorer during the round (§8.2.1, a replacement follows a strike), by a TD after the round is closed (§8.2.2, struck without replacement or an obvious error corrected).";
     DokoDrawCommit(DokoDrawCommit) => DIRECTORS,
         "The Doppelkopf seat draw committed (§7.3.1): the SHA-256 of a secret seed, the field of players, the rule for later rounds (random or by standings); once per tournament.";
@@ -218,15 +218,15 @@ payloads! {
         "A Doppelkopf player's late arrival (plays from a round on) or departure (no longer from a round on); the round plans seat the players present.";
     DokoStandingsRule(DokoStandingsRule) => SETTINGS,
         "The Doppelkopf standings' tie rule (the rules give none, A30): shared place, most games won, best single game or best round; the latest applies and the standings name it.";
-    DirectorCall(DirectorCall) => DIRECTORS,
+    DirectorCall(Box<DirectorCall>) => DIRECTORS,
         "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
     Ruling(Box<Ruling>) => DIRECTORS,
         "A director's ruling (Laws 81-85): facts agreed or disputed, options offered and chosen (by whom), laws, category (law / judgement / procedural penalty L90 / disciplinary L91), rectification or adjusted score, deferred reviews, notice of the right to appeal (L83), correction of an earlier ruling (L82C).";
     ResultsPublished(ResultsPublished) => SCORING,
         "Official results published for a session or the event: starts the correction period (L79C) and the appeal period (L92B).";
-    AppealSettings(AppealSettings) => ORGANISER,
+    AppealSettings(Box<AppealSettings>) => ORGANISER,
         "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, the appeal period of a ruling given after publication (from the ruling or the republication, L92B), committee, quorum, further appeal, deposit, the pipeline of stages.";
-    ScoreCorrected(ScoreCorrected) => SCORING,
+    ScoreCorrected(Box<ScoreCorrected>) => SCORING,
         "A corrected table result: inside the correction period (L79C1), or later with the organiser's consent (L79C2).";
     LateCorrectionConsent(LateCorrectionConsent) => ORGANISER,
         "The organiser's consent to a score correction after the correction period (L79C2).";
@@ -240,7 +240,7 @@ payloads! {
         "The appeals committee for an appeal: committee keys, chair, quorum; no member who played in the match or at the table.";
     AppealStatement(AppealStatement) => HEARING,
         "A statement at the hearing: appellant, respondent, director or witness.";
-    AppealDecided(AppealDecided) => DECIDERS,
+    AppealDecided(Box<AppealDecided>) => DECIDERS,
         "The decision: upheld, changed (with the new score), recommendation only (L93B3), or without merit; deposit and penalty.";
     AppealReferred(AppealReferred) => DECIDERS,
         "A referral of an appeal to the regulating authority (L93C2).";
@@ -248,7 +248,7 @@ payloads! {
         "A further appeal after the decision, where the organiser configured one (L93C1).";
     AppealWithdrawn(AppealWithdrawn) => DIRECTORS,
         "The appellant withdraws the appeal before a decision.";
-    AuthorityAnswered(AuthorityAnswered) => SETTINGS,
+    AuthorityAnswered(Box<AuthorityAnswered>) => SETTINGS,
         "The regulating authority's answer to a referred appeal (L93C2), signed for it by the organiser or the chief TD with the document it came in: upheld, changed (with the new score), recommendation only or without merit; final, it closes the appeal.";
     AppealConflictResolved(AppealConflictResolved) => DECIDERS,
         "The chief TD, or the chair of the appeal's committee, settles a conflict between concurrent steps on one appeal (two decisions, a decision and a withdrawal, two routings): the step that stands, with the reason; the others are set aside. Until then neither stands and no score changes.";

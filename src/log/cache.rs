@@ -110,7 +110,8 @@ pub fn check_gone(
 #[derive(Debug, Default, Clone)]
 pub struct Known {
     /// Row id -> hash of the row as verified.
-    pub rows: HashMap<Hash32, [u8; 32]>,
+    /// Shared with the memo: a load that adds nothing never copies it.
+    pub rows: std::sync::Arc<HashMap<Hash32, [u8; 32]>>,
     /// Signature of the last segment (the next one chains to it).
     last_sig: Option<[u8; 64]>,
     segments: usize,
@@ -257,7 +258,7 @@ impl VerifiedCache {
                 id.copy_from_slice(&e[..32]);
                 let mut h = [0u8; 32];
                 h.copy_from_slice(&e[32..]);
-                known.rows.insert(Hash32(id), h);
+                std::sync::Arc::make_mut(&mut known.rows).insert(Hash32(id), h);
             }
             known.last_sig = Some(sig);
             known.segments += 1;
@@ -302,8 +303,9 @@ impl VerifiedCache {
             path: p.clone(),
             err,
         };
+        let rows = std::sync::Arc::make_mut(&mut known.rows);
         for (id, h) in fresh {
-            known.rows.insert(*id, *h);
+            rows.insert(*id, *h);
         }
         // Rewritten as one segment past MAX_SEGMENTS, or past one segment per 256 rows in a
         // big cache: a rewrite costs every row, so it comes ever more rarely (amortised O(1)

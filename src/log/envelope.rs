@@ -40,7 +40,8 @@ pub struct Envelope {
     /// Signed UTC wall time in milliseconds; never earlier than anything it follows.
     pub wall_ms: i64,
     /// Event type, e.g. `key.enrolled`.
-    pub kind: String,
+    /// Borrowed from the catalogue for every known type (no allocation per event).
+    pub kind: std::borrow::Cow<'static, str>,
     /// Payload schema version of `kind`.
     pub v: u16,
     pub payload_hash: Hash32,
@@ -148,10 +149,14 @@ impl Envelope {
         }
         let lamport = d.uint()?;
         let wall_ms = d.int()?;
-        let kind = d.text()?.to_owned();
-        if !valid_type_name(&kind) {
-            return Err(EnvelopeError::TypeName(kind));
+        let text = d.text()?;
+        if !valid_type_name(text) {
+            return Err(EnvelopeError::TypeName(text.to_owned()));
         }
+        let kind = match crate::events::catalogue().find(|s| s.kind == text) {
+            Some(s) => std::borrow::Cow::Borrowed(s.kind),
+            None => std::borrow::Cow::Owned(text.to_owned()),
+        };
         let v = d.uint()?;
         let v = u16::try_from(v).map_err(|_| EnvelopeError::Version(v))?;
         let payload_hash = Hash32(d.fixed()?);

@@ -33,7 +33,7 @@ pub struct Census {
 impl Projection for Census {
     fn apply(&mut self, event: &CheckedEvent, signer: &KeyInfo) {
         self.events += 1;
-        *self.by_type.entry(event.env.kind.clone()).or_default() += 1;
+        *self.by_type.entry(event.env.kind.to_string()).or_default() += 1;
         *self.by_role.entry(signer.role.to_string()).or_default() += 1;
     }
 }

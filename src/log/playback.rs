@@ -206,8 +206,10 @@ impl Graph {
         // device to device, and a forking key must not choose what counts.
         let mut fork_void: Vec<Option<String>> = vec![None; n];
         let mut pending_forks = Vec::new();
-        for (author, seqs) in &self.chains {
-            for (seq, idxs) in seqs.iter().filter(|(_, v)| v.len() > 1) {
+        for (author, chain) in &self.chains {
+            for group in chain.groups().filter(|g| g.len() > 1) {
+                let seq = &group[0].0;
+                let idxs: Vec<usize> = group.iter().map(|&(_, j)| j).collect();
                 let mut ids: Vec<Hash32> = idxs.iter().map(|&j| self.events[j].id).collect();
                 ids.sort();
                 let (kept, reason) = match assumed.resolutions.get(&(*author, *seq)) {
@@ -230,7 +232,7 @@ impl Graph {
                         ids,
                     });
                 }
-                for &j in idxs {
+                for &j in &idxs {
                     if Some(self.events[j].id) != kept {
                         fork_void[j] = Some(reason.clone());
                     }
@@ -336,7 +338,7 @@ impl Graph {
                     at(i),
                     Fault::RoleNotAllowed {
                         role,
-                        kind: e.env.kind.clone(),
+                        kind: e.env.kind.to_string(),
                         allowed: sp
                             .roles
                             .iter()
@@ -442,12 +444,12 @@ impl Graph {
                 let sides = self
                     .chains
                     .get(&f.key)
-                    .and_then(|c| c.get(&f.seq))
+                    .map(|c| c.at(f.seq))
                     .filter(|v| v.len() > 1)
                     .ok_or_else(|| {
                         bad(format!("no fork of key {} at seq {}", f.key.short(), f.seq))
                     })?;
-                if !sides.iter().any(|&j| self.events[j].id == f.kept) {
+                if !sides.iter().any(|&(_, j)| self.events[j].id == f.kept) {
                     return Err(bad(format!(
                         "event {} is not one side of the fork",
                         f.kept.short()

@@ -1000,7 +1000,7 @@ impl Log {
                         id: raw.id(),
                         author: env.author,
                         seq: env.seq,
-                        kind: env.kind.clone(),
+                        kind: env.kind.to_string(),
                         wall_ms: env.wall_ms,
                     });
                 }

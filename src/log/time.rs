@@ -149,7 +149,7 @@ pub fn future_dated(v: &Verified, receipts: &Receipts, tolerance_ms: i64) -> Vec
                 event: e.id,
                 author: e.env.author,
                 seq: e.env.seq,
-                kind: e.env.kind.clone(),
+                kind: e.env.kind.to_string(),
                 wall_ms: e.env.wall_ms,
                 received_ms: a.ms,
                 receipt: a.receipt,

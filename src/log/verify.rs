@@ -93,7 +93,7 @@ pub(super) fn eref(position: usize, e: &CheckedEvent) -> Option<EventRef> {
         id: e.id,
         author: Some(e.env.author),
         seq: Some(e.env.seq),
-        kind: Some(e.env.kind.clone()),
+        kind: Some(e.env.kind.to_string()),
     })
 }
 
@@ -219,8 +219,28 @@ pub(super) struct Graph {
     pub(super) positions: Vec<usize>,
     pub(super) by_id: HashMap<Hash32, usize>,
     /// For each author, the events at each sequence number (more than one: a fork).
-    pub(super) chains: BTreeMap<Hash32, BTreeMap<u64, Vec<usize>>>,
+    pub(super) chains: BTreeMap<Hash32, Chain>,
     pub(super) log_id: Hash32,
+}
+
+/// One author's events as `(seq, event index)`, sorted: two at one sequence number are a
+/// fork. A flat vector (16 bytes an event), not a map of vectors: a big log holds one entry
+/// per event.
+#[derive(Default)]
+pub(super) struct Chain(pub(super) Vec<(u64, usize)>);
+
+impl Chain {
+    /// The events at one sequence number (more than one: a fork).
+    pub(super) fn at(&self, seq: u64) -> &[(u64, usize)] {
+        let lo = self.0.partition_point(|e| e.0 < seq);
+        let hi = self.0.partition_point(|e| e.0 <= seq);
+        &self.0[lo..hi]
+    }
+
+    /// The events grouped by sequence number, in order.
+    pub(super) fn groups(&self) -> impl Iterator<Item = &[(u64, usize)]> {
+        self.0.chunk_by(|a, b| a.0 == b.0)
+    }
 }
 
 impl Graph {
@@ -273,21 +293,24 @@ impl Graph {
         }
 
         // Chains: contiguous sequence numbers, each pointing at the one before.
-        let mut chains: BTreeMap<Hash32, BTreeMap<u64, Vec<usize>>> = BTreeMap::new();
+        let mut chains: BTreeMap<Hash32, Chain> = BTreeMap::new();
         for (i, e) in events.iter().enumerate() {
             chains
                 .entry(e.env.author)
                 .or_default()
-                .entry(e.env.seq)
-                .or_default()
-                .push(i);
+                .0
+                .push((e.env.seq, i));
         }
-        for seqs in chains.values() {
+        for chain in chains.values_mut() {
+            chain.0.sort_unstable();
+        }
+        for chain in chains.values() {
             let mut previous = 0u64;
-            for (&seq, idxs) in seqs {
+            for group in chain.groups() {
+                let seq = group[0].0;
                 if seq != previous + 1 {
                     return Err(fail(
-                        at(idxs[0]),
+                        at(group[0].1),
                         Fault::SeqGap {
                             previous,
                             seq,
@@ -296,7 +319,7 @@ impl Graph {
                     ));
                 }
                 previous = seq;
-                for &i in idxs {
+                for &(_, i) in group {
                     if seq == 1 {
                         continue; // the envelope decoder already requires prev = null
                     }
@@ -304,7 +327,7 @@ impl Graph {
                         .env
                         .prev
                         .and_then(|p| by_id.get(&p))
-                        .is_some_and(|&j| seqs[&(seq - 1)].contains(&j));
+                        .is_some_and(|&j| chain.at(seq - 1).iter().any(|&(_, k)| k == j));
                     if !prev_ok {
                         return Err(fail(at(i), Fault::WrongPrev { seq }));
                     }

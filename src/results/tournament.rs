@@ -408,7 +408,7 @@ impl Projection for Tournament {
             }
             Payload::Contestant(c) => {
                 self.contestants
-                    .insert((c.section.clone(), c.id.clone()), c.clone());
+                    .insert((c.section.clone(), c.id.clone()), (**c).clone());
                 // A phantom changes how often boards are scheduled.
                 self.dirty_section(&c.section);
             }

@@ -266,7 +266,7 @@ fn plan_scope(sc: &Scope<'_>, section: &str, title: &str, out: &mut Plan) {
             .map(str::to_string)
             .collect();
         known.insert(id.to_string());
-        out.payloads.push(Payload::Contestant(Contestant {
+        out.payloads.push(Payload::Contestant(Box::new(Contestant {
             section: section.into(),
             id: id.into(),
             name: if members.is_empty() {
@@ -277,7 +277,7 @@ fn plan_scope(sc: &Scope<'_>, section: &str, title: &str, out: &mut Plan) {
             members,
             captain: None,
             phantom: false,
-        }));
+        })));
         out.published.totals.push(PublishedTotal {
             section: section.into(),
             contestant: id.into(),
@@ -440,21 +440,21 @@ fn plan_scope(sc: &Scope<'_>, section: &str, title: &str, out: &mut Plan) {
             board: l.board,
         };
         results.push(match l.outcome {
-            Ok(LineOutcome::Result(result)) => Payload::ResultRecorded(ResultRecorded {
+            Ok(LineOutcome::Result(result)) => Payload::ResultRecorded(Box::new(ResultRecorded {
                 slot,
                 ns: l.ns,
                 ew: l.ew,
                 result,
-            }),
+            })),
             Ok(LineOutcome::Artificial(ns_a, ew_a, code)) => {
-                Payload::ScoreAdjusted(ScoreAdjusted {
+                Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
                     slot,
                     ns: l.ns,
                     ew: l.ew,
                     law: "12C2".into(),
                     adjustment: Adjustment::Artificial { ns: ns_a, ew: ew_a },
                     reason: format!("artificial score {code} in the imported USEBIO file"),
-                })
+                }))
             }
             Err(_) => continue,
         });

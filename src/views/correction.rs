@@ -24,14 +24,14 @@ pub fn correction_payload(
         .filter(|s| !s.is_empty())
         .map(|s| Hash32::from_hex(s).map_err(|_| ViewError::BadEventId(s.to_string())))
         .transpose()?;
-    let p = Payload::ScoreCorrected(ScoreCorrected {
+    let p = Payload::ScoreCorrected(Box::new(ScoreCorrected {
         slot: slot.clone(),
         ns,
         ew,
         result,
         reason: reason.to_string(),
         late_consent,
-    });
+    }));
     p.encode()?;
     Ok(p)
 }

@@ -231,14 +231,14 @@ pub fn adjusted_score_payload(
     reason: &str,
 ) -> Result<Payload, ViewError> {
     let (ns, ew) = pairs_at(r, slot)?;
-    let p = Payload::ScoreAdjusted(ScoreAdjusted {
+    let p = Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
         slot: slot.clone(),
         ns,
         ew,
         law: law.to_string(),
         adjustment,
         reason: reason.to_string(),
-    });
+    }));
     p.encode()?;
     Ok(p)
 }

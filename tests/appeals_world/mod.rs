@@ -25,14 +25,14 @@ pub struct World {
 }
 
 fn contestant(id: &str, members: &[&str], captain: Option<&str>) -> Payload {
-    Payload::Contestant(Contestant {
+    Payload::Contestant(Box::new(Contestant {
         section: "A".into(),
         id: id.into(),
         name: format!("Pair {id}"),
         members: members.iter().map(|m| m.to_string()).collect(),
         captain: captain.map(String::from),
         phantom: false,
-    })
+    }))
 }
 
 pub fn slot(table: u32, board: u32) -> Slot {
@@ -45,7 +45,7 @@ pub fn slot(table: u32, board: u32) -> Slot {
 }
 
 fn played(table: u32, board: u32, ns: &str, ew: &str, contract: &str, tricks: u8) -> Payload {
-    Payload::ResultRecorded(ResultRecorded {
+    Payload::ResultRecorded(Box::new(ResultRecorded {
         slot: slot(table, board),
         ns: ns.into(),
         ew: ew.into(),
@@ -54,7 +54,7 @@ fn played(table: u32, board: u32, ns: &str, ew: &str, contract: &str, tricks: u8
             declarer: Some("S".parse().unwrap()),
             tricks: Some(tricks),
         },
-    })
+    }))
 }
 
 impl World {
@@ -253,7 +253,7 @@ pub fn route(appeal: Hash32, to: Forum, law_only: bool) -> Payload {
 }
 
 pub fn decide(appeal: Hash32, decision: Decision, adjustment: Option<Adjustment>) -> Payload {
-    Payload::AppealDecided(AppealDecided {
+    Payload::AppealDecided(Box::new(AppealDecided {
         appeal,
         decision,
         adjustment,
@@ -262,5 +262,5 @@ pub fn decide(appeal: Hash32, decision: Decision, adjustment: Option<Adjustment>
         deposit: Some(Deposit::Returned),
         penalty: None,
         part: None,
-    })
+    }))
 }

@@ -128,7 +128,7 @@ pub fn finish_board(log: &mut Log, k: &Keys) {
     log.append_batch(&k.scorer, batch).unwrap();
     log.append(
         &k.scorer,
-        Payload::ResultRecorded(ResultRecorded {
+        Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: slot(2),
             ns: "3".into(),
             ew: "4".into(),
@@ -137,12 +137,12 @@ pub fn finish_board(log: &mut Log, k: &Keys) {
                 declarer: Some(S),
                 tricks: Some(9),
             },
-        }),
+        })),
     )
     .unwrap();
     log.append(
         &k.td,
-        Payload::ScoreAdjusted(ScoreAdjusted {
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
             slot: slot(3),
             ns: "5".into(),
             ew: "6".into(),
@@ -152,7 +152,7 @@ pub fn finish_board(log: &mut Log, k: &Keys) {
                 ew: Artificial::AverageMinus,
             },
             reason: "no result could be obtained".into(),
-        }),
+        })),
     )
     .unwrap();
 }

@@ -691,14 +691,14 @@ fn plan_section(
             .extend(r.members_ew.iter().cloned());
     }
     for (id, m) in &members {
-        out.payloads.push(Payload::Contestant(Contestant {
+        out.payloads.push(Payload::Contestant(Box::new(Contestant {
             section: section.into(),
             id: id.clone(),
             name: id.clone(),
             members: m.iter().cloned().collect(),
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     // Boards (first record of each board carries its facts).
     let mut boards = BTreeSet::new();
@@ -734,18 +734,18 @@ fn plan_section(
             board: r.board,
         };
         out.payloads.push(match r.result {
-            Ok(result) => Payload::ResultRecorded(ResultRecorded {
+            Ok(result) => Payload::ResultRecorded(Box::new(ResultRecorded {
                 slot,
                 ns: r.ns,
                 ew: r.ew,
                 result,
-            }),
-            Err(reason) => Payload::ResultNotPlayed(ResultNotPlayed {
+            })),
+            Err(reason) => Payload::ResultNotPlayed(Box::new(ResultNotPlayed {
                 slot,
                 ns: r.ns,
                 ew: r.ew,
                 reason,
-            }),
+            })),
         });
     }
 }
