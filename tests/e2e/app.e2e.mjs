@@ -142,8 +142,9 @@ async function dashScore() {
   await screen("dashboard");
   return wd.until("board 11 at table 5 on the dashboard", async () => {
     const chip = await wd.findAll(".dash-cell[data-round='1'][data-table='5'] .chip[data-board='11']");
-    return chip.length ? wd.script("const s = document.querySelector(\".dash-cell[data-round='1'][data-table='5'] .chip[data-board='11'] .chip-score\"); return s ? s.textContent : ''") : null;
-  });
+    // An array, so that an empty score (no adjusted score) still ends the wait.
+    return chip.length ? wd.script("const s = document.querySelector(\".dash-cell[data-round='1'][data-table='5'] .chip[data-board='11'] .chip-score\"); return [s ? s.textContent : '']") : null;
+  }).then(([text]) => text);
 }
 
 const NOTE = "Director called at table 5: break in tempo before 4S; players to call me back after play.";
@@ -566,7 +567,12 @@ async function main() {
     expect((await dashScore()) === "", "board 11 at table 5 shows an adjusted score before any ruling");
     // From the irregularity on the Board screen straight to the ruling, prefilled.
     await screen("board");
-    await wd.click(await wd.find(".irregularity[data-law='27'] .to-ruling"));
+    await choose("#board-round", "1");
+    await choose("#board-table", "5");
+    await choose("#board-board", "11");
+    await wd.click(await wd.find("#board-show"));
+    const toRuling = await wd.until("the Law 27 irregularity", async () => (await wd.findAll(".irregularity[data-law='27'] .to-ruling"))[0] ?? null);
+    await wd.click(toRuling);
     await wd.until("rulings screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "rulings");
     await wd.textOf("#ruling-prefilled");
     const value = (id) => wd.script(`return document.querySelector('#${id}').value`);
