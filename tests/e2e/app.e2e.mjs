@@ -720,6 +720,11 @@ async function main() {
   await check("a TD may not route: signing as the chief director routes to the committee", async () => {
     await signAs("chief", "Chief director");
     await wd.until("route form", async () => (await wd.findAll("#route-form")).length > 0);
+    // A mixed appeal may be routed in parts (Law 93B1/B2): the form offers the whole appeal
+    // (chosen) or either part.
+    const parts = await wd.script("return [...document.querySelectorAll('#route-part option')].map((o) => o.value)");
+    expect(parts.join(",") === ",law,judgement", `parts offered: ${parts.join(",")}`);
+    expect((await wd.script("return document.querySelector('#route-part').value")) === "", "the whole appeal is not the default");
     await save("#route-save", "routing");
     await wd.textOf("#dossier-status", (t) => t === "with the appeals committee");
   });
@@ -836,6 +841,28 @@ async function main() {
     const d = await wd.textOf("#dossier-status", (t) => t === "afgjort");
     expect(d === "afgjort", d);
     await wd.click(await wd.find("#lang-en"));
+  });
+
+  await check("Law 93C2: the decided appeal is referred to the regulating authority; its answer, recorded for it by the chief director, closes it", async () => {
+    await signAs("chief", "Chief director");
+    await wd.until("refer form", async () => (await wd.findAll("#refer-form")).length > 0);
+    await fill("#refer-to", "DBV");
+    await fill("#refer-reason", "Reading of Law 27B1(a) in the national regulations");
+    await save("#refer-save", "the referral");
+    await wd.textOf("#dossier-status", (t) => t === "referred to the regulating authority");
+    await wd.until("answer form", async () => (await wd.findAll("#answer-form")).length > 0);
+    const authority = await wd.script("return document.querySelector('#answer-authority').value");
+    expect(authority === "DBV", `the authority carried over from the referral: ${authority}`);
+    const why = await wd.textOf("#answer-save-why");
+    expect(why === "Fill in: Reasoning.", `why: ${why}`);
+    await fill("#answer-laws", "27B1(a)");
+    await fill("#answer-reasoning", "The committee's reading of 27B1(a) stands.");
+    await fill("#answer-document", "DBV letter 2026/17");
+    await save("#answer-save", "the authority's answer");
+    await wd.textOf("#dossier-status", (t) => t.startsWith("closed by the regulating authority"));
+    const said = await wd.textOf("#dossier-authority");
+    expect(said.includes("DBV") && said.includes("DBV letter 2026/17"), `the answer in the dossier: ${said}`);
+    await shotTop("appeals-authority");
   });
 
   await check("the dark theme: chosen in Settings, every screen follows, back to the system's", async () => {
