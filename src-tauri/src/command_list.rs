@@ -42,6 +42,7 @@ pub const ALL: &[&str] = &[
     "appeals_configure",
     "appeal_refer",
     "appeal_further",
+    "appeal_authority_answer",
     "key_import",
     "activity_list",
     "time_accept",

@@ -15,8 +15,8 @@ use tauri_plugin_dialog::DialogExt;
 use tdlog::appeals::OpenClock;
 use tdlog::events::{
     AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
-    AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, LateCorrectionConsent,
-    Payload, ResultsPublished, Ruling, Slot,
+    AppealSettings, AppealStatement, AppealWithdrawn, AuthorityAnswered, CommitteeConvened,
+    LateCorrectionConsent, Payload, ResultsPublished, Ruling, Slot,
 };
 use tdlog::events::{Game, Genesis};
 use tdlog::keys::Role;
@@ -712,6 +712,24 @@ pub async fn appeal_further(
     append_workflow(
         &state,
         Payload::AppealFurther(further),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// The regulating authority's answer to a referred appeal (Law 93C2), signed for it by the
+/// organiser or the chief TD with the document it came in (as `tdlog appeal answer`).
+#[tauri::command]
+pub async fn appeal_authority_answer(
+    state: State<'_, AppState>,
+    answered: AuthorityAnswered,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AuthorityAnswered(answered),
         passphrase,
         progress,
     )

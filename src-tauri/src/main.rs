@@ -93,6 +93,7 @@ fn main() {
             commands::appeals_configure,
             commands::appeal_refer,
             commands::appeal_further,
+            commands::appeal_authority_answer,
             commands::key_import,
             commands::activity_list,
             commands::time_accept,

@@ -3,6 +3,7 @@
 // src-tauri/capabilities/main.json.
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
+  AppealPart,
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
@@ -77,14 +78,14 @@ export const api = {
     invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
   appealConsent: (consent: { appeal: string; player: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_consent", { consent, passphrase, progress: channel(onProgress) }),
-  appealRoute: (routed: { appeal: string; to: "chief_td" | "committee"; law_only: boolean; note?: string }, passphrase: string | null, onProgress?: OnProgress) =>
+  appealRoute: (routed: { appeal: string; to: "chief_td" | "committee"; law_only: boolean; note?: string; part?: AppealPart }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_route", { routed, passphrase, progress: channel(onProgress) }),
-  appealConvene: (convened: { appeal: string; members: string[]; chair: string }, passphrase: string | null, onProgress?: OnProgress) =>
+  appealConvene: (convened: { appeal: string; members: string[]; chair: string; part?: AppealPart }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_convene", { convened, passphrase, progress: channel(onProgress) }),
   appealHear: (statement: { appeal: string; party: string; by: string; text: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_hear", { statement, passphrase, progress: channel(onProgress) }),
   appealDecide: (
-    decided: { appeal: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string },
+    decided: { appeal: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string; part?: AppealPart },
     passphrase: string | null, onProgress?: OnProgress,
   ) => invoke<Summary>("appeal_decide", { decided, passphrase, progress: channel(onProgress) }),
   resultCorrect: (c: { slot: Slot; contract: string; declarer: string | null; tricks: number | null; reason: string; lateConsent: string | null }, passphrase: string | null, onProgress?: OnProgress) =>
@@ -97,6 +98,10 @@ export const api = {
     invoke<Summary>("appeal_refer", { referred, passphrase, progress: channel(onProgress) }),
   appealFurther: (further: { appeal: string; grounds: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_further", { further, passphrase, progress: channel(onProgress) }),
+  appealAuthorityAnswer: (
+    answered: { appeal: string; authority: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; document: string },
+    passphrase: string | null, onProgress?: OnProgress,
+  ) => invoke<Summary>("appeal_authority_answer", { answered, passphrase, progress: channel(onProgress) }),
   timeAccept: (accept: { event: string; law: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("time_accept", { ...accept, passphrase, progress: channel(onProgress) }),
   keyEnrol: (e: { fingerprint: string; role: string; holder: string }, passphrase: string | null, onProgress?: OnProgress) =>

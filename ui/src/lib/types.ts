@@ -256,14 +256,22 @@ export interface Appeal {
   statements: [{ party: string; by: string; text: string }, Signed][];
   decisions: { decided: { decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string }; forum: string; signed: Signed }[];
   withdrawn: string | null;
-  steps: { step: string | null; signed: Signed; state: string }[];
+  steps: { step: string | null; signed: Signed; state: string; part?: [AppealPart, string] }[];
+  /** A mixed appeal heard in parts (Law 93B1/B2); absent when heard whole. */
+  parts?: { part: AppealPart; state: string; forum: string | null; committee: { members: [string, string][]; chair: string } | null }[];
+  referral: [{ to: string; reason: string }, Signed] | null;
+  authority?: [{ authority: string; decision: string; reasoning: string; document: string; laws?: string[] }, Signed];
 }
+
+export type AppealPart = "law" | "judgement";
 
 export interface AppealRow {
   id: string;
   status: string;
   consent_missing: AppError | null;
   next_steps: string[];
+  /** Each part of a mixed appeal with the part steps this signer may take on it. */
+  part_steps: { part: AppealPart; state: string; next_steps: string[] }[];
   appeal: Appeal;
 }
 
@@ -344,9 +352,11 @@ export interface ActivityRow {
  * this signer). */
 export type BoardStateKey = "not_started" | "in_play" | "completed" | "incident_open" | "ruling_given" | "appeal_pending";
 export interface DashSlot { section: string; round: number; table: number; board: number }
+/** A board's score at a table for N-S, as the results score it (tdlog::views::dashboard). */
+export interface BoardScore { score_ns: number | null; imp_ns: number | null; pct_ns: number | null; adjusted: boolean }
 export interface DashCell {
   round: number; table: number; ns: string | null; ew: string | null;
-  boards: { board: number; state: BoardStateKey }[];
+  boards: { board: number; state: BoardStateKey; score: BoardScore | null }[];
   state: BoardStateKey; state_text: { key: string; text: string };
 }
 export interface DashboardView {

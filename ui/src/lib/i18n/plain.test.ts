@@ -13,6 +13,8 @@ const SAME_AS_ENGLISH = new Set([
   // Words German bridge players use as they are.
   "start.heading", "game.doppelkopf", "key.passphrase", "keys.status", "scores.boards", "scores.board",
   "notes.filterText", "record.board", "seat.W", "call.pass", "report.format", "dash.cellBoards",
+  // IMP is the unit's abbreviation in every language.
+  "dash.score.imp",
   // Danish words spelt as the English ones.
   "events.type", "record.text", "appeals.appellant", "appeals.note", "appeals.party", "party.appellant",
 ]);
