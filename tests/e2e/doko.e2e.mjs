@@ -137,6 +137,8 @@ async function main() {
     await wd.textOf("main h1", (t) => t === "Doppelkopf-Abend");
     const cells = await Promise.all((await wd.findAll(".doko-cell .games")).map((e) => wd.text(e)));
     expect(cells.join("|") === "4 von 16 Spielen|3 von 16 Spielen|5 von 20 Spielen", `cells: ${cells.join("|")}`);
+    const t1 = await wd.text(await wd.find('.doko-cell[data-table="1"]'));
+    expect(t1.includes("Spiel 5 läuft"), `table 1: ${t1}`);
   });
 
   await check("table 2: the list with its running totals and the next dealer", async () => {
@@ -235,7 +237,8 @@ async function main() {
     await signedOne(before, "the decision");
     const d = await wd.textOf(".doko-ruling .ruling-state", (t) => t.startsWith("Schiedsgericht entschieden"));
     expect(d.includes("geringfügig"), d);
-    await shotTop("doko-schiedsgericht-de");
+    await wd.script("document.getElementById('doko-rulings-h').scrollIntoView()");
+    await shot("doko-schiedsgericht-de");
     // A deduction of 3 points from B at table 2.
     await chooseTable(1, 2);
     const t0 = await totals();

@@ -564,6 +564,7 @@ export const da: Record<MessageKey, string> = {
   "doko.cellObjections": "{n} indsigelse(r) åbne",
   "doko.cellPenalties": "{n} strafrække(r)",
   "doko.cellCorrections": "{n} rettelse(r)",
+  "doko.cellInProgress": "spil {n} i gang",
   "doko.cellClosed": "runden færdig",
   "doko.empty": "Intet bord er besat endnu: træk pladserne under “Lodtrækning & planer”.",
   "doko.tableHeading": "Bord {table}, runde {round}: spillelisten",

@@ -564,6 +564,7 @@ export const de: Record<MessageKey, string> = {
   "doko.cellObjections": "{n} Einspruch offen",
   "doko.cellPenalties": "{n} Strafzeile(n)",
   "doko.cellCorrections": "{n} Berichtigung(en)",
+  "doko.cellInProgress": "Spiel {n} läuft",
   "doko.cellClosed": "Runde vollständig",
   "doko.empty": "Noch kein Tisch besetzt: die Plätze unter „Auslosung & Pläne“ auslosen.",
   "doko.tableHeading": "Tisch {table}, Runde {round}: die Spielliste",

@@ -564,6 +564,7 @@ export const en = {
   "doko.cellObjections": "{n} objection(s) open",
   "doko.cellPenalties": "{n} penalty row(s)",
   "doko.cellCorrections": "{n} correction(s)",
+  "doko.cellInProgress": "game {n} in play",
   "doko.cellClosed": "round complete",
   "doko.empty": "No table is seated yet: draw the seats under “Seat draw & plans”.",
   "doko.tableHeading": "Table {table}, round {round}: the list",
