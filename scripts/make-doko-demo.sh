@@ -8,8 +8,11 @@
 # entered from the paper list (doko.result). The e2e test (tests/e2e/doko.sh) and the user
 # guide's Doppelkopf screenshots use it.
 #
-# Usage: bash scripts/make-doko-demo.sh PATH   (run from anywhere; needs node)
+# Usage: bash scripts/make-doko-demo.sh [--fresh] PATH   (needs node)
+# --fresh: only the log and its keys (no draw, no seating, no games): an evening to start.
 set -euo pipefail
+FRESH=0
+if [ "${1:-}" = "--fresh" ]; then FRESH=1; shift; fi
 OUT=$(realpath -m "$1")
 cd "$(dirname "$0")/.."
 cargo build -q --bin tdlog
@@ -27,6 +30,7 @@ $T init "$OUT" --key "$K/chief.key" --name "Doppelkopf-Clubabend, 26. November 2
 $T key enrol "$OUT" "$(pub td1)" --role td --holder "Jens Hansen, Schiedsrichter" --key "$K/chief.key" >/dev/null
 $T key enrol "$OUT" "$(pub scorer)" --role scorer --holder "Sofie Lund, Listenführung" --key "$K/chief.key" >/dev/null
 $T key enrol "$OUT" "$(pub committee1)" --role committee --holder "Schiedsgericht, Mitglied 1" --key "$K/chief.key" >/dev/null
+if [ "$FRESH" = 1 ]; then $T verify "$OUT" >/dev/null; echo "made $OUT"; exit 0; fi
 PLAYERS="Anna,Bert,Cleo,Dora,Emil,Fritz,Gabi,Hans,Ida,Jan,Karin,Lutz,Mia"
 $T doko draw commit "$OUT" --players "$PLAYERS" --seed-file "$K/seed.txt" --key "$K/td1.key" >/dev/null
 $T doko draw reveal "$OUT" --seed-file "$K/seed.txt" --key "$K/td1.key" >/dev/null

@@ -15,6 +15,7 @@ const env = (k) => {
 const APP = env("TDLOG_APP");
 const SHOTS = env("E2E_ARTIFACTS");
 const LOG = env("E2E_LOG");
+const FRESH = env("E2E_FRESH_LOG");
 const ENTER = "\uE007";
 
 const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
@@ -282,6 +283,47 @@ async function main() {
     await wd.textOf("main h1", (t) => t === "Doppelkopf-aften");
     await shotTop("doko-evening-da");
     await wd.click(await wd.find("#lang-de"));
+  });
+
+  await check("a new evening: the seat draw committed, revealed and round 1 seated in the app (§7.3.1)", async () => {
+    await screen("start");
+    await wd.type(await wd.find("#open-path"), FRESH);
+    await wd.click(await wd.find("#open-submit"));
+    await wd.until("the new evening", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "doko"
+      && (await wd.findAll("#doko-empty")).length === 1, 30000);
+    await screen("doko-draw");
+    await wd.textOf("#doko-draw-state", (t) => t === "Noch nicht ausgelost.");
+    await wd.type(await wd.find("#doko-field"), "Anna, Bert, Cleo, Dora, Emil, Fritz, Gabi, Hans, Ida");
+    await wd.until("nine players", async () => (await wd.attr(await wd.find("#doko-commit"), "disabled")) === null);
+    await shotTop("doko-draw-commit-de");
+    let before = await verifiedCount();
+    await wd.click(await wd.find("#doko-commit"));
+    await signedOne(before, "the commit");
+    await wd.textOf("#doko-draw-state", (t) => t.startsWith("Festgelegt"));
+    before = await verifiedCount();
+    await wd.click(await wd.find("#doko-reveal"));
+    await signedOne(before, "the reveal");
+    await wd.textOf("#doko-draw-state", (t) => t.startsWith("Ausgelost"));
+    const tables = await wd.until("the plan of round 1", async () => {
+      const n = await wd.script("return [...document.querySelectorAll('#doko-plan .doko-plan-table')].map((t) => t.querySelectorAll('li').length)");
+      return n.length ? n : null;
+    });
+    expect(JSON.stringify(tables) === "[4,5]", `tables ${tables}`);
+    before = await verifiedCount();
+    await wd.click(await wd.find("#doko-plan-sign"));
+    await signedOne(before, "the seating", 2);
+    await wd.textOf("#doko-plan-seated", () => true);
+    // A latecomer plays from round 2.
+    await wd.type(await wd.find("#doko-presence-player"), "Zoe");
+    await choose("#doko-presence-round", "2");
+    before = await verifiedCount();
+    await wd.click(await wd.find("#doko-presence-sign"));
+    await signedOne(before, "the arrival");
+    await choose("#doko-plan-round", "2");
+    await wd.until("Zoe in the plan of round 2", async () =>
+      (await wd.script("return document.querySelector('#doko-plan').textContent")).includes("Zoe"));
+    await screen("doko");
+    await wd.until("two tables seated", async () => (await wd.findAll(".doko-cell")).length === 2);
   });
 }
 

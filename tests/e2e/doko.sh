@@ -33,6 +33,7 @@ trap cleanup EXIT
 
 mkdir -p "$TMP/data/keys"
 bash scripts/make-doko-demo.sh "$TMP/abend.tdlog" >/dev/null
+bash scripts/make-doko-demo.sh --fresh "$TMP/neu.tdlog" >/dev/null
 install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
 install -m 600 fixtures/demo/keys/committee1.key "$TMP/data/keys/committee1.key"
 # Not the first start (no demo opened): the log named on the command line opens.
@@ -51,7 +52,7 @@ DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
 DRIVER_PID=$!
 
 set +e
-TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/abend.tdlog" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
+TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/abend.tdlog" E2E_FRESH_LOG="$TMP/neu.tdlog" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
   timeout 600 node tests/e2e/doko.e2e.mjs
 STATUS=$?
 set -e

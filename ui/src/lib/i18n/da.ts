@@ -636,7 +636,7 @@ export const da: Record<MessageKey, string> = {
   "doko.drawCommitted": "Fastlagt: frøets fingeraftryk er underskrevet; afslør det for at placere spillerne.",
   "doko.drawRevealed": "Trukket og afsløret: planerne følger heraf, ingen kan trække om.",
   "doko.seedHash": "SHA-256 af frøet:",
-  "doko.field": "Aftenens spillere (én pr. linje)",
+  "doko.field": "Aftenens spillere (én pr. linje eller adskilt med kommaer)",
   "doko.fieldPlaceholder": "Anna\nBert\nCleo\n…",
   "doko.fieldCount": "{n} spillere",
   "doko.fieldDuplicates": "nævnt to gange: {names}",

@@ -636,7 +636,7 @@ export const de: Record<MessageKey, string> = {
   "doko.drawCommitted": "Festgelegt: der Fingerabdruck des Zufallswerts ist signiert; aufdecken, um die Spieler zu setzen.",
   "doko.drawRevealed": "Ausgelost und aufgedeckt: die Pläne folgen daraus, niemand kann neu losen.",
   "doko.seedHash": "SHA-256 des Zufallswerts:",
-  "doko.field": "Die Spieler des Abends (einer je Zeile)",
+  "doko.field": "Die Spieler des Abends (einer je Zeile oder durch Kommas getrennt)",
   "doko.fieldPlaceholder": "Anna\nBert\nCleo\n…",
   "doko.fieldCount": "{n} Spieler",
   "doko.fieldDuplicates": "doppelt genannt: {names}",

@@ -636,7 +636,7 @@ export const en = {
   "doko.drawCommitted": "Committed: the seed's fingerprint is signed; reveal it to seat the players.",
   "doko.drawRevealed": "Drawn and revealed: the plans follow from it, nobody can redraw.",
   "doko.seedHash": "SHA-256 of the seed:",
-  "doko.field": "The players of the evening (one per line)",
+  "doko.field": "The players of the evening (one per line, or separated by commas)",
   "doko.fieldPlaceholder": "Anna\nBert\nCleo\n…",
   "doko.fieldCount": "{n} players",
   "doko.fieldDuplicates": "named twice: {names}",
