@@ -614,6 +614,11 @@ mod tests {
         // Table 1 seats four (§7.2.1: 9 players = one table of 4, one of 5).
         let sizes: Vec<usize> = e.dashboard.cells.iter().map(|c| c.seated).collect();
         assert_eq!(sizes, vec![4, 5]);
+        // A seated table without games: an empty list, game 1 dealt by A.
+        let empty = views::table_list(&o.doko, 1, 1, Lang::De).unwrap();
+        assert!(empty.rows.is_empty());
+        assert_eq!((empty.next_game, empty.players.len()), (1, 4));
+        assert!(empty.next_dealer.is_some());
         // Re (A, B) wins with 130 eyes: 1 point each (plus-only list, §6.2).
         let p = result_payload(&o.doko, 1, 1, normal(["A", "B"], 130)).unwrap();
         append(&mut o, &chief, p).unwrap();

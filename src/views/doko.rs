@@ -155,6 +155,26 @@ pub fn table_list(
     table: u32,
     lang: Lang,
 ) -> Result<TableListView, String> {
+    if !t.tables().contains(&(round, table)) {
+        // Seated, no game yet: an empty list, game 1 dealt by seat A (§2.2).
+        let names = t.seating(round, table);
+        if !names.is_empty() {
+            return Ok(TableListView {
+                round,
+                table,
+                profile: t.profile().map(|p| p.name).unwrap_or_default(),
+                totals: vec![0; names.len()],
+                next_dealer: names.values().next().cloned(),
+                players: names.into_values().collect(),
+                rows: vec![],
+                next_game: t.next_game(round, table),
+                closed: false,
+                flags: vec![],
+                corrections: vec![],
+                refused: vec![],
+            });
+        }
+    }
     let l = t
         .list(round, table)
         .map_err(|e| crate::i18n::doko_refusal(lang, &e))?;

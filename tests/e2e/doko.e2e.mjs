@@ -324,6 +324,10 @@ async function main() {
       (await wd.script("return document.querySelector('#doko-plan').textContent")).includes("Zoe"));
     await screen("doko");
     await wd.until("two tables seated", async () => (await wd.findAll(".doko-cell")).length === 2);
+    // The first game of table 1, on a list that was empty.
+    await chooseTable(1, 1);
+    await wd.textOf("#doko-next", (t) => t.startsWith("Spiel 1, Geber"));
+    await enterGame("ab 130");
   });
 }
 
