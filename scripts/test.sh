@@ -36,6 +36,7 @@ step "UI unit tests (vitest)" bash -c 'cd ui && npx --no-install vitest run'
 step "e2e WebDriver client (retry of dropped requests)" node --test tests/e2e/webdriver.test.mjs
 if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
+  step "Doppelkopf evening end to end (tests/e2e/doko.sh)" bash tests/e2e/doko.sh
 else
   FAILED+=("end-to-end test (not run: the build failed)")
 fi

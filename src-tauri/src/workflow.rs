@@ -284,6 +284,7 @@ impl From<AppendError> for AppError {
     fn from(e: AppendError) -> Self {
         match e {
             AppendError::Guard(g) => AppError::guard(&g),
+            AppendError::Doko(d) => crate::doko::refusal(&d, tdlog::i18n::Lang::En),
             AppendError::Log(l) => (*l).into(),
         }
     }

@@ -8,6 +8,8 @@ import type {
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
 import type { RulingFilter } from "./activity";
+import type { DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
+import type { ListEntry } from "./doko";
 
 export interface Slot { section: string; round: number; table: number; board: number }
 
@@ -110,4 +112,29 @@ export const api = {
     invoke<Summary>("key_revoke", { ...r, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
+  // Doppelkopf club evening (issue 16).
+  dokoEvening: (lang: string) => invoke<DokoEvening>("doko_evening", { lang }),
+  dokoList: (round: number, table: number, lang: string) => invoke<DokoTableList>("doko_list", { round, table, lang }),
+  dokoStandings: (lang: string) => invoke<DokoStandingsView>("doko_standings", { lang }),
+  dokoPlan: (round: number, lang: string) => invoke<DokoPlanView>("doko_plan", { round, lang }),
+  dokoResult: (round: number, table: number, entry: ListEntry, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_result", { round, table, entry, lang, passphrase, progress: channel(onProgress) }),
+  dokoCorrect: (round: number, table: number, game: number, strike: boolean, entry: ListEntry | null, reason: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_correct", { round, table, game, strike, entry, reason, lang, passphrase, progress: channel(onProgress) }),
+  dokoSanction: (round: number, table: number, game: number, seat: string, points: number | null, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_sanction", { round, table, game, seat, points, lang, passphrase, progress: channel(onProgress) }),
+  dokoObjection: (round: number, table: number, game: number, violation: number, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_objection", { round, table, game, violation, lang, passphrase, progress: channel(onProgress) }),
+  dokoDecide: (round: number, table: number, game: number, violation: number, classification: string, offender: string | null, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_decide", { round, table, game, violation, classification, offender, lang, passphrase, progress: channel(onProgress) }),
+  dokoDrawCommit: (players: string[], laterRounds: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_draw_commit", { players, laterRounds, lang, passphrase, progress: channel(onProgress) }),
+  dokoDrawReveal: (lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_draw_reveal", { lang, passphrase, progress: channel(onProgress) }),
+  dokoPlanSign: (round: number, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_plan_sign", { round, lang, passphrase, progress: channel(onProgress) }),
+  dokoPresence: (player: string, fromRound: number, present: boolean, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_presence", { player, fromRound, present, lang, passphrase, progress: channel(onProgress) }),
+  dokoStandingsRule: (tie: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_standings_rule", { tie, lang, passphrase, progress: channel(onProgress) }),
 };

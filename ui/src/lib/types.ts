@@ -366,3 +366,109 @@ export interface DashboardView {
   appeals: { id: string; slot: DashSlot; appellant: string; status: string; deadline_ms: number | null }[];
   mine: string[];
 }
+
+// Doppelkopf club evening (issue 16): the view models of tdlog::views::doko.
+export interface DokoMsg { key: string; params?: Record<string, string>; text: string }
+
+export interface DokoCell {
+  round: number;
+  table: number;
+  seated: number;
+  games: number;
+  games_in_round: number;
+  in_progress: number | null;
+  penalties: number;
+  corrections: number;
+  refused: number;
+  open_objections: number;
+  closed: boolean;
+  error: string | null;
+}
+
+export interface DokoRulingRow {
+  round: number;
+  table: number;
+  game: number;
+  violation: number;
+  offender: string;
+  ruling: { offender: string; classification: string };
+  objection: string | null;
+  decision: { offender: string; classification: string } | null;
+}
+
+export interface DokoEvening {
+  dashboard: {
+    profile: string;
+    rounds: number[];
+    tables: number[];
+    cells: DokoCell[];
+    draw_committed: boolean;
+    draw_revealed: boolean;
+    tie: DokoMsg;
+  };
+  rulings: DokoRulingRow[];
+  role: string | null;
+  next_round: number;
+}
+
+export interface DokoListRow {
+  game_no: number | null;
+  dealer: string;
+  text: string;
+  pflichtsolo: boolean;
+  struck: boolean;
+  penalty: boolean;
+  delta: number[];
+  totals: number[];
+}
+
+export interface DokoCorrectionRow {
+  round: number;
+  table: number;
+  game: number;
+  rule: string;
+  correction: { action: "strike" | "correct" };
+  reason: string;
+  by: string;
+  role: string;
+  refused: string | null;
+}
+
+export interface DokoTableList {
+  round: number;
+  table: number;
+  profile: string;
+  players: string[];
+  rows: DokoListRow[];
+  totals: number[];
+  next_game: number;
+  next_dealer: string | null;
+  closed: boolean;
+  flags: string[];
+  corrections: DokoCorrectionRow[];
+  refused: string[];
+}
+
+export interface DokoStandingsView {
+  standings: {
+    profile: string;
+    standings: { place: number; player: string; total: number; rounds: Record<string, number> }[];
+    unseated: [number, number][];
+    tie: string;
+  };
+  tie: DokoMsg;
+}
+
+export interface DokoPlanView {
+  round: number;
+  committed: boolean;
+  revealed: boolean;
+  seed_hash: string | null;
+  field: string[];
+  later_rounds: string | null;
+  presence: { player: string; from_round: number; present: boolean }[];
+  players: string[];
+  plan: [string, string][][];
+  error: string | null;
+  seated: number[];
+}
