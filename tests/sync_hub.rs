@@ -51,10 +51,17 @@ fn pairs(table: u32) -> (String, String) {
 /// The chief TD's log: TD (key 2), scorer (key 3), second TD (key 5), organiser (key 8),
 /// one section of four pairs at two tables playing board 1.
 fn tournament(dir: &Path) -> PathBuf {
+    tournament_named(dir, "Conformance Pairs")
+}
+
+fn tournament_named(dir: &Path, name: &str) -> PathBuf {
     let p = dir.join("base.tdlog");
     let (chief, td, scorer) = (key(1), key(2), key(3));
     let g = match genesis() {
-        Payload::Genesis(g) => g,
+        Payload::Genesis(mut g) => {
+            g.name = name.into();
+            g
+        }
         _ => unreachable!(),
     };
     let mut log = Log::create(&p, &chief, g).unwrap();
@@ -512,7 +519,7 @@ fn step(rng: &mut Rng, d: usize, i: usize, rulings: &[Hash32]) -> Payload {
             ruling: rulings[rng.below(rulings.len() as u64) as usize],
             appellant: "1".into(),
             grounds: format!("appeal {i}"),
-            consents: vec!["Ida".into(), "Ole".into()],
+            consents: vec![],
         }),
         (0, _) => note(&format!("chief's note {i}")),
         // The TDs: calls at the tables, rulings, appeals.
@@ -703,6 +710,10 @@ fn four_devices(seed: u64) {
         .iter()
         .map(|e| e.env.kind.clone())
         .collect();
+    assert!(
+        !devs[0].live.workflow.appeals.is_empty(),
+        "appeals were filed and stand"
+    );
     for k in [
         "bridge.auction",
         "director.ruling",
@@ -835,4 +846,82 @@ fn watch_merges_new_events_as_the_hub_announces_them() {
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
     watcher.join().unwrap().unwrap();
     assert!(ids(&b).contains(&id));
+}
+
+/// The federation archive: three tournaments on one hub; `tdlog archive` lists them from
+/// their verified genesis, and the casebook query "appeals under Law 16" finds the one
+/// appeal on a Law 16B1 ruling, not the Law 12C1 one, and refuses the tournament whose row
+/// the hub altered instead of folding it.
+#[test]
+fn archive_lists_tournaments_and_finds_appeals_by_law_verified_as_read() {
+    let pg = cluster!();
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    let td = key(2);
+    let mut h = hub(&pg);
+    for (i, (name, law)) in [
+        ("Spring Pairs", "16B1"),
+        ("Summer Pairs", "12C1"),
+        ("Autumn Pairs", "16B1"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let p = tournament_named(dirs[i].path(), name);
+        let mut log = open(&p);
+        let mut r = ruling(1);
+        if let Payload::Ruling(x) = &mut r {
+            x.laws = vec![law.to_string()];
+        }
+        let rid = log.append(&td, r).unwrap();
+        log.append(
+            &td,
+            Payload::AppealFiled(AppealFiled {
+                ruling: rid,
+                appellant: "1".into(),
+                grounds: "the hesitation suggested 3NT".into(),
+                consents: vec![],
+            }),
+        )
+        .unwrap();
+        drop(log);
+        sync(&p, &mut h, &td).unwrap();
+    }
+    let autumn = log_id(&dirs[2].path().join("base.tdlog"));
+    pg.client()
+        .execute(
+            "UPDATE tdlog.event SET payload = convert_to(replace(convert_from(payload, 'UTF8'), 'Pair 4', 'Pair 5'), 'UTF8') WHERE log_id = $1",
+            &[&autumn.0.as_slice()],
+        )
+        .unwrap();
+    let run = |args: &[&str]| {
+        let o = tdlog_cmd()
+            .arg("archive")
+            .args(["--hub", &pg.url(), "--json"])
+            .args(args)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (o.status.code(), v)
+    };
+    let (code, list) = run(&[]);
+    assert_eq!(code, Some(0));
+    let mut names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["Autumn Pairs", "Spring Pairs", "Summer Pairs"]);
+    let (code, book) = run(&["--appeals", "--law", "16", "--since", "2020-01-01"]);
+    assert_eq!(code, Some(2), "a tournament did not verify");
+    let cases = book["appeals"].as_array().unwrap();
+    assert_eq!(cases.len(), 1, "{book}");
+    assert_eq!(cases[0]["tournament"], "Spring Pairs");
+    assert_eq!(cases[0]["laws"], json!(["16B1"]));
+    let refused = book["refused"].as_array().unwrap();
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0]["log_id"], json!(autumn));
+    let (_, none) = run(&["--appeals", "--law", "16", "--since", "2999-01-01"]);
+    assert_eq!(none["appeals"], json!([]));
 }

@@ -161,6 +161,9 @@ enum Cmd {
     /// Push and pull a log's events through a PostgreSQL hub (untrusted: everything pulled
     /// is verified and merged as `merge` does); --watch keeps going.
     Sync(sync::SyncArgs),
+    /// The federation archive on a hub: its tournaments, or (--appeals) the casebook across
+    /// them, each log verified as it is read.
+    Archive(sync::ArchiveArgs),
 }
 
 /// Where this device's key is.
@@ -263,6 +266,7 @@ pub fn main() -> i32 {
         Cmd::Doko(c) => doko::run(c),
         Cmd::View(c) => view::run(c),
         Cmd::Sync(a) => sync::run(a),
+        Cmd::Archive(a) => sync::archive(a),
     };
     match res {
         Ok(code) => code,

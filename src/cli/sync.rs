@@ -132,3 +132,128 @@ pub fn run(a: SyncArgs) -> CliResult {
         Err(e) => Err(e.into()),
     }
 }
+
+#[derive(Args)]
+pub struct ArchiveArgs {
+    /// The hub (as for `tdlog sync`).
+    #[arg(long, env = "TDLOG_HUB", value_name = "URL")]
+    hub: Option<String>,
+    #[arg(long, value_name = "FILE")]
+    password_file: Option<PathBuf>,
+    /// The casebook across tournaments instead of the list: every appeal, each
+    /// tournament's log verified as it is read.
+    #[arg(long)]
+    appeals: bool,
+    /// With --appeals: rulings under this law ("16" selects 16, 16B, 16B1).
+    #[arg(long)]
+    law: Option<String>,
+    /// With --appeals: filed on or after this day or time (YYYY-MM-DD or RFC 3339).
+    #[arg(long, value_name = "DATE")]
+    since: Option<String>,
+    /// With --appeals: only this organiser's tournaments.
+    #[arg(long)]
+    organiser: Option<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_since(s: &str) -> Result<i64, String> {
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Ok(t.timestamp_millis());
+    }
+    chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .ok()
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc().timestamp_millis())
+        .ok_or_else(|| format!("--since {s:?}: expected YYYY-MM-DD or an RFC 3339 time"))
+}
+
+fn day(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.format("%Y-%m-%d").to_string())
+        .unwrap_or_default()
+}
+
+/// `tdlog archive`: the tournaments on a hub, or the casebook across them.
+pub fn archive(a: ArchiveArgs) -> CliResult {
+    use tdlog::sync::archive;
+    let cfg = HubConfig::resolve(
+        a.hub.as_deref(),
+        a.password_file.as_deref(),
+        &sync::conn::from_env,
+    )?;
+    let mut hub = sync::Hub::connect(&cfg)?;
+    if !a.appeals {
+        let list = archive::list(&mut hub)?;
+        if a.json {
+            let v: Vec<_> = list
+                .iter()
+                .map(|t| match t {
+                    Ok(t) => serde_json::to_value(t).unwrap_or_default(),
+                    Err((id, why)) => serde_json::json!({"log_id": id, "refused": why}),
+                })
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        } else {
+            println!("{} tournaments on {}", list.len(), hub.target);
+            for t in &list {
+                match t {
+                    Ok(t) => println!(
+                        "{}  {}  {} ({}, {}), {} events, {} keys",
+                        t.log_id.short(),
+                        day(t.created_ms),
+                        t.name,
+                        t.organiser,
+                        t.game,
+                        t.events,
+                        t.keys
+                    ),
+                    Err((id, why)) => println!("{}  refused: {why}", id.short()),
+                }
+            }
+        }
+        return Ok(0);
+    }
+    let f = archive::CaseFilter {
+        law: a.law.clone(),
+        since_ms: a.since.as_deref().map(parse_since).transpose()?,
+        organiser: a.organiser.clone(),
+    };
+    let (cases, failed) = archive::casebook(&mut hub, &f)?;
+    if a.json {
+        let failed: Vec<_> = failed
+            .iter()
+            .map(|(id, why)| serde_json::json!({"log_id": id, "refused": why}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({"appeals": cases, "refused": failed})
+            )?
+        );
+    } else {
+        println!(
+            "{} appeals (each tournament's log verified as read)",
+            cases.len()
+        );
+        for c in &cases {
+            println!(
+                "{}  {} ({})  {} r{} t{} b{}  laws {}  {:?}  {}",
+                &c.filed[..10.min(c.filed.len())],
+                c.tournament,
+                c.organiser,
+                c.section,
+                c.round,
+                c.table,
+                c.board,
+                c.laws.join(","),
+                c.state,
+                c.decision
+            );
+        }
+        for (id, why) in &failed {
+            eprintln!("refused: tournament {} does not verify: {why}", id.short());
+        }
+    }
+    Ok(if failed.is_empty() { 0 } else { 2 })
+}

@@ -10,6 +10,7 @@
 //! how to log in). [`sync_once`] is the engine API: the CLI calls it for a `Log`, the
 //! desktop app for its `live::Live` (both implement [`Local`]); [`watch`] keeps going.
 
+pub mod archive;
 pub mod claim;
 pub mod conn;
 pub mod hub;
