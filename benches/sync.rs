@@ -60,11 +60,14 @@ fn genesis(name: &str) -> Genesis {
 fn start(dir: &Path, name: &str) -> PathBuf {
     let p = dir.join(format!("{name}.tdlog"));
     let mut log = Log::create(&p, &key(1), genesis(name)).unwrap();
-    log.append(&key(1), Payload::KeyEnrolled(KeyEnrolled {
-        key: key(2).public(),
-        role: Role::Td,
-        holder: "Tom TD".into(),
-    }))
+    log.append(
+        &key(1),
+        Payload::KeyEnrolled(KeyEnrolled {
+            key: key(2).public(),
+            role: Role::Td,
+            holder: "Tom TD".into(),
+        }),
+    )
     .unwrap();
     p
 }
@@ -101,8 +104,11 @@ fn main() {
         let mut i = 0;
         while i < n {
             let k = 1000.min(n - i);
-            log.append_batch(&key(2), (i..i + k).map(|j| note(format!("note {j}"))).collect())
-                .unwrap();
+            log.append_batch(
+                &key(2),
+                (i..i + k).map(|j| note(format!("note {j}"))).collect(),
+            )
+            .unwrap();
             i += k;
         }
     }
@@ -112,14 +118,25 @@ fn main() {
 
     // Push.
     let t = Instant::now();
-    let r = sync::sync_once(&mut a, &mut h, Some(&key(2)), &sync::Options::default(), &mut |_, _, _| true).unwrap();
+    let r = sync::sync_once(
+        &mut a,
+        &mut h,
+        Some(&key(2)),
+        &sync::Options::default(),
+        &mut |_, _, _| true,
+    )
+    .unwrap();
     let push_s = t.elapsed().as_secs_f64();
     assert_eq!(r.pushed as usize, rows);
     // Bare COPY of the same bytes into a table of the same shape (same keys and indexes).
     let mut c = pg.client();
-    c.batch_execute("CREATE TABLE bare (LIKE tdlog.event INCLUDING ALL)").unwrap();
+    c.batch_execute("CREATE TABLE bare (LIKE tdlog.event INCLUDING ALL)")
+        .unwrap();
     let mut bytes = Vec::new();
-    c.copy_out("COPY tdlog.event TO STDOUT BINARY").unwrap().read_to_end(&mut bytes).unwrap();
+    c.copy_out("COPY tdlog.event TO STDOUT BINARY")
+        .unwrap()
+        .read_to_end(&mut bytes)
+        .unwrap();
     let t = Instant::now();
     {
         use std::io::Write;
@@ -132,7 +149,14 @@ fn main() {
     // Pull: device B has the tournament's start only.
     let mut b = open(&b_path, &dir.path().join("b-data"));
     let t = Instant::now();
-    let r = sync::sync_once(&mut b, &mut h, Some(&key(1)), &sync::Options::default(), &mut |_, _, _| true).unwrap();
+    let r = sync::sync_once(
+        &mut b,
+        &mut h,
+        Some(&key(1)),
+        &sync::Options::default(),
+        &mut |_, _, _| true,
+    )
+    .unwrap();
     let pull_s = t.elapsed().as_secs_f64();
     assert_eq!(r.merged.added, n);
     let t = Instant::now();
@@ -160,11 +184,19 @@ fn main() {
             log.attach_seen(SeenStore::new(&data)).unwrap();
             log.attach_cache(VerifiedCache::new(&data));
             let mut live = Live::open(log, None).unwrap();
-            sync::watch(&mut live, &cfg, None, &sync::Options::default(), Duration::from_millis(1000), &|| stop.load(Ordering::SeqCst), &mut |r| {
-                if let Ok(r) = r {
-                    let _ = tx.send((r.merged.added, Instant::now()));
-                }
-            })
+            sync::watch(
+                &mut live,
+                &cfg,
+                None,
+                &sync::Options::default(),
+                Duration::from_millis(1000),
+                &|| stop.load(Ordering::SeqCst),
+                &mut |r| {
+                    if let Ok(r) = r {
+                        let _ = tx.send((r.merged.added, Instant::now()));
+                    }
+                },
+            )
             .unwrap();
         })
     };
@@ -175,7 +207,14 @@ fn main() {
     for i in 0..reps {
         let t = Instant::now();
         a.append(&key(2), note(format!("latency {i}"))).unwrap();
-        sync::sync_once(&mut a, &mut ha, None, &sync::Options::default(), &mut |_, _, _| true).unwrap();
+        sync::sync_once(
+            &mut a,
+            &mut ha,
+            None,
+            &sync::Options::default(),
+            &mut |_, _, _| true,
+        )
+        .unwrap();
         loop {
             let (added, at) = rx.recv().unwrap();
             if added > 0 {
@@ -201,14 +240,24 @@ fn main() {
         }))
         .unwrap();
         let rid = log.append(&key(2), Payload::Ruling(ruling)).unwrap();
-        log.append(&key(2), Payload::AppealFiled(AppealFiled {
-            ruling: rid,
-            appellant: "1".into(),
-            grounds: "g".into(),
-            consents: vec![],
-        }))
+        log.append(
+            &key(2),
+            Payload::AppealFiled(AppealFiled {
+                ruling: rid,
+                appellant: "1".into(),
+                grounds: "g".into(),
+                consents: vec![],
+            }),
+        )
         .unwrap();
-        sync::sync_once(&mut log, &mut h, None, &sync::Options::default(), &mut |_, _, _| true).unwrap();
+        sync::sync_once(
+            &mut log,
+            &mut h,
+            None,
+            &sync::Options::default(),
+            &mut |_, _, _| true,
+        )
+        .unwrap();
     }
     let t = Instant::now();
     let (cases, failed) = sync::archive::casebook(
@@ -227,10 +276,24 @@ fn main() {
     println!("## Sync through a PostgreSQL hub ({n} events, one run)");
     println!("| what | rate | ratio to bare COPY |");
     println!("|---|---|---|");
-    println!("| push (`tdlog sync`, batches of 5000) | {} | {:.2}x the time |", rate(rows, push_s), push_s / copy_in_s);
-    println!("| bare `COPY FROM STDIN BINARY`, same bytes | {} | 1 |", rate(rows, copy_in_s));
-    println!("| pull (`tdlog sync`: read, check, verify, merge, receipt) | {} | {:.2}x the time |", rate(n, pull_s), pull_s / copy_out_s);
-    println!("| bare `COPY TO STDOUT BINARY`, same rows | {} | 1 |", rate(rows, copy_out_s));
+    println!(
+        "| push (`tdlog sync`, batches of 5000) | {} | {:.2}x the time |",
+        rate(rows, push_s),
+        push_s / copy_in_s
+    );
+    println!(
+        "| bare `COPY FROM STDIN BINARY`, same bytes | {} | 1 |",
+        rate(rows, copy_in_s)
+    );
+    println!(
+        "| pull (`tdlog sync`: read, check, verify, merge, receipt) | {} | {:.2}x the time |",
+        rate(n, pull_s),
+        pull_s / copy_out_s
+    );
+    println!(
+        "| bare `COPY TO STDOUT BINARY`, same rows | {} | 1 |",
+        rate(rows, copy_out_s)
+    );
     println!(
         "append on A to folded on B (`--watch`, LISTEN/NOTIFY), {reps} runs: median {:.1} ms, worst {:.1} ms",
         lat[lat.len() / 2],

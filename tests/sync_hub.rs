@@ -714,6 +714,13 @@ fn four_devices(seed: u64) {
         !devs[0].live.workflow.appeals.is_empty(),
         "appeals were filed and stand"
     );
+    // Every device sees the same peers, each with its newest event.
+    let peers = sync::peers(&devs[0].live.replayed.log);
+    assert_eq!(peers.len(), 4);
+    for dev in &devs {
+        assert_eq!(sync::peers(&dev.live.replayed.log), peers);
+        assert!(peers.iter().any(|p| p.key == dev.key.public()));
+    }
     for k in [
         "bridge.auction",
         "director.ruling",

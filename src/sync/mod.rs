@@ -382,3 +382,44 @@ pub fn watch(
     }
     Ok(())
 }
+
+/// One signing key's newest event in a log: what a status bar shows per peer.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Peer {
+    pub key: Hash32,
+    /// The holder as enrolled ("Tom TD"), else the key's short form.
+    pub holder: String,
+    pub last_seq: u64,
+    pub last_kind: String,
+    /// The newest event's signed time (ms since the epoch, UTC).
+    pub last_wall_ms: i64,
+}
+
+/// Every author's newest standing event in `v`, newest first (for the app's status bar:
+/// a peer that has gone quiet, or that the hub keeps frozen, shows as such).
+pub fn peers(v: &crate::log::Verified) -> Vec<Peer> {
+    let mut last: std::collections::BTreeMap<Hash32, &crate::log::CheckedEvent> =
+        std::collections::BTreeMap::new();
+    for e in &v.events {
+        let slot = last.entry(e.env.author).or_insert(e);
+        if e.env.seq > slot.env.seq {
+            *slot = e;
+        }
+    }
+    let mut out: Vec<Peer> = last
+        .into_iter()
+        .map(|(k, e)| Peer {
+            key: k,
+            holder: v
+                .keys
+                .get(&k)
+                .map(|i| i.holder.clone())
+                .unwrap_or_else(|| k.short()),
+            last_seq: e.env.seq,
+            last_kind: e.env.kind.clone(),
+            last_wall_ms: e.env.wall_ms,
+        })
+        .collect();
+    out.sort_by_key(|p| (std::cmp::Reverse(p.last_wall_ms), p.key));
+    out
+}
