@@ -9,6 +9,7 @@
 //!   (a `live::Live` in `sync::watch`, woken by LISTEN/NOTIFY); median and worst of R;
 //! - archive: "appeals under Law 16 since a date" across T synthetic tournaments, each log
 //!   verified as it is read.
+//!
 //! N = TDLOG_BENCH_EVENTS (default 100000), R = 30, T = TDLOG_BENCH_TOURNAMENTS (default 200).
 
 #[path = "../tests/common/pg.rs"]

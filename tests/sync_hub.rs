@@ -141,8 +141,11 @@ fn sync(p: &Path, hub: &mut Hub, key: &DeviceKey) -> Result<sync::Report, SyncEr
     )
 }
 
+/// A stored row: id, body, sig, payload.
+type StoredRow = (Hash32, Vec<u8>, Vec<u8>, Vec<u8>);
+
 /// Every stored row's id and bytes.
-fn rows(p: &Path) -> BTreeSet<(Hash32, Vec<u8>, Vec<u8>, Vec<u8>)> {
+fn rows(p: &Path) -> BTreeSet<StoredRow> {
     Log::open(p)
         .unwrap()
         .read_inputs()

@@ -42,7 +42,7 @@ pub fn tournament(
             log_id: *log_id,
             name: g.name.clone(),
             organiser: g.organiser.clone(),
-            game: serde_json::to_value(&g.game)
+            game: serde_json::to_value(g.game)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_string))
                 .unwrap_or_default(),
@@ -55,8 +55,11 @@ pub fn tournament(
     }
 }
 
+/// A tournament the archive could not read, and why.
+pub type Refused = (Hash32, String);
+
 /// Every tournament on the hub; those whose genesis fails are listed with why.
-pub fn list(hub: &mut Hub) -> Result<Vec<Result<Tournament, (Hash32, String)>>, SyncError> {
+pub fn list(hub: &mut Hub) -> Result<Vec<Result<Tournament, Refused>>, SyncError> {
     let mut out = Vec::new();
     for l in hub.logs()? {
         let t = match hub.row(&l.log_id, &l.log_id)? {
@@ -156,10 +159,7 @@ pub fn cases(t: &Tournament, rows: Vec<RawEvent>, f: &CaseFilter) -> Result<Vec<
 /// The casebook across the archive: every selected appeal of every tournament (by
 /// organiser first, read and verified one tournament at a time), and the tournaments that
 /// could not be read, with why.
-pub fn casebook(
-    hub: &mut Hub,
-    f: &CaseFilter,
-) -> Result<(Vec<Case>, Vec<(Hash32, String)>), SyncError> {
+pub fn casebook(hub: &mut Hub, f: &CaseFilter) -> Result<(Vec<Case>, Vec<Refused>), SyncError> {
     let (mut all, mut failed) = (Vec::new(), Vec::new());
     for t in list(hub)? {
         let t = match t {

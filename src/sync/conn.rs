@@ -175,13 +175,15 @@ fn split_pgpass(line: &str) -> Vec<String> {
     while let Some(ch) = chars.next() {
         match ch {
             '\\' => {
-                if let Some(n) = chars.next() {
-                    out.last_mut().map(|s| s.push(n));
+                if let (Some(n), Some(s)) = (chars.next(), out.last_mut()) {
+                    s.push(n);
                 }
             }
             ':' if out.len() < 5 => out.push(String::new()),
             _ => {
-                out.last_mut().map(|s| s.push(ch));
+                if let Some(s) = out.last_mut() {
+                    s.push(ch);
+                }
             }
         }
     }
