@@ -104,8 +104,10 @@ pub struct Case {
 /// True if `cited` (e.g. "16B1") is the law `law` (e.g. "16") or one of its parts.
 pub fn cites(cited: &str, law: &str) -> bool {
     let c = cited.trim().trim_start_matches("Law ").trim();
+    // "16" must not select "160"; "16B" selects "16B1".
+    let ends_in_digit = law.ends_with(|ch: char| ch.is_ascii_digit());
     c.strip_prefix(law)
-        .is_some_and(|rest| !rest.starts_with(|ch: char| ch.is_ascii_digit()))
+        .is_some_and(|rest| !(ends_in_digit && rest.starts_with(|ch: char| ch.is_ascii_digit())))
 }
 
 /// Verifies one tournament's rows and lists its appeals that `f` selects.
