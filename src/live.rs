@@ -169,6 +169,16 @@ impl Live {
         Ok(r)
     }
 
+    /// Every stored row, exactly as stored (what a sync pushes; see `crate::sync`).
+    pub fn read_inputs(&mut self) -> Result<Vec<crate::log::Input>, LogError> {
+        self.writable()?.read_inputs()
+    }
+
+    /// Changes whenever the stored rows change, another writer's included.
+    pub fn data_version(&mut self) -> Result<i64, LogError> {
+        self.writable()?.data_version()
+    }
+
     /// If another writer changed the file since, verifies again (through the cache: only
     /// the new rows' signatures) and refolds.
     pub fn catch_up(&mut self) -> Result<bool, LogError> {
