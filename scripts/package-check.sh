@@ -33,14 +33,18 @@ if [ "${SKIP_BUILD:-}" != 1 ]; then
 fi
 DEB=$(ls target/release/bundle/deb/*.deb 2>/dev/null | head -1 || true)
 RPM=$(ls target/release/bundle/rpm/*.rpm 2>/dev/null | head -1 || true)
-[ -n "$DEB" ] && ok "the .deb is built: $DEB ($(du -h "$DEB" | cut -f1))" || { bad "no .deb in target/release/bundle/deb"; finish; exit 1; }
+[ -n "$DEB" ] && ok "the .deb is built: $DEB ($(stat -c %s "$DEB") bytes, $(du -h "$DEB" | cut -f1); Installed-Size $(dpkg-deb -f "$DEB" Installed-Size) KiB; Depends: $(dpkg-deb -f "$DEB" Depends))" || { bad "no .deb in target/release/bundle/deb"; finish; exit 1; }
 [ -n "$RPM" ] && ok "the .rpm is built: $RPM ($(du -h "$RPM" | cut -f1))" || bad "no .rpm in target/release/bundle/rpm"
 
 # Stripped: no debug sections in the packaged binary.
 X=$(mktemp -d "${TMPDIR:-/tmp}/tdlog-pkg.XXXXXX")
-XVFB_PID=""; APP_PID=""
+XVFB_PID=""; APP_PID=""; DRIVER_PID=""
 cleanup() {
   [ -n "$APP_PID" ] && kill "$APP_PID" 2>/dev/null || true
+  if [ -n "$DRIVER_PID" ]; then
+    for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
+    kill "$DRIVER_PID" 2>/dev/null || true
+  fi
   [ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null || true
   rm -rf "$X"
 }
@@ -80,6 +84,34 @@ if command -v tdlog >/dev/null 2>&1 || [ -x target/debug/tdlog ]; then
   TDLOG_DATA_DIR="$X/cli" "$CLI" verify "$X/data/demo/demo.tdlog" >/dev/null && ok "the opened demo verifies" || bad "the demo copy does not verify"
 fi
 kill "$APP_PID" 2>/dev/null || true; wait "$APP_PID" 2>/dev/null || true; APP_PID=""
+
+# The same through WebDriver (the e2e's client): the installed app, started by tauri-driver
+# from the other directory with a fresh data dir, shows the demo's dashboard, verified.
+# Screenshot: artifacts/package-check/installed-demo-dashboard.png.
+if command -v tauri-driver >/dev/null && command -v WebKitWebDriver >/dev/null; then
+  mkdir -p "$X/data2" "$ROOT/artifacts/package-check"
+  PORT=$(( 5444 + RANDOM % 1000 ))
+  (cd "$X/elsewhere" && exec env -u TDLOG_DEMO DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$X/data2" \
+    tauri-driver --port "$PORT" --native-port $((PORT + 1000)) >"$X/driver.log" 2>&1) &
+  DRIVER_PID=$!
+  if SEEN=$(TDLOG_APP=/usr/bin/tdlog-desktop E2E_ARTIFACTS="$ROOT/artifacts/package-check" \
+      WEBDRIVER_URL="http://127.0.0.1:$PORT" timeout 180 node tests/e2e/installed.mjs); then
+    ok "WebDriver: the installed app shows the demo's dashboard, verified: $SEEN"
+  else
+    bad "WebDriver: the installed app did not show the demo: $SEEN"
+  fi
+  for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
+  kill "$DRIVER_PID" 2>/dev/null || true; wait "$DRIVER_PID" 2>/dev/null || true; DRIVER_PID=""
+fi
+
+# The .rpm, where rpm is installed: its files and digests (installing it needs an rpm system).
+if [ -n "$RPM" ] && command -v rpm >/dev/null; then
+  if rpm -K --nosignature "$RPM" >/dev/null && rpm -qpl --nosignature "$RPM" 2>/dev/null | grep -qx /usr/lib/tdlog/demo/demo.tdlog; then
+    ok "the .rpm's digests check and it ships the demo ($(du -h "$RPM" | cut -f1))"
+  else
+    bad "the .rpm does not check or lacks the demo"
+  fi
+fi
 
 dpkg -r "$PKG" >/dev/null && ok "dpkg -r $PKG" || bad "dpkg -r failed"
 LEFT=""

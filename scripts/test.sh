@@ -30,12 +30,20 @@ BUILT=1
 step "UI build (vite)" bash -c 'cd ui && npm run --silent build' || BUILT=0
 # One build serves every step below: the engine, the CLI and the desktop app (dev profile).
 if [ "$BUILT" = 1 ]; then step "cargo build --workspace --locked" cargo build --workspace --locked || BUILT=0; fi
-step "engine tests (cargo test --locked)" cargo test --locked
+# The sync hub's tests (tests/sync_hub.rs) start a throwaway PostgreSQL cluster; deps.sh
+# installed it, so a missing PostgreSQL fails them instead of skipping them.
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "==> PostgreSQL: $(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1) (the hub tests run)"
+else
+  echo "==> PostgreSQL NOT FOUND: the hub tests (tests/sync_hub.rs) will FAIL; run scripts/deps.sh"
+fi
+step "engine tests (cargo test --locked)" env TDLOG_REQUIRE_PG=1 cargo test --locked
 if [ "$BUILT" = 1 ]; then step "desktop shell tests (cargo test -p tdlog-desktop)" cargo test -p tdlog-desktop --locked; fi
 step "UI unit tests (vitest)" bash -c 'cd ui && npx --no-install vitest run'
 step "e2e WebDriver client (retry of dropped requests)" node --test tests/e2e/webdriver.test.mjs
 if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
+  step "Doppelkopf evening end to end (tests/e2e/doko.sh)" bash tests/e2e/doko.sh
 else
   FAILED+=("end-to-end test (not run: the build failed)")
 fi

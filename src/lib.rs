@@ -15,4 +15,5 @@ pub mod log;
 pub mod report;
 pub mod results;
 pub mod scoring;
+pub mod sync;
 pub mod views;

@@ -122,9 +122,10 @@ impl Live {
         })
     }
 
-    /// Signs `payload` with `key` at `now_ms` after the workflow guards (the same guards as
-    /// [`crate::appeals::append_checked`], checked against the state in memory), stores it
-    /// and folds it. Returns the event id and how it was folded.
+    /// Signs `payload` with `key` at `now_ms` after the Doppelkopf tables' rules and the
+    /// workflow guards (the same guards as [`crate::appeals::append_checked`], checked against
+    /// the state in memory), stores it and folds it. Returns the event id and how it was
+    /// folded.
     pub fn append(
         &mut self,
         key: &DeviceKey,
@@ -141,6 +142,7 @@ impl Live {
             enrolled_by: Hash32::default(),
             revoked: None,
         });
+        self.doko.check_append(&payload, &signer)?;
         self.workflow.check(&payload, &signer, wall)?;
         let log = self.writable()?;
         log.set_clock(move || wall);
@@ -165,6 +167,16 @@ impl Live {
             self.reverify()?;
         }
         Ok(r)
+    }
+
+    /// Every stored row, exactly as stored (what a sync pushes; see `crate::sync`).
+    pub fn read_inputs(&mut self) -> Result<Vec<crate::log::Input>, LogError> {
+        self.writable()?.read_inputs()
+    }
+
+    /// Changes whenever the stored rows change, another writer's included.
+    pub fn data_version(&mut self) -> Result<i64, LogError> {
+        self.writable()?.data_version()
     }
 
     /// If another writer changed the file since, verifies again (through the cache: only

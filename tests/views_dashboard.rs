@@ -79,3 +79,48 @@ fn the_dashboard_shows_the_movement_and_the_state_of_every_board() {
     assert_eq!(cell(&d, 3).state, BoardState::Completed);
     assert!(!d.calls.iter().any(|w| w.slot == slot(1)));
 }
+
+/// A ruling lands on the dashboard: each board's score at its table is the one the results
+/// list scores (the same row), none before a result, and Law 12C2's artificial score at
+/// table 3 is marked adjusted.
+#[test]
+fn law_12c2_the_dashboard_shows_each_boards_score_as_the_results_score_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = log_with_insufficient_bid(dir.path());
+    let score_at = |d: &views::Dashboard, table: u32| {
+        d.sections[0]
+            .cells
+            .iter()
+            .find(|c| c.table == table)
+            .and_then(|c| c.boards.first())
+            .and_then(|b| b.score.clone())
+    };
+    let d = dash(&p);
+    assert_eq!(
+        (score_at(&d, 1), score_at(&d, 2), score_at(&d, 3)),
+        (None, None, None)
+    );
+
+    log.append(&k.scorer, call(1, tdlog::bridge::seat::Seat::W, "2H"))
+        .unwrap();
+    let payload = views::ruling_payload(&replayed(&p), &slot(1), 1, "27B1a", None).unwrap();
+    log.append(&k.td, payload).unwrap();
+    finish_board(&mut log, &k);
+    let r = replayed(&p);
+    let d = dash(&p);
+    for table in 1..=3 {
+        let row = r.results.iter().find(|x| x.table == table).unwrap();
+        let s = score_at(&d, table).unwrap_or_else(|| panic!("table {table} has no score"));
+        assert_eq!(
+            (s.score_ns, s.imp_ns, s.pct_ns, s.adjusted),
+            (row.score_ns, row.imp_ns, row.pct_ns, row.adjusted),
+            "table {table}"
+        );
+    }
+    // 3NT by South making nine tricks at table 2, nobody vulnerable: 400 (Law 77); the 60/40
+    // at table 3 is adjusted.
+    let t2 = score_at(&d, 2).unwrap();
+    assert_eq!(t2.score_ns, Some(400), "{t2:?}");
+    assert!(!t2.adjusted);
+    assert!(score_at(&d, 3).unwrap().adjusted);
+}

@@ -42,6 +42,7 @@ pub const ALL: &[&str] = &[
     "appeals_configure",
     "appeal_refer",
     "appeal_further",
+    "appeal_authority_answer",
     "key_import",
     "activity_list",
     "time_accept",
@@ -52,6 +53,20 @@ pub const ALL: &[&str] = &[
     "bridge_claim_rule",
     "bridge_penalty_card",
     "bridge_revoke_correct",
+    "doko_evening",
+    "doko_list",
+    "doko_standings",
+    "doko_plan",
+    "doko_result",
+    "doko_correct",
+    "doko_sanction",
+    "doko_objection",
+    "doko_decide",
+    "doko_draw_commit",
+    "doko_draw_reveal",
+    "doko_plan_sign",
+    "doko_presence",
+    "doko_standings_rule",
 ];
 
 #[cfg(test)]

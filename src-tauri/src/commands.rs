@@ -15,8 +15,8 @@ use tauri_plugin_dialog::DialogExt;
 use tdlog::appeals::OpenClock;
 use tdlog::events::{
     AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
-    AppealSettings, AppealStatement, AppealWithdrawn, CommitteeConvened, LateCorrectionConsent,
-    Payload, ResultsPublished, Ruling, Slot,
+    AppealSettings, AppealStatement, AppealWithdrawn, AuthorityAnswered, CommitteeConvened,
+    LateCorrectionConsent, Payload, ResultsPublished, Ruling, Slot,
 };
 use tdlog::events::{Game, Genesis};
 use tdlog::keys::Role;
@@ -34,7 +34,7 @@ pub struct AppState {
 }
 
 impl AppState {
-    fn current(&self) -> Result<Arc<Opened>, AppError> {
+    pub(crate) fn current(&self) -> Result<Arc<Opened>, AppError> {
         self.open
             .lock()
             .map_err(|_| AppError::new("internal", "state lock poisoned"))?
@@ -55,7 +55,7 @@ impl AppState {
     /// append folded on top: no re-open, no re-verify). The open log is held exclusively for
     /// the append: views in flight finish first (they hold the state for milliseconds), and
     /// new ones wait for it.
-    fn append_live(
+    pub(crate) fn append_live(
         &self,
         key: &tdlog::keys::DeviceKey,
         payload: Payload,
@@ -96,7 +96,7 @@ impl AppState {
     }
 
     /// The key file that signs now.
-    fn signing_path(&self) -> Result<PathBuf, AppError> {
+    pub(crate) fn signing_path(&self) -> Result<PathBuf, AppError> {
         device::signing_path(&self.data_dir, self.sign_as().as_deref())
     }
 
@@ -104,12 +104,12 @@ impl AppState {
         device::read_public_at(&self.signing_path()?)
     }
 
-    fn device_public(&self) -> Option<String> {
+    pub(crate) fn device_public(&self) -> Option<String> {
         self.signing_key().ok().flatten().map(|k| k.public)
     }
 
     /// The role of the signing key in the open log (enrolled, not revoked).
-    fn role(&self, o: &Opened) -> Option<Role> {
+    pub(crate) fn role(&self, o: &Opened) -> Option<Role> {
         let me = self.device_public()?;
         o.replayed
             .log
@@ -122,7 +122,7 @@ impl AppState {
 }
 
 /// Runs blocking engine work on a worker thread so the window never freezes.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
     tauri::async_runtime::spawn_blocking(f)
@@ -712,6 +712,24 @@ pub async fn appeal_further(
     append_workflow(
         &state,
         Payload::AppealFurther(further),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// The regulating authority's answer to a referred appeal (Law 93C2), signed for it by the
+/// organiser or the chief TD with the document it came in (as `tdlog appeal answer`).
+#[tauri::command]
+pub async fn appeal_authority_answer(
+    state: State<'_, AppState>,
+    answered: AuthorityAnswered,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AuthorityAnswered(answered),
         passphrase,
         progress,
     )

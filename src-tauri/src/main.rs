@@ -10,6 +10,7 @@ mod board;
 mod command_list;
 mod commands;
 mod device;
+mod doko;
 mod enrol;
 mod error;
 mod reports;
@@ -93,6 +94,7 @@ fn main() {
             commands::appeals_configure,
             commands::appeal_refer,
             commands::appeal_further,
+            commands::appeal_authority_answer,
             commands::key_import,
             commands::activity_list,
             commands::time_accept,
@@ -103,6 +105,20 @@ fn main() {
             commands::bridge_claim_rule,
             commands::bridge_penalty_card,
             commands::bridge_revoke_correct,
+            doko::doko_evening,
+            doko::doko_list,
+            doko::doko_standings,
+            doko::doko_plan,
+            doko::doko_result,
+            doko::doko_correct,
+            doko::doko_sanction,
+            doko::doko_objection,
+            doko::doko_decide,
+            doko::doko_draw_commit,
+            doko::doko_draw_reveal,
+            doko::doko_plan_sign,
+            doko::doko_presence,
+            doko::doko_standings_rule,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

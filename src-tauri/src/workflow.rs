@@ -52,7 +52,18 @@ pub struct AppealRow {
     /// (who may consent, who signed), which the UI words in its language.
     pub consent_missing: Option<AppError>,
     pub next_steps: Vec<&'static str>,
+    /// A mixed appeal heard in parts (Law 93B1/B2): each part's state and the steps a key
+    /// of `role` may take on it (routing, convening, deciding name the part).
+    pub part_steps: Vec<PartSteps>,
     pub appeal: Appeal,
+}
+
+/// One part of a mixed appeal and the steps that may be signed on it now.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartSteps {
+    pub part: &'static str,
+    pub state: &'static str,
+    pub next_steps: Vec<&'static str>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -101,10 +112,18 @@ fn role_may_sign(role: Role, kind: &str) -> bool {
 /// The steps the pipeline allows from the appeal's state that `role` may sign. The guards
 /// (consent, routing by category, committee membership) still decide at append time.
 pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static str> {
+    steps_from(o, a.state, role)
+}
+
+fn steps_from(
+    o: &Opened,
+    state: tdlog::appeals::pipeline::State,
+    role: Option<Role>,
+) -> Vec<&'static str> {
     let Some(role) = role else { return vec![] };
     let mut out = vec![];
     for t in o.workflow.settings.pipeline() {
-        if t.from == a.state
+        if t.from == state
             && role_may_sign(role, kind_of(t.step))
             && !out.contains(&t.step.as_str())
         {
@@ -112,6 +131,30 @@ pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static st
         }
     }
     out
+}
+
+/// The parts of a mixed appeal with the part steps (routing, convening, deciding) `role`
+/// may take on each: the pipeline from the part's own state (Law 93B1/B2).
+pub fn part_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<PartSteps> {
+    use tdlog::appeals::pipeline::Step;
+    let names_part = [
+        Step::RouteToChiefTd,
+        Step::RouteToCommittee,
+        Step::Convene,
+        Step::Decide,
+    ]
+    .map(|s| s.as_str());
+    a.parts
+        .iter()
+        .map(|p| PartSteps {
+            part: p.part.as_str(),
+            state: p.state.as_str(),
+            next_steps: steps_from(o, p.state, role)
+                .into_iter()
+                .filter(|s| names_part.contains(s))
+                .collect(),
+        })
+        .collect()
 }
 
 /// The tournament dashboard (the engine's view model) and the appeals waiting for a step
@@ -151,6 +194,7 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
             status: wf.status(a, now_ms),
             consent_missing: wf.consent_status(a).err().map(|e| AppError::guard(&e)),
             next_steps: next_steps(o, a, role),
+            part_steps: part_steps(o, a, role),
             appeal: a.clone(),
         })
         .collect();
@@ -240,6 +284,7 @@ impl From<AppendError> for AppError {
     fn from(e: AppendError) -> Self {
         match e {
             AppendError::Guard(g) => AppError::guard(&g),
+            AppendError::Doko(d) => crate::doko::refusal(&d, tdlog::i18n::Lang::En),
             AppendError::Log(l) => (*l).into(),
         }
     }
@@ -485,6 +530,112 @@ mod tests {
         assert_eq!(
             appeals(&o, Some(Role::Committee), NOW).appeals[0].status,
             "decided"
+        );
+    }
+
+    /// The steps of each part of a mixed appeal (Law 93B1/B2) and the regulating
+    /// authority's answer (Law 93C2), as the Appeals screen offers them.
+    #[test]
+    fn law_93b_a_mixed_appeal_offers_each_parts_steps_and_law_93c2_the_authoritys_answer() {
+        let p = demo_with_results();
+        let (td1, chief, organiser) = (demo_key("td1"), demo_key("chief"), demo_key("organiser"));
+        let rid = append(&p, &td1, Payload::Ruling(ruling(None)), NOW).unwrap();
+        let publish = Payload::ResultsPublished(ResultsPublished {
+            sections: vec![],
+            session: None,
+        });
+        append(&p, &td1, publish, NOW).unwrap();
+        let filed = AppealFiled {
+            ruling: rid,
+            appellant: "SWEDEN".into(),
+            grounds: "27B1(a) misapplied, and East was not damaged".into(),
+            consents: vec!["Ola Rimstedt".into()],
+        };
+        let aid = append(&p, &td1, Payload::AppealFiled(filed), NOW).unwrap();
+        let route = |to: Forum, part: Part| {
+            Payload::AppealRouted(AppealRouted {
+                appeal: aid,
+                to,
+                law_only: part == Part::Law,
+                note: None,
+                part: Some(part),
+            })
+        };
+        append(&p, &chief, route(Forum::ChiefTd, Part::Law), NOW).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let row = appeals(&o, Some(Role::ChiefTd), NOW).appeals.remove(0);
+        assert_eq!(row.status, "in_parts");
+        let parts: Vec<_> = row
+            .part_steps
+            .iter()
+            .map(|x| (x.part, x.state, x.next_steps.clone()))
+            .collect();
+        assert_eq!(
+            parts,
+            vec![
+                ("law", "at_chief_td", vec!["decide"]),
+                (
+                    "judgement",
+                    "filed",
+                    vec!["route_to_chief_td", "route_to_committee"]
+                ),
+            ]
+        );
+        // The whole appeal: statements, a referral, a withdrawal (no part named).
+        assert!(row.next_steps.contains(&"refer"), "{:?}", row.next_steps);
+        assert!(!row.next_steps.contains(&"decide"), "{:?}", row.next_steps);
+        // A TD key is offered no part step.
+        let td_row = appeals(&o, Some(Role::Td), NOW).appeals.remove(0);
+        assert!(td_row.part_steps.iter().all(|x| x.next_steps.is_empty()));
+
+        append(
+            &p,
+            &chief,
+            Payload::AppealReferred(AppealReferred {
+                appeal: aid,
+                to: "DBV".into(),
+                reason: "Reading of Law 27B1(a) in the national regulations".into(),
+            }),
+            NOW,
+        )
+        .unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        for (role, offered) in [
+            (Role::ChiefTd, true),
+            (Role::Organiser, true),
+            (Role::Td, false),
+        ] {
+            let steps = appeals(&o, Some(role), NOW).appeals.remove(0).next_steps;
+            assert_eq!(
+                steps.contains(&"authority_answer"),
+                offered,
+                "{role:?}: {steps:?}"
+            );
+        }
+        append(
+            &p,
+            &organiser,
+            Payload::AuthorityAnswered(AuthorityAnswered {
+                appeal: aid,
+                authority: "DBV".into(),
+                decision: Decision::Upheld,
+                adjustment: None,
+                laws: vec!["27B1(a)".into()],
+                reasoning: "The director applied 27B1(a) correctly".into(),
+                document: "DBV letter 2026/17".into(),
+            }),
+            NOW,
+        )
+        .unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let row = appeals(&o, Some(Role::ChiefTd), NOW).appeals.remove(0);
+        assert_eq!(row.status, "closed");
+        assert_eq!(
+            row.appeal
+                .authority
+                .as_ref()
+                .map(|(a, _)| a.document.as_str()),
+            Some("DBV letter 2026/17")
         );
     }
 

@@ -1555,6 +1555,10 @@ pub fn fold(v: &Verified, stop: Option<Hash32>) -> Folded {
 pub enum AppendError {
     #[error("refused: {0}")]
     Guard(#[from] GuardError),
+    /// The Doppelkopf rules refuse the step (a result that is not the table's next game, a
+    /// correction that does not suit the round, §8.2, a deduction over §8.7.2(b)); names its §.
+    #[error("refused: {0}")]
+    Doko(#[from] crate::doko::DokoError),
     #[error(transparent)]
     Log(Box<crate::log::LogError>),
 }
@@ -1586,6 +1590,7 @@ pub fn append_checked(
         enrolled_by: Hash32::default(),
         revoked: None,
     });
+    f.doko.check_append(&payload, &signer)?;
     f.workflow.check(&payload, &signer, wall)?;
     log.set_clock(move || wall);
     Ok(log.append(key, payload)?)

@@ -444,6 +444,7 @@ fn append(
     match append_checked(&mut l, &k, p, now) {
         Ok(id) => Ok(id),
         Err(AppendError::Guard(g)) => Err(refusal(lang_env(), &g).into()),
+        Err(AppendError::Doko(e)) => Err(tdlog::i18n::doko_refusal(lang_env(), &e).into()),
         Err(AppendError::Log(e)) => Err(e),
     }
 }

@@ -16,6 +16,7 @@ mod files;
 mod key;
 mod log;
 mod results;
+mod sync;
 mod view;
 
 /// Result of a CLI handler: an exit code, or an error printed as one line.
@@ -157,6 +158,12 @@ enum Cmd {
     /// The desktop app's screens as JSON view models (board, incident, rulings, overview).
     #[command(subcommand)]
     View(view::ViewCmd),
+    /// Push and pull a log's events through a PostgreSQL hub (untrusted: everything pulled
+    /// is verified and merged as `merge` does); --watch keeps going.
+    Sync(sync::SyncArgs),
+    /// The federation archive on a hub: its tournaments, or (--appeals) the casebook across
+    /// them, each log verified as it is read.
+    Archive(sync::ArchiveArgs),
 }
 
 /// Where this device's key is.
@@ -258,6 +265,8 @@ pub fn main() -> i32 {
         Cmd::Bridge(c) => bridge::run(c),
         Cmd::Doko(c) => doko::run(c),
         Cmd::View(c) => view::run(c),
+        Cmd::Sync(a) => sync::run(a),
+        Cmd::Archive(a) => sync::archive(a),
     };
     match res {
         Ok(code) => code,

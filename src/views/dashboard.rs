@@ -74,6 +74,18 @@ pub struct Cell {
 pub struct BoardCell {
     pub board: u32,
     pub state: BoardState,
+    /// The board's score at this table as the results score it (an adjusted score and a
+    /// committee's new score included), once it has one: the TD sees a ruling land.
+    pub score: Option<BoardScore>,
+}
+
+/// A board's score at a table, for N-S, in the units of the section's scoring.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BoardScore {
+    pub score_ns: Option<i32>,
+    pub imp_ns: Option<f64>,
+    pub pct_ns: Option<f64>,
+    pub adjusted: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -191,6 +203,22 @@ pub fn dashboard(r: &Replayed, wf: &Workflow, now_ms: i64, lang: Lang) -> Dashbo
         }
     };
 
+    let scored: BTreeMap<(&str, u32, u32, u32), &crate::results::ResultRow> = r
+        .results
+        .iter()
+        .map(|x| ((x.section.as_str(), x.round, x.table, x.board), x))
+        .collect();
+    let score_of = |s: &Slot| {
+        scored
+            .get(&(s.section.as_str(), s.round, s.table, s.board))
+            .map(|x| BoardScore {
+                score_ns: x.score_ns,
+                imp_ns: x.imp_ns,
+                pct_ns: x.pct_ns,
+                adjusted: x.adjusted,
+            })
+    };
+
     let mut by_section: BTreeMap<String, BTreeMap<(u32, u32), Vec<BoardCell>>> = BTreeMap::new();
     for s in &slots {
         by_section
@@ -201,6 +229,7 @@ pub fn dashboard(r: &Replayed, wf: &Workflow, now_ms: i64, lang: Lang) -> Dashbo
             .push(BoardCell {
                 board: s.board,
                 state: state_of(s),
+                score: score_of(s),
             });
     }
     let sections = by_section

@@ -155,6 +155,26 @@ pub fn table_list(
     table: u32,
     lang: Lang,
 ) -> Result<TableListView, String> {
+    if !t.tables().contains(&(round, table)) {
+        // Seated, no game yet: an empty list, game 1 dealt by seat A (§2.2).
+        let names = t.seating(round, table);
+        if !names.is_empty() {
+            return Ok(TableListView {
+                round,
+                table,
+                profile: t.profile().map(|p| p.name).unwrap_or_default(),
+                totals: vec![0; names.len()],
+                next_dealer: names.values().next().cloned(),
+                players: names.into_values().collect(),
+                rows: vec![],
+                next_game: t.next_game(round, table),
+                closed: false,
+                flags: vec![],
+                corrections: vec![],
+                refused: vec![],
+            });
+        }
+    }
     let l = t
         .list(round, table)
         .map_err(|e| crate::i18n::doko_refusal(lang, &e))?;
@@ -273,4 +293,104 @@ pub fn standings(t: &DokoTables, lang: Lang) -> Result<StandingsView, String> {
         tie: Msg::new(lang, s.tie.key(), &[]),
         standings: s,
     })
+}
+
+/// The seat draw and one round's plan (§7.3.1): whether the draw is committed and revealed,
+/// the field with its arrivals and departures, the plan the draw gives for `round` (or why
+/// there is none yet), and whether that round is seated on the log.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanView {
+    pub round: u32,
+    pub committed: bool,
+    pub revealed: bool,
+    /// The seed's SHA-256 as committed (the seed itself only once revealed).
+    pub seed_hash: Option<String>,
+    pub field: Vec<String>,
+    pub later_rounds: Option<crate::doko::draw::LaterRounds>,
+    pub presence: Vec<crate::doko::draw::Presence>,
+    /// The players of `round`: the field, plus arrivals, less departures.
+    pub players: Vec<String>,
+    /// One list of (seat, player) per table, from the draw.
+    pub plan: Vec<Vec<(Seat, String)>>,
+    /// Why the plan cannot be made yet (no reveal, a field that cannot be seated, §7.2.1).
+    pub error: Option<String>,
+    /// Tables of `round` with a signed seating.
+    pub seated: Vec<u32>,
+}
+
+pub fn plan(t: &DokoTables, round: u32, lang: Lang) -> PlanView {
+    let (plan, error) = match t.plan(round) {
+        Ok(p) => (
+            p.into_iter()
+                .map(|table| table.into_iter().collect())
+                .collect(),
+            None,
+        ),
+        Err(e) => (vec![], Some(crate::i18n::doko_refusal(lang, &e))),
+    };
+    PlanView {
+        round,
+        committed: t.draw.seed_hash.is_some(),
+        revealed: t.draw.seed.is_some(),
+        seed_hash: t.draw.seed_hash.clone(),
+        field: t.draw.players.clone(),
+        later_rounds: t.draw.later_rounds,
+        presence: t.draw.presence.clone(),
+        players: t.draw.players_in(round),
+        plan,
+        error,
+        seated: t
+            .seatings
+            .keys()
+            .filter(|(r, _)| *r == round)
+            .map(|(_, tb)| *tb)
+            .collect(),
+    }
+}
+
+/// A Schiedsrichter's ruling (§7.1.1) and where its objection stands (§8.8.7).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RulingView {
+    pub round: u32,
+    pub table: u32,
+    pub game: u32,
+    pub violation: usize,
+    /// The offender's seat and, from the seating plan, name.
+    pub offender: String,
+    pub ruling: crate::doko::penalty::Ruling,
+    /// The objection's event id (the appeal's id), once filed.
+    pub objection: Option<String>,
+    /// The Schiedsgericht's final decision, once given.
+    pub decision: Option<crate::doko::penalty::Ruling>,
+}
+
+/// Every Schiedsrichter ruling on the log, by table and game, with its objection and the
+/// Schiedsgericht's decision (a refused step never reaches the workflow).
+pub fn rulings(w: &crate::appeals::Workflow, t: &DokoTables) -> Vec<RulingView> {
+    w.doko
+        .rulings
+        .values()
+        .map(|r| {
+            let names = t.seating(r.at.round, r.at.table);
+            let seat = r.ruling.offender;
+            let decision = r
+                .appeal
+                .and_then(|a| w.appeals.get(&a))
+                .and_then(|a| a.doko.as_ref())
+                .and_then(|d| d.decision.clone());
+            RulingView {
+                round: r.at.round,
+                table: r.at.table,
+                game: r.at.game,
+                violation: r.violation,
+                offender: match names.get(&seat) {
+                    Some(n) => format!("{seat} {n}"),
+                    None => seat.to_string(),
+                },
+                ruling: r.ruling.clone(),
+                objection: r.appeal.map(|a| a.to_hex()),
+                decision,
+            }
+        })
+        .collect()
 }

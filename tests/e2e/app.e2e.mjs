@@ -136,6 +136,17 @@ async function save(css, what) {
   }, 30000);
 }
 
+/** The score the dashboard shows on board 11's chip at round 1, table 5 (an adjusted score
+ * only; empty otherwise). */
+async function dashScore() {
+  await screen("dashboard");
+  return wd.until("board 11 at table 5 on the dashboard", async () => {
+    const chip = await wd.findAll(".dash-cell[data-round='1'][data-table='5'] .chip[data-board='11']");
+    // An array, so that an empty score (no adjusted score) still ends the wait.
+    return chip.length ? wd.script("const s = document.querySelector(\".dash-cell[data-round='1'][data-table='5'] .chip[data-board='11'] .chip-score\"); return [s ? s.textContent : '']") : null;
+  }).then(([text]) => text);
+}
+
 const NOTE = "Director called at table 5: break in tempo before 4S; players to call me back after play.";
 
 async function main() {
@@ -404,6 +415,12 @@ async function main() {
     await wd.until("East preselected", async () => (await wd.script("return document.querySelector('#call-seat').value")) === "E");
     const calls = await Promise.all((await wd.findAll("#auction-box .call")).map((c) => wd.text(c)));
     expect(calls.join(" ") === "1♣", calls.join(" "));
+    // Every disabled button says why, next to it and as its tooltip.
+    expect(await wd.script("return document.querySelector('#call-save').disabled"), "Record the call is enabled with no call typed");
+    const why = await wd.textOf("#call-save-why");
+    expect(why === "Fill in: Call.", `why: ${why}`);
+    const title = await wd.attr(await wd.find("#call-save"), "title");
+    expect(title === why, `tooltip: ${title}`);
     await shotTop("board-empty-first-call");
   });
 
@@ -452,6 +469,8 @@ async function main() {
       // The call box shows its whole placeholder.
       const fits = await wd.script("const i = document.querySelector('#call-call'); const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(i).font; return c.measureText(i.placeholder).width <= i.clientWidth;");
       expect(fits, "the call placeholder is cut off");
+      const why = await wd.textOf("#call-save-why");
+      expect(why.length > 0 && !why.startsWith("Fill in"), `the disabled button's reason in ${lang}: ${why}`);
       await shotTop(`board-${lang}`);
       } finally {
         await wd.click(await wd.find("#lang-en"));
@@ -470,22 +489,16 @@ async function main() {
     expect(wrapped.length === 0, `suits on two lines: ${wrapped.join(" | ")}`);
   });
 
-  await check("Laws 68-70 from the Board screen: declarer claims, the defenders contest, the TD rules the tricks", async () => {
-    // Board 12 at table 6 (its deal is recorded): West deals and opens 1NT, all pass.
+  await check("Laws 68-70 on board 11 at table 5: declarer claims after trick 1, the defenders contest, the TD rules the tricks", async () => {
+    // The board of the Law 27 incident (2S by West, one trick played): the same board gets
+    // the claim, the ruling and the appeal.
     await screen("board");
-    await choose("#board-round", "1");
-    await choose("#board-table", "6");
-    await choose("#board-board", "12");
-    await wd.click(await wd.find("#board-show"));
-    for (const [seat, call] of [["W", "1NT"], ["N", "Pass"], ["E", "Pass"], ["S", "Pass"]]) {
-      await wd.until(`${seat} to call`, async () => (await wd.script("return document.querySelector('#call-seat').value")) === seat);
-      await choose("#call-call", call);
-      await save("#call-save", `${seat}'s ${call}`);
-    }
-    await wd.textOf("#board-facts", (t) => t.includes("1NT"));
+    await wd.textOf("#board-facts", (t) => t.includes("2♠") || t.includes("2S"));
+    const why = await wd.textOf("#claim-save-why");
+    expect(why === "Fill in: Claimed by.", `why the claim cannot be signed yet: ${why}`);
     await choose("#claim-seat", "W");
     await choose("#claim-tricks", "9");
-    await save("#claim-save", "West's claim of 9 tricks");
+    await save("#claim-save", "West's claim of 9 of the 12 tricks left");
     await wd.textOf("#claim-status", (t) => t.includes("contested"));
     await choose("#claim-ruled", "7");
     await choose("#claim-reason", "a club loser was not accounted for");
@@ -551,21 +564,29 @@ async function main() {
   let ranking1 = "";
   await check("Alt+3 (Incidents and rulings) opens Rulings; a TD rules on an insufficient bid with a 60/40 artificial score", async () => {
     ranking0 = await rankingText();
-    await wd.keys([ALT, "3"]);
+    expect((await dashScore()) === "", "board 11 at table 5 shows an adjusted score before any ruling");
+    // From the irregularity on the Board screen straight to the ruling, prefilled.
+    await screen("board");
+    await choose("#board-round", "1");
+    await choose("#board-table", "5");
+    await choose("#board-board", "11");
+    await wd.click(await wd.find("#board-show"));
+    const toRuling = await wd.until("the Law 27 irregularity", async () => (await wd.findAll(".irregularity[data-law='27'] .to-ruling"))[0] ?? null);
+    await wd.click(toRuling);
     await wd.until("rulings screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "rulings");
-    await fill("#ruling-round", "1");
-    await fill("#ruling-table", "5");
-    await fill("#ruling-board", "11");
-    await wd.until("contestants from the movement", async () =>
-      (await wd.script("return document.querySelector('#ruling-ns').value")) === "CROATIA");
-    const ew = await wd.script("return document.querySelector('#ruling-ew').value");
-    expect(ew === "SWEDEN", `E-W was ${ew}`);
-    await choose("#ruling-offender", "SWEDEN");
-    await fill("#ruling-facts", "West bid 1S over North's 1NT (insufficient, Law 27). Not accepted by North; West replaced it with 2S, then East passed.");
-    await choose("#ruling-options", "Accept the insufficient bid (27A1)\nReplace with the lowest sufficient bid in the same denomination (27B1(a))");
-    await choose("#ruling-chosen", "Replace with the lowest sufficient bid in the same denomination (27B1(a))");
-    await fill("#ruling-chosen-by", "West");
-    await fill("#ruling-laws", "27B1(a), 12C2");
+    await wd.textOf("#ruling-prefilled");
+    const value = (id) => wd.script(`return document.querySelector('#${id}').value`);
+    const where = [await value("ruling-round"), await value("ruling-table"), await value("ruling-board")].join("/");
+    expect(where === "1/5/11", `round/table/board prefilled: ${where}`);
+    await wd.until("contestants", async () => (await value("ruling-ns")) === "CROATIA");
+    const pre = { ew: await value("ruling-ew"), offender: await value("ruling-offender"), laws: await value("ruling-laws"), chosen: await value("ruling-chosen"), options: await value("ruling-options") };
+    expect(pre.ew === "SWEDEN" && pre.offender === "SWEDEN", `sides: ${JSON.stringify(pre)}`);
+    expect(pre.laws === "27B1(a)" && pre.chosen.startsWith("27B1(a): ") && pre.options.includes("27A1: "), `law and branch: ${JSON.stringify(pre)}`);
+    const why = await wd.textOf("#ruling-save-why");
+    expect(why === "Fill in: Ruling as stated at the table.", `why: ${why}`);
+    await choose("#ruling-facts", "West bid 1S over North's 1NT (insufficient, Law 27). Not accepted by North; West replaced it with 2S, then East passed.");
+    await choose("#ruling-chosen-by", "West");
+    await fill("#ruling-laws", ", 12C2");
     await choose("#ruling-category", "judgement");
     await fill("#ruling-decision", "2S replaced 1S; East's pass was damaged by the information: artificial adjusted score");
     await choose("#ruling-adj-kind", "artificial");
@@ -585,6 +606,15 @@ async function main() {
     await wd.until("filtered out", async () => (await wd.findAll("#rulings-list .ruling-item")).length === 0);
     await choose("#rulings-category", "all");
     await shotTop("rulings-saved");
+  });
+
+  await check("the dashboard shows the adjusted score on board 11 at table 5: +3 IMPs to N-S (Law 12C2, average plus)", async () => {
+    const s = await dashScore();
+    expect(s === "+3 IMP", `board 11's chip shows ${JSON.stringify(s)}`);
+    const title = await wd.attr(await wd.find(".dash-cell[data-round='1'][data-table='5'] .chip[data-board='11']"), "title");
+    expect(title === "Board 11, N-S: +3 IMP (adjusted score)", `tooltip: ${title}`);
+    await shotTop("dashboard-ruled");
+    await screen("rulings");
   });
 
   await check("the director activity filters by board, table, round, role and law (the engine's RulingFilter)", async () => {
@@ -651,12 +681,19 @@ async function main() {
   });
 
   await check("the TD files Sweden's appeal with the captain's consent (Law 92D)", async () => {
-    await wd.keys([ALT, "4"]);
+    // From the ruling in the Rulings list straight to the appeal, prefilled.
+    await screen("rulings");
+    const item = await wd.until("the ruling on board 11", async () =>
+      wd.script("const i = [...document.querySelectorAll('#rulings-list .ruling-item')].find((x) => x.querySelector('.meta').textContent.includes('27B1(a)')); return i ? i.dataset.id : null"));
+    await wd.click(await wd.find(`.ruling-item[data-id='${item}'] .to-appeal`));
     await wd.until("appeals screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "appeals");
-    const ruling = await wd.until("appealable ruling", async () =>
-      wd.script("const o = document.querySelector('#file-ruling option:nth-child(2)'); return o ? o.value : null"));
-    await choose("#file-ruling", ruling);
-    await choose("#file-appellant", "SWEDEN");
+    await wd.textOf("#file-prefilled");
+    await wd.until("the ruling chosen", async () => (await wd.script("return document.querySelector('#file-ruling').value")) === item);
+    const facts = await wd.textOf("#file-ruling-facts");
+    expect(facts.includes("Board 11") && facts.includes("CROATIA – SWEDEN") && facts.includes("27B1(a)"), `the ruling carried over: ${facts}`);
+    await wd.until("the appellant", async () => (await wd.script("return document.querySelector('#file-appellant').value")) === "SWEDEN");
+    const why = await wd.textOf("#file-save-why");
+    expect(why === "Fill in: Grounds.", `why: ${why}`);
     await fill("#file-grounds", "2S was not the only sufficient bid; East was not damaged.");
     await fill("#file-consents", "Ola Rimstedt");
     await save("#file-save", "filing");
@@ -683,6 +720,11 @@ async function main() {
   await check("a TD may not route: signing as the chief director routes to the committee", async () => {
     await signAs("chief", "Chief director");
     await wd.until("route form", async () => (await wd.findAll("#route-form")).length > 0);
+    // A mixed appeal may be routed in parts (Law 93B1/B2): the form offers the whole appeal
+    // (chosen) or either part.
+    const parts = await wd.script("return [...document.querySelectorAll('#route-part option')].map((o) => o.value)");
+    expect(parts.join(",") === ",law,judgement", `parts offered: ${parts.join(",")}`);
+    expect((await wd.script("return document.querySelector('#route-part').value")) === "", "the whole appeal is not the default");
     await save("#route-save", "routing");
     await wd.textOf("#dossier-status", (t) => t === "with the appeals committee");
   });
@@ -747,6 +789,13 @@ async function main() {
     expect(ranking2 !== ranking1, "the ranking did not change after the committee's decision");
   });
 
+  await check("back on the dashboard, board 11 at table 5 shows the committee's score: 0 IMPs (50/50, Law 12C2 average)", async () => {
+    const s = await dashScore();
+    expect(s === "0 IMP", `board 11's chip shows ${JSON.stringify(s)} after the committee's 50/50`);
+    await shotTop("dashboard-after-appeal");
+    await screen("scores");
+  });
+
   await check("the audit timeline of board 11 shows the ruling and the committee's decision in order", async () => {
     const input = await wd.find("#audit-board");
     await wd.script("arguments[0].value = ''", [elementRef(input)]);
@@ -792,6 +841,44 @@ async function main() {
     const d = await wd.textOf("#dossier-status", (t) => t === "afgjort");
     expect(d === "afgjort", d);
     await wd.click(await wd.find("#lang-en"));
+  });
+
+  await check("Law 93C2: the decided appeal is referred to the regulating authority; its answer, recorded for it by the chief director, closes it", async () => {
+    await signAs("chief", "Chief director");
+    await wd.until("refer form", async () => (await wd.findAll("#refer-form")).length > 0);
+    await fill("#refer-to", "DBV");
+    await fill("#refer-reason", "Reading of Law 27B1(a) in the national regulations");
+    await save("#refer-save", "the referral");
+    await wd.textOf("#dossier-status", (t) => t === "referred to the regulating authority");
+    await wd.until("answer form", async () => (await wd.findAll("#answer-form")).length > 0);
+    const authority = await wd.script("return document.querySelector('#answer-authority').value");
+    expect(authority === "DBV", `the authority carried over from the referral: ${authority}`);
+    const why = await wd.textOf("#answer-save-why");
+    expect(why === "Fill in: Reasoning.", `why: ${why}`);
+    await fill("#answer-laws", "27B1(a)");
+    await fill("#answer-reasoning", "The committee's reading of 27B1(a) stands.");
+    await fill("#answer-document", "DBV letter 2026/17");
+    await save("#answer-save", "the authority's answer");
+    await wd.textOf("#dossier-status", (t) => t.startsWith("closed by the regulating authority"));
+    const said = await wd.textOf("#dossier-authority");
+    expect(said.includes("DBV") && said.includes("DBV letter 2026/17"), `the answer in the dossier: ${said}`);
+    await shotTop("appeals-authority");
+  });
+
+  await check("the dark theme: chosen in Settings, every screen follows, back to the system's", async () => {
+    await screen("start");
+    await choose("#theme", "dark");
+    await wd.until("dark", async () => (await wd.script("return document.documentElement.dataset.theme")) === "dark");
+    await screen("dashboard");
+    const bg = await wd.script("return getComputedStyle(document.documentElement).backgroundColor");
+    const [r, g, b] = bg.match(/\d+/g).map(Number);
+    expect(r + g + b < 150, `the background is not dark: ${bg}`);
+    await shotTop("dashboard-dark");
+    await screen("board");
+    await shotTop("board-dark");
+    await screen("start");
+    await choose("#theme", "system");
+    await wd.until("system", async () => (await wd.script("return document.documentElement.dataset.theme ?? ''")) === "");
   });
 
   await check("an older copy of the demo, lacking events this device saw, is refused as rolled back", async () => {

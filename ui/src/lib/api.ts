@@ -3,10 +3,13 @@
 // src-tauri/capabilities/main.json.
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
+  AppealPart,
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
 import type { RulingFilter } from "./activity";
+import type { DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
+import type { ListEntry } from "./doko";
 
 export interface Slot { section: string; round: number; table: number; board: number }
 
@@ -77,14 +80,14 @@ export const api = {
     invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
   appealConsent: (consent: { appeal: string; player: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_consent", { consent, passphrase, progress: channel(onProgress) }),
-  appealRoute: (routed: { appeal: string; to: "chief_td" | "committee"; law_only: boolean; note?: string }, passphrase: string | null, onProgress?: OnProgress) =>
+  appealRoute: (routed: { appeal: string; to: "chief_td" | "committee"; law_only: boolean; note?: string; part?: AppealPart }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_route", { routed, passphrase, progress: channel(onProgress) }),
-  appealConvene: (convened: { appeal: string; members: string[]; chair: string }, passphrase: string | null, onProgress?: OnProgress) =>
+  appealConvene: (convened: { appeal: string; members: string[]; chair: string; part?: AppealPart }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_convene", { convened, passphrase, progress: channel(onProgress) }),
   appealHear: (statement: { appeal: string; party: string; by: string; text: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_hear", { statement, passphrase, progress: channel(onProgress) }),
   appealDecide: (
-    decided: { appeal: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string },
+    decided: { appeal: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string; part?: AppealPart },
     passphrase: string | null, onProgress?: OnProgress,
   ) => invoke<Summary>("appeal_decide", { decided, passphrase, progress: channel(onProgress) }),
   resultCorrect: (c: { slot: Slot; contract: string; declarer: string | null; tricks: number | null; reason: string; lateConsent: string | null }, passphrase: string | null, onProgress?: OnProgress) =>
@@ -97,6 +100,10 @@ export const api = {
     invoke<Summary>("appeal_refer", { referred, passphrase, progress: channel(onProgress) }),
   appealFurther: (further: { appeal: string; grounds: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_further", { further, passphrase, progress: channel(onProgress) }),
+  appealAuthorityAnswer: (
+    answered: { appeal: string; authority: string; decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; document: string },
+    passphrase: string | null, onProgress?: OnProgress,
+  ) => invoke<Summary>("appeal_authority_answer", { answered, passphrase, progress: channel(onProgress) }),
   timeAccept: (accept: { event: string; law: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("time_accept", { ...accept, passphrase, progress: channel(onProgress) }),
   keyEnrol: (e: { fingerprint: string; role: string; holder: string }, passphrase: string | null, onProgress?: OnProgress) =>
@@ -105,4 +112,29 @@ export const api = {
     invoke<Summary>("key_revoke", { ...r, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
+  // Doppelkopf club evening (issue 16).
+  dokoEvening: (lang: string) => invoke<DokoEvening>("doko_evening", { lang }),
+  dokoList: (round: number, table: number, lang: string) => invoke<DokoTableList>("doko_list", { round, table, lang }),
+  dokoStandings: (lang: string) => invoke<DokoStandingsView>("doko_standings", { lang }),
+  dokoPlan: (round: number, lang: string) => invoke<DokoPlanView>("doko_plan", { round, lang }),
+  dokoResult: (round: number, table: number, entry: ListEntry, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_result", { round, table, entry, lang, passphrase, progress: channel(onProgress) }),
+  dokoCorrect: (round: number, table: number, game: number, strike: boolean, entry: ListEntry | null, reason: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_correct", { round, table, game, strike, entry, reason, lang, passphrase, progress: channel(onProgress) }),
+  dokoSanction: (round: number, table: number, game: number, seat: string, points: number | null, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_sanction", { round, table, game, seat, points, lang, passphrase, progress: channel(onProgress) }),
+  dokoObjection: (round: number, table: number, game: number, violation: number, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_objection", { round, table, game, violation, lang, passphrase, progress: channel(onProgress) }),
+  dokoDecide: (round: number, table: number, game: number, violation: number, classification: string, offender: string | null, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_decide", { round, table, game, violation, classification, offender, lang, passphrase, progress: channel(onProgress) }),
+  dokoDrawCommit: (players: string[], laterRounds: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_draw_commit", { players, laterRounds, lang, passphrase, progress: channel(onProgress) }),
+  dokoDrawReveal: (lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_draw_reveal", { lang, passphrase, progress: channel(onProgress) }),
+  dokoPlanSign: (round: number, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_plan_sign", { round, lang, passphrase, progress: channel(onProgress) }),
+  dokoPresence: (player: string, fromRound: number, present: boolean, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_presence", { player, fromRound, present, lang, passphrase, progress: channel(onProgress) }),
+  dokoStandingsRule: (tie: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_standings_rule", { tie, lang, passphrase, progress: channel(onProgress) }),
 };

@@ -3,6 +3,7 @@
 import { api } from "./api";
 import { describeError, type ShownError } from "./errors";
 import type { AppInfo, Progress, Summary } from "./types";
+import { homeScreen } from "./doko";
 
 export const app = $state({
   screen: "dashboard",
@@ -72,9 +73,9 @@ export async function withLog(run: (onProgress: (p: Progress) => void) => Promis
 }
 
 export async function openLog(path: string): Promise<void> {
-  if (await withLog((p) => api.logOpen(path, p))) go("dashboard");
+  if (await withLog((p) => api.logOpen(path, p))) go(homeScreen(app.summary?.game));
 }
 
 export async function openDemo(): Promise<void> {
-  if (await withLog((p) => api.logOpenDemo(p))) go("dashboard");
+  if (await withLog((p) => api.logOpenDemo(p))) go(homeScreen(app.summary?.game));
 }

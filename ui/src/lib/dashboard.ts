@@ -1,6 +1,7 @@
 // The dashboard's pure parts: which cells a filter shows, which board a cell opens, and
 // where the arrow keys move in the rounds x tables grid.
-import type { BoardStateKey, DashCell } from "./types";
+import { locale, t } from "./i18n/index.svelte";
+import type { BoardScore, BoardStateKey, DashCell } from "./types";
 
 export type DashFilter = "all" | "attention";
 
@@ -32,4 +33,23 @@ export function move(index: number, key: string, cols: number, count: number): n
     }
   })();
   return next < 0 || next >= count ? index : next;
+}
+
+/** A board's N-S score in the section's units, signed, in the UI's number format: IMPs
+ * ("+3 IMP"), a percentage ("60 %") or the bridge score ("+420"). Empty without a score. */
+export function scoreText(s: BoardScore | null): string {
+  if (!s) return "";
+  const n = (v: number, sign = true) =>
+    new Intl.NumberFormat(locale.lang, { maximumFractionDigits: 2, signDisplay: sign ? "exceptZero" : "auto" }).format(v);
+  if (s.imp_ns !== null && s.imp_ns !== undefined) return t("dash.score.imp", { n: n(s.imp_ns) });
+  if (s.pct_ns !== null && s.pct_ns !== undefined) return t("dash.score.pct", { n: n(s.pct_ns, false) });
+  if (s.score_ns !== null && s.score_ns !== undefined) return n(s.score_ns);
+  return "";
+}
+
+/** A board chip's tooltip: the board, its N-S score, and whether the score was adjusted. */
+export function chipTitle(board: number, s: BoardScore | null): string {
+  const score = scoreText(s);
+  if (!score) return t("dash.chip", { board });
+  return t(s?.adjusted ? "dash.chipAdjusted" : "dash.chipScore", { board, score });
 }

@@ -3,6 +3,7 @@
 // cleared only when it was signed (or by the TD).
 import { blankAdjust, type AdjustFields } from "./adjust";
 import type { Category } from "./types";
+import type { AppealPrefill, RulingPrefill } from "./prefill";
 
 export function blankRuling() {
   return {
@@ -10,7 +11,13 @@ export function blankRuling() {
     facts: "", disputed: false, options: "", chosen: "", chosenBy: "",
     laws: "", category: "law" as Category, decision: "", notice: true,
     adjust: blankAdjust() as AdjustFields,
+    /** Filled in from an irregularity on the Board screen (the form says so). */
+    prefilled: false,
   };
+}
+
+export function blankAppeal() {
+  return { ruling: "", appellant: "", grounds: "", consents: "", prefilled: false };
 }
 
 export function blankNote() {
@@ -23,6 +30,7 @@ export interface BoardSlot { section: string; round: number; table: number; boar
 export const drafts = $state({
   ruling: blankRuling(),
   note: blankNote(),
+  appeal: blankAppeal(),
   board: { round: "", table: "", board: "", shown: null as BoardSlot | null },
 });
 
@@ -35,8 +43,19 @@ export function showBoard(slot: BoardSlot): void {
 }
 
 /** Forgets a signed draft. */
-export function clearDraft(which: "ruling" | "note"): void {
+export function clearDraft(which: "ruling" | "note" | "appeal"): void {
   // In place: screens hold the draft object itself.
   if (which === "ruling") Object.assign(drafts.ruling, blankRuling());
+  else if (which === "appeal") Object.assign(drafts.appeal, blankAppeal());
   else Object.assign(drafts.note, blankNote());
+}
+
+/** A new ruling draft from an irregularity (the previous draft is replaced: the TD asked). */
+export function prefillRuling(p: RulingPrefill): void {
+  Object.assign(drafts.ruling, blankRuling(), p, { prefilled: true });
+}
+
+/** A new appeal draft against a ruling. */
+export function prefillAppeal(p: AppealPrefill): void {
+  Object.assign(drafts.appeal, blankAppeal(), p, { prefilled: true });
 }

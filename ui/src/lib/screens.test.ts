@@ -12,7 +12,7 @@ describe("screen registry and keyboard navigation", () => {
   });
 
   it("groups the screens the way a TD's day runs, the dashboard first", () => {
-    expect(groups().map((g) => g.id)).toEqual(["tournament", "tables", "incidents", "appeals", "results", "settings"]);
+    expect(groups().map((g) => g.id)).toEqual(["tournament", "tables", "incidents", "appeals", "results", "settings", "doppelkopf"]);
     expect(SCREENS[0].id).toBe("dashboard");
   });
 
@@ -29,7 +29,8 @@ describe("screen registry and keyboard navigation", () => {
     expect(screenForKey(key("4"))).toBe("appeals");
     expect(screenForKey(key("5"))).toBe("scores");
     expect(screenForKey(key("6"))).toBe("start");
-    expect(screenForKey(key("7"))).toBeNull();
+    expect(screenForKey(key("7"))).toBe("doko");
+    expect(screenForKey(key("8"))).toBeNull();
     expect(screenForKey(key("2", false))).toBeNull();
     expect(screenForKey({ ...key("2"), ctrlKey: true })).toBeNull();
   });

@@ -16,6 +16,9 @@ import Rulings from "../screens/Rulings.svelte";
 import Publish from "../screens/Publish.svelte";
 import Appeals from "../screens/Appeals.svelte";
 import Board from "../screens/Board.svelte";
+import DokoEvening from "../screens/DokoEvening.svelte";
+import DokoStandings from "../screens/DokoStandings.svelte";
+import DokoDraw from "../screens/DokoDraw.svelte";
 
 export interface Screen {
   id: string;
@@ -38,6 +41,10 @@ export const SCREENS: Screen[] = [
   { id: "scores", group: "results", label: "nav.scores", component: Scores, needsLog: true },
   { id: "publish", group: "results", label: "nav.publish", component: Publish, needsLog: true },
   { id: "start", group: "settings", label: "nav.start", component: Start, needsLog: false },
+  // Doppelkopf (issue 16): the club evening; the home screen of a Doppelkopf log.
+  { id: "doko", group: "doppelkopf", label: "doko.nav.evening", component: DokoEvening, needsLog: true },
+  { id: "doko-standings", group: "doppelkopf", label: "doko.nav.standings", component: DokoStandings, needsLog: true },
+  { id: "doko-draw", group: "doppelkopf", label: "doko.nav.draw", component: DokoDraw, needsLog: true },
 ];
 
 export interface Group {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { committeeComplete, decisionComplete, routeTargets, stepForms } from "./steps";
+import { committeeComplete, decisionComplete, formsOf, partChoices, routeTargets, stepForms, stepsFor } from "./steps";
 
 describe("the next steps an appeal offers (state machine C)", () => {
   it("a director at a filed appeal may record consent, a statement or the withdrawal", () => {
@@ -30,5 +30,36 @@ describe("the next steps an appeal offers (state machine C)", () => {
     expect(decisionComplete("changed", "both at fault", false)).toBe(false);
     expect(decisionComplete("upheld", "no damage", false)).toBe(true);
     expect(decisionComplete("upheld", " ", false)).toBe(false);
+  });
+});
+
+describe("a mixed appeal heard in parts (Law 93B1/B2) and the authority's answer (Law 93C2)", () => {
+  const filed = { next_steps: ["consent", "hear", "route_to_chief_td", "route_to_committee", "withdraw"], part_steps: [] };
+  const inParts = {
+    next_steps: ["hear", "refer", "withdraw"],
+    part_steps: [
+      { part: "law" as const, state: "at_chief_td", next_steps: ["decide"] },
+      { part: "judgement" as const, state: "filed", next_steps: ["route_to_chief_td", "route_to_committee"] },
+    ],
+  };
+
+  it("the first routing may route the whole appeal or split it by routing one part", () => {
+    expect(partChoices(filed, "route")).toEqual(["", "law", "judgement"]);
+    expect(partChoices(filed, "convene")).toEqual([]);
+    expect(partChoices(filed, "hear")).toEqual([]);
+    expect(stepsFor(filed, "")).toEqual(filed.next_steps);
+  });
+
+  it("in parts, each form names only the parts whose own steps allow it", () => {
+    expect(formsOf(inParts)).toEqual(["route", "hear", "decide", "refer", "withdraw"]);
+    expect(partChoices(inParts, "route")).toEqual(["judgement"]);
+    expect(partChoices(inParts, "decide")).toEqual(["law"]);
+    expect(partChoices(inParts, "convene")).toEqual([]);
+    expect(routeTargets(stepsFor(inParts, "judgement"))).toEqual(["committee", "chief_td"]);
+    expect(stepsFor(inParts, "law")).toEqual(["decide"]);
+  });
+
+  it("a referred appeal offers the authority's answer form", () => {
+    expect(stepForms(["authority_answer"])).toEqual(["authority_answer"]);
   });
 });

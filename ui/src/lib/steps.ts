@@ -1,10 +1,11 @@
 // Which step forms the Appeals screen offers: the engine lists the pipeline steps the
 // signing key's role may take from the appeal's state (state machine C); the two routing
 // steps share one form. The guards (consent, category, membership) still decide on save.
+import type { AppealPart, AppealRow } from "./types";
 
-export type StepForm = "consent" | "route" | "convene" | "hear" | "decide" | "refer" | "further_appeal" | "withdraw";
+export type StepForm = "consent" | "route" | "convene" | "hear" | "decide" | "refer" | "further_appeal" | "authority_answer" | "withdraw";
 
-const ORDER: StepForm[] = ["consent", "route", "convene", "hear", "decide", "refer", "further_appeal", "withdraw"];
+const ORDER: StepForm[] = ["consent", "route", "convene", "hear", "decide", "refer", "further_appeal", "authority_answer", "withdraw"];
 
 export function stepForms(nextSteps: string[]): StepForm[] {
   const forms = new Set<StepForm>();
@@ -34,4 +35,34 @@ export function decisionComplete(decision: string, reasoning: string, hasAdjustm
 /** Members and chair make a committee: at least `quorum` members, the chair among them. */
 export function committeeComplete(members: string[], chair: string, quorum: number): boolean {
   return members.length >= Math.max(1, quorum) && members.includes(chair);
+}
+
+// A mixed appeal (Law 93B1/B2): routing, convening and deciding name a part once the
+// appeal is heard in parts; the first routing may split it (or route it whole).
+
+/** The forms of an appeal: its own next steps and those of each of its parts. */
+export function formsOf(row: Pick<AppealRow, "next_steps" | "part_steps">): StepForm[] {
+  return stepForms([...row.next_steps, ...row.part_steps.flatMap((p) => p.next_steps)]);
+}
+
+const STEPS_OF: Partial<Record<StepForm, string[]>> = {
+  route: ["route_to_chief_td", "route_to_committee"],
+  convene: ["convene"],
+  decide: ["decide"],
+};
+
+/** The parts a form may name: "" is the whole appeal. A route form of an appeal not yet in
+ * parts offers the whole appeal or either part (routing one part splits it); once in parts,
+ * only the parts whose own steps allow the form. Forms that never name a part: none. */
+export function partChoices(row: Pick<AppealRow, "next_steps" | "part_steps">, form: StepForm): ("" | AppealPart)[] {
+  const steps = STEPS_OF[form];
+  if (!steps) return [];
+  if (row.part_steps.length) return row.part_steps.filter((p) => p.next_steps.some((s) => steps.includes(s))).map((p) => p.part);
+  return form === "route" && row.next_steps.some((s) => steps.includes(s)) ? ["", "law", "judgement"] : [];
+}
+
+/** The steps open to a form's chosen part ("" or none: the whole appeal). */
+export function stepsFor(row: Pick<AppealRow, "next_steps" | "part_steps">, part: "" | AppealPart): string[] {
+  if (part === "" || !row.part_steps.length) return row.next_steps;
+  return row.part_steps.find((p) => p.part === part)?.next_steps ?? [];
 }

@@ -256,14 +256,22 @@ export interface Appeal {
   statements: [{ party: string; by: string; text: string }, Signed][];
   decisions: { decided: { decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string }; forum: string; signed: Signed }[];
   withdrawn: string | null;
-  steps: { step: string | null; signed: Signed; state: string }[];
+  steps: { step: string | null; signed: Signed; state: string; part?: [AppealPart, string] }[];
+  /** A mixed appeal heard in parts (Law 93B1/B2); absent when heard whole. */
+  parts?: { part: AppealPart; state: string; forum: string | null; committee: { members: [string, string][]; chair: string } | null }[];
+  referral: [{ to: string; reason: string }, Signed] | null;
+  authority?: [{ authority: string; decision: string; reasoning: string; document: string; laws?: string[] }, Signed];
 }
+
+export type AppealPart = "law" | "judgement";
 
 export interface AppealRow {
   id: string;
   status: string;
   consent_missing: AppError | null;
   next_steps: string[];
+  /** Each part of a mixed appeal with the part steps this signer may take on it. */
+  part_steps: { part: AppealPart; state: string; next_steps: string[] }[];
   appeal: Appeal;
 }
 
@@ -344,9 +352,11 @@ export interface ActivityRow {
  * this signer). */
 export type BoardStateKey = "not_started" | "in_play" | "completed" | "incident_open" | "ruling_given" | "appeal_pending";
 export interface DashSlot { section: string; round: number; table: number; board: number }
+/** A board's score at a table for N-S, as the results score it (tdlog::views::dashboard). */
+export interface BoardScore { score_ns: number | null; imp_ns: number | null; pct_ns: number | null; adjusted: boolean }
 export interface DashCell {
   round: number; table: number; ns: string | null; ew: string | null;
-  boards: { board: number; state: BoardStateKey }[];
+  boards: { board: number; state: BoardStateKey; score: BoardScore | null }[];
   state: BoardStateKey; state_text: { key: string; text: string };
 }
 export interface DashboardView {
@@ -355,4 +365,110 @@ export interface DashboardView {
   clocks: OpenClock[];
   appeals: { id: string; slot: DashSlot; appellant: string; status: string; deadline_ms: number | null }[];
   mine: string[];
+}
+
+// Doppelkopf club evening (issue 16): the view models of tdlog::views::doko.
+export interface DokoMsg { key: string; params?: Record<string, string>; text: string }
+
+export interface DokoCell {
+  round: number;
+  table: number;
+  seated: number;
+  games: number;
+  games_in_round: number;
+  in_progress: number | null;
+  penalties: number;
+  corrections: number;
+  refused: number;
+  open_objections: number;
+  closed: boolean;
+  error: string | null;
+}
+
+export interface DokoRulingRow {
+  round: number;
+  table: number;
+  game: number;
+  violation: number;
+  offender: string;
+  ruling: { offender: string; classification: string };
+  objection: string | null;
+  decision: { offender: string; classification: string } | null;
+}
+
+export interface DokoEvening {
+  dashboard: {
+    profile: string;
+    rounds: number[];
+    tables: number[];
+    cells: DokoCell[];
+    draw_committed: boolean;
+    draw_revealed: boolean;
+    tie: DokoMsg;
+  };
+  rulings: DokoRulingRow[];
+  role: string | null;
+  next_round: number;
+}
+
+export interface DokoListRow {
+  game_no: number | null;
+  dealer: string;
+  text: string;
+  pflichtsolo: boolean;
+  struck: boolean;
+  penalty: boolean;
+  delta: number[];
+  totals: number[];
+}
+
+export interface DokoCorrectionRow {
+  round: number;
+  table: number;
+  game: number;
+  rule: string;
+  correction: { action: "strike" | "correct" };
+  reason: string;
+  by: string;
+  role: string;
+  refused: string | null;
+}
+
+export interface DokoTableList {
+  round: number;
+  table: number;
+  profile: string;
+  players: string[];
+  rows: DokoListRow[];
+  totals: number[];
+  next_game: number;
+  next_dealer: string | null;
+  closed: boolean;
+  flags: string[];
+  corrections: DokoCorrectionRow[];
+  refused: string[];
+}
+
+export interface DokoStandingsView {
+  standings: {
+    profile: string;
+    standings: { place: number; player: string; total: number; rounds: Record<string, number> }[];
+    unseated: [number, number][];
+    tie: string;
+  };
+  tie: DokoMsg;
+}
+
+export interface DokoPlanView {
+  round: number;
+  committed: boolean;
+  revealed: boolean;
+  seed_hash: string | null;
+  field: string[];
+  later_rounds: string | null;
+  presence: { player: string; from_round: number; present: boolean }[];
+  players: string[];
+  plan: [string, string][][];
+  error: string | null;
+  seated: number[];
 }

@@ -13,8 +13,12 @@ const SAME_AS_ENGLISH = new Set([
   // Words German bridge players use as they are.
   "start.heading", "game.doppelkopf", "key.passphrase", "keys.status", "scores.boards", "scores.board",
   "notes.filterText", "record.board", "seat.W", "call.pass", "report.format", "dash.cellBoards",
+  // IMP is the unit's abbreviation in every language.
+  "dash.score.imp",
   // Danish words spelt as the English ones.
   "events.type", "record.text", "appeals.appellant", "appeals.note", "appeals.party", "party.appellant",
+  // The game's name and the sample names of the seat draw's field.
+  "nav.group.doppelkopf", "doko.fieldPlaceholder",
 ]);
 
 describe("no English in a German or Danish string (D5, D6)", () => {

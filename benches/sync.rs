@@ -1,0 +1,310 @@
+//! The sync hub (issue 17; `cargo bench --bench sync`), against a throwaway PostgreSQL
+//! cluster started as the tests start one (tests/common/pg.rs), in one run:
+//! - push: `sync_once` from a device holding N events into an empty hub, against a bare
+//!   `COPY ... FROM STDIN BINARY` of the same rows' bytes into a table of the same shape;
+//! - pull: `sync_once` on a device holding only the tournament's start (reads, checks, and
+//!   merges: every signature verified, the union verified, rows inserted, a receipt), against
+//!   a bare `COPY (SELECT ...) TO STDOUT BINARY` of the same rows;
+//! - latency: an append on device A, pushed by A's sync, to the event folded on device B
+//!   (a `live::Live` in `sync::watch`, woken by LISTEN/NOTIFY); median and worst of R;
+//! - archive: "appeals under Law 16 since a date" across T synthetic tournaments, each log
+//!   verified as it is read.
+//!
+//! N = TDLOG_BENCH_EVENTS (default 100000), R = 30, T = TDLOG_BENCH_TOURNAMENTS (default 200).
+
+#[path = "../tests/common/pg.rs"]
+mod pg;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+use tdlog::events::*;
+use tdlog::keys::{DeviceKey, Role};
+use tdlog::live::Live;
+use tdlog::log::cache::VerifiedCache;
+use tdlog::log::seen::SeenStore;
+use tdlog::log::Log;
+use tdlog::sync::{self, Hub, HubConfig};
+
+fn env_n(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn key(n: u8) -> DeviceKey {
+    DeviceKey::from_seed([n; 32])
+}
+
+fn note(text: String) -> Payload {
+    Payload::DirectorNote(DirectorNote {
+        text,
+        board: Some(1),
+        table: Some(1),
+        round: Some(1),
+    })
+}
+
+fn genesis(name: &str) -> Genesis {
+    Genesis {
+        name: name.into(),
+        game: Game::Bridge,
+        organiser: "Bench Federation".into(),
+        rule_profile: "wbf-2017".into(),
+        chief_td: "Chief".into(),
+    }
+}
+
+fn start(dir: &Path, name: &str) -> PathBuf {
+    let p = dir.join(format!("{name}.tdlog"));
+    let mut log = Log::create(&p, &key(1), genesis(name)).unwrap();
+    log.append(
+        &key(1),
+        Payload::KeyEnrolled(KeyEnrolled {
+            key: key(2).public(),
+            role: Role::Td,
+            holder: "Tom TD".into(),
+        }),
+    )
+    .unwrap();
+    p
+}
+
+fn open(p: &Path, data: &Path) -> Log {
+    let mut log = Log::open(p).unwrap();
+    log.attach_cache(VerifiedCache::new(data));
+    log
+}
+
+fn hub(pg: &pg::PgCluster) -> Hub {
+    Hub::connect(&HubConfig::resolve(Some(&pg.url()), None, &|_| None).unwrap()).unwrap()
+}
+
+fn rate(n: usize, s: f64) -> String {
+    format!("{:.0} events/s ({s:.2} s)", n as f64 / s)
+}
+
+fn main() {
+    let Some(pg) = pg::PgCluster::start() else {
+        println!("sync benchmarks not run: PostgreSQL is not installed");
+        return;
+    };
+    let n = env_n("TDLOG_BENCH_EVENTS", 100_000);
+    let reps = 30;
+    let tournaments = env_n("TDLOG_BENCH_TOURNAMENTS", 200);
+    let dir = tempfile::tempdir().unwrap();
+    let base = start(dir.path(), "base");
+    let b_path = dir.path().join("b.tdlog");
+    std::fs::copy(&base, &b_path).unwrap();
+    // Device A records N notes (signed in batches).
+    {
+        let mut log = open(&base, &dir.path().join("a-data"));
+        let mut i = 0;
+        while i < n {
+            let k = 1000.min(n - i);
+            log.append_batch(
+                &key(2),
+                (i..i + k).map(|j| note(format!("note {j}"))).collect(),
+            )
+            .unwrap();
+            i += k;
+        }
+    }
+    let mut a = open(&base, &dir.path().join("a-data"));
+    let rows = a.count().unwrap() as usize;
+    let mut h = hub(&pg);
+
+    // Push.
+    let t = Instant::now();
+    let r = sync::sync_once(
+        &mut a,
+        &mut h,
+        Some(&key(2)),
+        &sync::Options::default(),
+        &mut |_, _, _| true,
+    )
+    .unwrap();
+    let push_s = t.elapsed().as_secs_f64();
+    assert_eq!(r.pushed as usize, rows);
+    // Bare COPY of the same bytes into a table of the same shape (same keys and indexes).
+    let mut c = pg.client();
+    c.batch_execute("CREATE TABLE bare (LIKE tdlog.event INCLUDING ALL)")
+        .unwrap();
+    let mut bytes = Vec::new();
+    c.copy_out("COPY tdlog.event TO STDOUT BINARY")
+        .unwrap()
+        .read_to_end(&mut bytes)
+        .unwrap();
+    let t = Instant::now();
+    {
+        use std::io::Write;
+        let mut w = c.copy_in("COPY bare FROM STDIN BINARY").unwrap();
+        w.write_all(&bytes).unwrap();
+        w.finish().unwrap();
+    }
+    let copy_in_s = t.elapsed().as_secs_f64();
+
+    // Pull: device B has the tournament's start only.
+    let mut b = open(&b_path, &dir.path().join("b-data"));
+    let t = Instant::now();
+    let r = sync::sync_once(
+        &mut b,
+        &mut h,
+        Some(&key(1)),
+        &sync::Options::default(),
+        &mut |_, _, _| true,
+    )
+    .unwrap();
+    let pull_s = t.elapsed().as_secs_f64();
+    assert_eq!(r.merged.added, n);
+    let t = Instant::now();
+    let mut out = Vec::new();
+    c.copy_out("COPY (SELECT author, seq, id, body, sig, payload FROM tdlog.event ORDER BY author, seq) TO STDOUT BINARY")
+        .unwrap()
+        .read_to_end(&mut out)
+        .unwrap();
+    let copy_out_s = t.elapsed().as_secs_f64();
+    drop(a);
+    drop(b);
+
+    // Latency: A appends and syncs; B watches (a Live, folded as it merges).
+    let lat_dir = tempfile::tempdir().unwrap();
+    let la = start(lat_dir.path(), "latency");
+    let lb = lat_dir.path().join("lb.tdlog");
+    std::fs::copy(&la, &lb).unwrap();
+    let cfg = HubConfig::resolve(Some(&pg.url()), None, &|_| None).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<(usize, Instant)>();
+    let watcher = {
+        let (stop, lb, data) = (stop.clone(), lb.clone(), lat_dir.path().join("lb-data"));
+        std::thread::spawn(move || {
+            let mut log = Log::open(&lb).unwrap();
+            log.attach_seen(SeenStore::new(&data)).unwrap();
+            log.attach_cache(VerifiedCache::new(&data));
+            let mut live = Live::open(log, None).unwrap();
+            sync::watch(
+                &mut live,
+                &cfg,
+                None,
+                &sync::Options::default(),
+                Duration::from_millis(1000),
+                &|| stop.load(Ordering::SeqCst),
+                &mut |r| {
+                    if let Ok(r) = r {
+                        let _ = tx.send((r.merged.added, Instant::now()));
+                    }
+                },
+            )
+            .unwrap();
+        })
+    };
+    rx.recv().unwrap();
+    let mut a = open(&la, &lat_dir.path().join("la-data"));
+    let mut ha = hub(&pg);
+    let mut lat = Vec::new();
+    for i in 0..reps {
+        let t = Instant::now();
+        a.append(&key(2), note(format!("latency {i}"))).unwrap();
+        sync::sync_once(
+            &mut a,
+            &mut ha,
+            None,
+            &sync::Options::default(),
+            &mut |_, _, _| true,
+        )
+        .unwrap();
+        loop {
+            let (added, at) = rx.recv().unwrap();
+            if added > 0 {
+                lat.push(at.duration_since(t).as_secs_f64() * 1000.0);
+                break;
+            }
+        }
+    }
+    stop.store(true, Ordering::SeqCst);
+    watcher.join().unwrap();
+    lat.sort_by(f64::total_cmp);
+
+    // Archive: T tournaments, one appeal under Law 16B1 in every other one.
+    let arch = tempfile::tempdir().unwrap();
+    for t in 0..tournaments {
+        let p = start(arch.path(), &format!("Club Pairs {t}"));
+        let mut log = open(&p, &arch.path().join("data"));
+        let law = if t % 2 == 0 { "16B1" } else { "12C1" };
+        let ruling: Ruling = serde_json::from_value(serde_json::json!({
+            "section": "A", "round": 1, "table": 1, "board": 1, "ns": "1", "ew": "2",
+            "facts": "hesitation", "facts_agreed": true, "laws": [law],
+            "category": "judgement", "decision": "result stands", "appeal_notice": true
+        }))
+        .unwrap();
+        let rid = log.append(&key(2), Payload::Ruling(ruling)).unwrap();
+        log.append(
+            &key(2),
+            Payload::AppealFiled(AppealFiled {
+                ruling: rid,
+                appellant: "1".into(),
+                grounds: "g".into(),
+                consents: vec![],
+            }),
+        )
+        .unwrap();
+        sync::sync_once(
+            &mut log,
+            &mut h,
+            None,
+            &sync::Options::default(),
+            &mut |_, _, _| true,
+        )
+        .unwrap();
+    }
+    let t = Instant::now();
+    let (cases, failed) = sync::archive::casebook(
+        &mut h,
+        &sync::archive::CaseFilter {
+            law: Some("16".into()),
+            since_ms: Some(chrono::Utc::now().timestamp_millis() - 365 * 86_400_000),
+            organiser: None,
+        },
+    )
+    .unwrap();
+    let archive_s = t.elapsed().as_secs_f64();
+    assert!(failed.is_empty());
+    assert_eq!(cases.len(), tournaments.div_ceil(2));
+
+    println!("## Sync through a PostgreSQL hub ({n} events, one run)");
+    println!("| what | rate | ratio to bare COPY |");
+    println!("|---|---|---|");
+    println!(
+        "| push (`tdlog sync`, batches of 5000) | {} | {:.2}x the time |",
+        rate(rows, push_s),
+        push_s / copy_in_s
+    );
+    println!(
+        "| bare `COPY FROM STDIN BINARY`, same bytes | {} | 1 |",
+        rate(rows, copy_in_s)
+    );
+    println!(
+        "| pull (`tdlog sync`: read, check, verify, merge, receipt) | {} | {:.2}x the time |",
+        rate(n, pull_s),
+        pull_s / copy_out_s
+    );
+    println!(
+        "| bare `COPY TO STDOUT BINARY`, same rows | {} | 1 |",
+        rate(rows, copy_out_s)
+    );
+    println!(
+        "append on A to folded on B (`--watch`, LISTEN/NOTIFY), {reps} runs: median {:.1} ms, worst {:.1} ms",
+        lat[lat.len() / 2],
+        lat[lat.len() - 1]
+    );
+    println!(
+        "archive: appeals under Law 16 in the last year across {tournaments} tournaments ({} events): {} appeals in {:.2} s ({:.1} ms per tournament, each log verified)",
+        tournaments * 4,
+        cases.len(),
+        archive_s,
+        archive_s * 1000.0 / tournaments as f64
+    );
+}

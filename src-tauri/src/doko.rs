@@ -1,0 +1,782 @@
+//! The Doppelkopf club evening in the app (issue 16): the evening's dashboard, a table's list,
+//! the standings, and every signed step a club's TD takes at the evening, as `tdlog doko
+//! result | correct | draw | plan | presence` and `doko record` take them. The view models
+//! are `tdlog::views::doko`'s; each step is built here from the form's fields, checked
+//! against the tables' rules in the UI's language (so a refusal names its § in German,
+//! English or Danish), and signed through the live state (`AppState::append_live`, which
+//! checks the same rules again before it signs).
+
+use crate::commands::{blocking, AppState};
+use crate::device;
+use crate::error::AppError;
+use crate::session::{self, Opened, Progress, Summary};
+use serde::Serialize;
+use std::path::PathBuf;
+use tauri::ipc::Channel;
+use tauri::State;
+use tdlog::doko::draw::{LaterRounds, Presence};
+use tdlog::doko::entry::ListEntry;
+use tdlog::doko::game::GameEvent;
+use tdlog::doko::game_type::GameKind;
+use tdlog::doko::penalty::{Classification, Sanction};
+use tdlog::doko::seat::Seat;
+use tdlog::doko::standings::TieRule;
+use tdlog::doko::tables::DokoTables;
+use tdlog::doko::DokoError;
+use tdlog::events::{
+    CorrectionAction, DokoCorrection, DokoDrawCommit, DokoDrawReveal, DokoGameRef, DokoPresence,
+    DokoResult, DokoSeating, DokoStandingsRule, Payload,
+};
+use tdlog::i18n::Lang;
+use tdlog::keys::{DeviceKey, KeyInfo, Role};
+use tdlog::log::Hash32;
+use tdlog::views::doko as views;
+
+fn lang(l: &str) -> Lang {
+    l.parse().unwrap_or_default()
+}
+
+/// A refusal of the Doppelkopf rules: the UI's sentence is `reason`, the engine's sentence
+/// in `lang` naming the §; the English one is the detail.
+pub fn refusal(e: &DokoError, lang: Lang) -> AppError {
+    AppError::new("doko_rule", e.to_string())
+        .with("reason", tdlog::i18n::doko_refusal(lang, e))
+        .with("rule", e.rule())
+}
+
+/// The signer as the log knows it (an unenrolled key counts as a scorer, as the engine's
+/// appends take it).
+fn signer(o: &Opened, key: &DeviceKey) -> KeyInfo {
+    let me = key.public();
+    o.replayed.log.keys.get(&me).cloned().unwrap_or(KeyInfo {
+        key: me,
+        role: Role::Scorer,
+        holder: me.short(),
+        enrolled_by: Hash32::default(),
+        revoked: None,
+    })
+}
+
+/// Builds the steps from the tables as they stand (`build`), checks each against the rules
+/// in the UI's language, and signs them one by one through the live state.
+async fn sign(
+    state: &AppState,
+    lang: Lang,
+    passphrase: Option<String>,
+    build: impl FnOnce(&DokoTables) -> Result<Vec<Payload>, AppError>,
+) -> Result<Summary, AppError> {
+    let key_file = state.signing_path()?;
+    let key = blocking(move || device::load_at(&key_file, passphrase.as_deref())).await?;
+    let payloads = build(&state.current()?.doko)?;
+    // No handle on the open log is held across an append (it waits until it is the only one).
+    let mut last = None;
+    for p in payloads {
+        drop(last.take());
+        {
+            let o = state.current()?;
+            o.doko
+                .check_append(&p, &signer(&o, &key))
+                .map_err(|e| refusal(&e, lang))?;
+        }
+        last = Some(state.append_live(&key, p)?);
+    }
+    let o = match last {
+        Some(o) => o,
+        None => state.current()?,
+    };
+    Ok(session::summary(&o, state.device_public().as_deref()))
+}
+
+/// The evening at a glance: tables × rounds, the Schiedsrichter's rulings with their
+/// objections, and the signing key's role.
+#[derive(Serialize)]
+pub struct EveningView {
+    pub dashboard: views::Dashboard,
+    pub rulings: Vec<views::RulingView>,
+    pub role: Option<Role>,
+    /// The rounds with a signed seating, and the next round to plan.
+    pub next_round: u32,
+}
+
+#[tauri::command]
+pub fn doko_evening(state: State<'_, AppState>, lang: String) -> Result<EveningView, AppError> {
+    let o = state.current()?;
+    Ok(evening(&o, state.role(&o), self::lang(&lang)))
+}
+
+pub fn evening(o: &Opened, role: Option<Role>, lang: Lang) -> EveningView {
+    let open = views::open_objections(&o.workflow);
+    let next_round = o.doko.seatings.keys().map(|(r, _)| *r).max().unwrap_or(0) + 1;
+    EveningView {
+        dashboard: views::dashboard(&o.doko, &open, lang),
+        rulings: views::rulings(&o.workflow, &o.doko),
+        role,
+        next_round,
+    }
+}
+
+#[tauri::command]
+pub fn doko_list(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    lang: String,
+) -> Result<views::TableListView, AppError> {
+    let l = self::lang(&lang);
+    views::table_list(&state.current()?.doko, round, table, l)
+        .map_err(|e| AppError::new("doko_list", e.clone()).with("reason", e))
+}
+
+#[tauri::command]
+pub fn doko_standings(
+    state: State<'_, AppState>,
+    lang: String,
+) -> Result<views::StandingsView, AppError> {
+    views::standings(&state.current()?.doko, self::lang(&lang))
+        .map_err(|e| AppError::new("doko_list", e.clone()).with("reason", e))
+}
+
+#[tauri::command]
+pub fn doko_plan(
+    state: State<'_, AppState>,
+    round: u32,
+    lang: String,
+) -> Result<views::PlanView, AppError> {
+    Ok(views::plan(
+        &state.current()?.doko,
+        round,
+        self::lang(&lang),
+    ))
+}
+
+/// The entry as the round takes it: a Pflichtsolo by the player the round forces to play
+/// now is vorgeführt (§3.2.3), so the TD need not say so.
+pub fn result_payload(
+    t: &DokoTables,
+    round: u32,
+    table: u32,
+    mut entry: ListEntry,
+) -> Result<Payload, AppError> {
+    if let ListEntry::Game(g) = &mut entry {
+        if let GameKind::Pflichtsolo {
+            soloist,
+            vorgefuehrt,
+            ..
+        } = &mut g.kind
+        {
+            let forced = t.list(round, table).ok().and_then(|l| {
+                let cfg = tdlog::doko::round::TableConfig::new(t.table_size(round, table)).ok()?;
+                match tdlog::doko::round::next_deal(&l.replay.state, cfg, &l.replay.records, None) {
+                    tdlog::doko::round::NextDeal::Deal { vorgefuehrt, .. } => vorgefuehrt,
+                    _ => None,
+                }
+            });
+            *vorgefuehrt = forced == Some(*soloist);
+        }
+    }
+    Ok(Payload::DokoResult(DokoResult {
+        at: DokoGameRef {
+            round,
+            table,
+            game: t.next_game(round, table),
+        },
+        entry,
+    }))
+}
+
+/// A game as the table's list writes it (§6.3), as the table's next game.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_result(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    entry: ListEntry,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    sign(&state, self::lang(&lang), passphrase, |t| {
+        Ok(vec![result_payload(t, round, table, entry)?])
+    })
+    .await
+}
+
+/// A correction or strike of a game (§8.2): during the round by the table (§8.2.1, a struck
+/// game is replaced by the next), after it is closed by the Schiedsrichter (§8.2.2).
+pub fn correction_payload(
+    t: &DokoTables,
+    at: DokoGameRef,
+    strike: bool,
+    entry: Option<ListEntry>,
+    reason: &str,
+) -> Result<Payload, AppError> {
+    if reason.trim().is_empty() {
+        return Err(AppError::new(
+            "doko_reason",
+            "§8.2: a correction or strike gives its reason",
+        ));
+    }
+    let closed = t.closed(at.round, at.table);
+    let correction = if strike {
+        CorrectionAction::Strike {
+            replacement: (!closed).then(|| t.next_game(at.round, at.table)),
+        }
+    } else {
+        CorrectionAction::Correct {
+            entry: entry.ok_or_else(|| {
+                AppError::new("doko_entry", "a correction gives the entry as it should be")
+            })?,
+        }
+    };
+    Ok(Payload::DokoCorrection(DokoCorrection {
+        at,
+        rule: if closed { "8.2.2" } else { "8.2.1" }.into(),
+        correction,
+        reason: reason.trim().to_owned(),
+    }))
+}
+
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_correct(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    game: u32,
+    strike: bool,
+    entry: Option<ListEntry>,
+    reason: String,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let at = DokoGameRef { round, table, game };
+    sign(&state, self::lang(&lang), passphrase, |t| {
+        Ok(vec![correction_payload(t, at, strike, entry, &reason)?])
+    })
+    .await
+}
+
+fn seat(s: &str) -> Result<Seat, AppError> {
+    Seat::try_from(s.trim().to_uppercase())
+        .map_err(|e| AppError::new("doko_seat", e.to_string()).with("seat", s.trim().to_owned()))
+}
+
+/// The Schiedsgericht's sanction for unsportsmanlike conduct (§8.7.2): a warning (no
+/// `points`) or a deduction of at most the profile's maximum (§8.7.2(b)).
+pub fn sanction_payload(
+    at: DokoGameRef,
+    seat: &str,
+    points: Option<u8>,
+) -> Result<Payload, AppError> {
+    let sanction = match points {
+        None | Some(0) => Sanction::Verwarnung,
+        Some(points) => Sanction::Punktabzug { points },
+    };
+    Ok(at.payload(GameEvent::SanctionImposed {
+        seat: self::seat(seat)?,
+        sanction,
+    }))
+}
+
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_sanction(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    game: u32,
+    seat: String,
+    points: Option<u8>,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let p = sanction_payload(DokoGameRef { round, table, game }, &seat, points)?;
+    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+}
+
+/// The objection to a Schiedsrichter's ruling, at once (§8.8.7): it files the appeal.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_objection(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    game: u32,
+    violation: usize,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let p = DokoGameRef { round, table, game }.payload(GameEvent::Appealed { violation });
+    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+}
+
+/// The Schiedsgericht's final decision on an objection (§8.8.7): the ruling objected to,
+/// with the classification (and offender) the Schiedsgericht finds.
+pub fn decision_payload(
+    o: &Opened,
+    at: DokoGameRef,
+    violation: usize,
+    classification: Classification,
+    offender: Option<&str>,
+) -> Result<Payload, AppError> {
+    let rec = o.workflow.doko.rulings.get(&(at, violation)).ok_or_else(|| {
+        AppError::new(
+            "doko_undecidable",
+            format!(
+                "§8.8.7: there is no Schiedsrichter ruling on violation {violation} of round {} table {} game {}",
+                at.round, at.table, at.game
+            ),
+        )
+    })?;
+    let mut ruling = rec.ruling.clone();
+    ruling.classification = classification;
+    if let Some(s) = offender.filter(|s| !s.trim().is_empty()) {
+        ruling.offender = seat(s)?;
+    }
+    Ok(at.payload(GameEvent::TribunalDecided { violation, ruling }))
+}
+
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_decide(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    game: u32,
+    violation: usize,
+    classification: Classification,
+    offender: Option<String>,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let at = DokoGameRef { round, table, game };
+    let p = decision_payload(
+        &*state.current()?,
+        at,
+        violation,
+        classification,
+        offender.as_deref(),
+    )?;
+    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+}
+
+/// Where this device keeps the secret seed of a log's seat draw until it is revealed.
+pub fn seed_path(data_dir: &std::path::Path, log_id: &Hash32) -> PathBuf {
+    data_dir
+        .join("doko-seeds")
+        .join(format!("{}.seed", log_id.to_hex()))
+}
+
+fn later(s: &str) -> Result<LaterRounds, AppError> {
+    match s {
+        "random" => Ok(LaterRounds::Random),
+        "by_standings" => Ok(LaterRounds::ByStandings),
+        x => Err(AppError::new(
+            "doko_later",
+            format!("{x:?} is random or by_standings"),
+        )),
+    }
+}
+
+/// Commits the seat draw (§7.3.1): a fresh random seed is kept in this device's data dir
+/// (never in the log, never sent to the webview) and only its SHA-256 is signed, with the
+/// field. Nobody can redraw: the reveal must match.
+#[tauri::command]
+pub async fn doko_draw_commit(
+    state: State<'_, AppState>,
+    players: Vec<String>,
+    later_rounds: String,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let l = self::lang(&lang);
+    let o = state.current()?;
+    let players: Vec<String> = players
+        .iter()
+        .map(|p| p.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let mut bytes = [0u8; 32];
+    rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut bytes);
+    let seed = hex::encode(bytes);
+    let p = Payload::DokoDrawCommit(DokoDrawCommit {
+        seed_hash: tdlog::doko::draw::seed_hash(&seed),
+        players,
+        later_rounds: later(&later_rounds)?,
+    });
+    p.encode()
+        .map_err(|e| AppError::new("invalid", e.to_string()))?;
+    // Refused before the seed is kept: a second commit never replaces the first's seed.
+    let key_file = state.signing_path()?;
+    let pass = passphrase.clone();
+    let key = blocking(move || device::load_at(&key_file, pass.as_deref())).await?;
+    o.doko
+        .check_append(&p, &signer(&o, &key))
+        .map_err(|e| refusal(&e, l))?;
+    // The seed is kept before the commit is signed, so a signed commit never lacks it.
+    let path = seed_path(&state.data_dir, &o.replayed.log.log_id);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    tdlog::io_safe::write_output(&path, seed.as_bytes(), true, &[o.path.as_path()])?;
+    drop(o);
+    sign(&state, l, passphrase, |_| Ok(vec![p])).await
+}
+
+/// Reveals the seed this device committed (a later event than the commit).
+#[tauri::command]
+pub async fn doko_draw_reveal(
+    state: State<'_, AppState>,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let path = seed_path(&state.data_dir, &state.current()?.replayed.log.log_id);
+    let seed = std::fs::read_to_string(&path).map_err(|e| {
+        AppError::new(
+            "doko_no_seed",
+            format!(
+                "§7.3.1: this device holds no seed for this log's draw ({}: {e}); reveal it on the device that committed it",
+                path.display()
+            ),
+        )
+    })?;
+    let p = Payload::DokoDrawReveal(DokoDrawReveal {
+        seed: seed.trim().to_owned(),
+    });
+    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+}
+
+/// Signs the round's plan from the draw as the round's seatings (`doko.seating`).
+#[tauri::command]
+pub async fn doko_plan_sign(
+    state: State<'_, AppState>,
+    round: u32,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let l = self::lang(&lang);
+    sign(&state, l, passphrase, |t| {
+        let plan = t.plan(round).map_err(|e| refusal(&e, l))?;
+        Ok(plan
+            .into_iter()
+            .enumerate()
+            .map(|(i, seating)| {
+                Payload::DokoSeating(DokoSeating {
+                    round,
+                    table: i as u32 + 1,
+                    seating,
+                })
+            })
+            .collect())
+    })
+    .await
+}
+
+/// A late arrival (plays from `from_round`) or a departure (`present: false`).
+#[tauri::command]
+pub async fn doko_presence(
+    state: State<'_, AppState>,
+    player: String,
+    from_round: u32,
+    present: bool,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let p = Payload::DokoPresence(DokoPresence {
+        presence: Presence {
+            player: player.trim().to_owned(),
+            from_round,
+            present,
+        },
+    });
+    p.encode()
+        .map_err(|e| AppError::new("invalid", e.to_string()))?;
+    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+}
+
+/// The standings' tie rule (a club's choice, A30): signed by the chief TD or the organiser.
+#[tauri::command]
+pub async fn doko_standings_rule(
+    state: State<'_, AppState>,
+    tie: TieRule,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let p = Payload::DokoStandingsRule(DokoStandingsRule { tie });
+    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::tests_support::{demo, demo_key, open};
+    use tdlog::doko::entry::ListGame;
+    use tdlog::events::{Game, Genesis};
+    use tdlog::live::Absorbed;
+
+    const PLAYERS: [&str; 9] = [
+        "Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida",
+    ];
+
+    /// A club evening's log with the demo chief TD as its chief TD, the seat draw committed
+    /// and revealed with a known seed, and round 1 seated (tables of 4 and 5, §7.2.1).
+    fn club_evening() -> (Opened, DeviceKey) {
+        let p = demo().with_file_name("abend.tdlog");
+        let chief = demo_key("chief");
+        tdlog::log::Log::create(
+            &p,
+            &chief,
+            Genesis {
+                name: "Clubabend".into(),
+                game: Game::Doppelkopf,
+                organiser: "Doko-Club".into(),
+                rule_profile: "eppstein-2001".into(),
+                chief_td: "Anna Berg".into(),
+            },
+        )
+        .unwrap();
+        let mut o = open(&p, &|_| {}).unwrap();
+        let seed = "00ff".repeat(16);
+        for p in [
+            Payload::DokoDrawCommit(DokoDrawCommit {
+                seed_hash: tdlog::doko::draw::seed_hash(&seed),
+                players: PLAYERS.iter().map(|s| s.to_string()).collect(),
+                later_rounds: LaterRounds::Random,
+            }),
+            Payload::DokoDrawReveal(DokoDrawReveal { seed }),
+        ] {
+            append(&mut o, &chief, p).unwrap();
+        }
+        let plan = o.doko.plan(1).unwrap();
+        for (i, seating) in plan.into_iter().enumerate() {
+            append(
+                &mut o,
+                &chief,
+                Payload::DokoSeating(DokoSeating {
+                    round: 1,
+                    table: i as u32 + 1,
+                    seating,
+                }),
+            )
+            .unwrap();
+        }
+        (o, chief)
+    }
+
+    fn append(
+        o: &mut Opened,
+        key: &DeviceKey,
+        p: Payload,
+    ) -> Result<Absorbed, tdlog::appeals::AppendError> {
+        let now = chrono::Utc::now().timestamp_millis();
+        o.live.append(key, p, now).map(|(_, how)| how)
+    }
+
+    fn normal(re: [&str; 2], re_eyes: u16) -> ListEntry {
+        ListEntry::Game(ListGame {
+            dealer: None,
+            kind: GameKind::Normal,
+            re: re.iter().map(|s| seat(s).unwrap()).collect(),
+            re_eyes,
+            re_tricks: None,
+            calls: vec![],
+            sonderpunkte: vec![],
+        })
+    }
+
+    #[test]
+    fn rule_6_3_a_result_is_the_tables_next_game_and_its_list_runs_on() {
+        let (mut o, chief) = club_evening();
+        let e = evening_view(&o);
+        assert_eq!(e.dashboard.cells.len(), 2, "round 1: two tables");
+        assert!(e.dashboard.draw_committed && e.dashboard.draw_revealed);
+        assert_eq!(e.next_round, 2);
+        // Table 1 seats four (§7.2.1: 9 players = one table of 4, one of 5).
+        let sizes: Vec<usize> = e.dashboard.cells.iter().map(|c| c.seated).collect();
+        assert_eq!(sizes, vec![4, 5]);
+        // A seated table without games: an empty list, game 1 dealt by A.
+        let empty = views::table_list(&o.doko, 1, 1, Lang::De).unwrap();
+        assert!(empty.rows.is_empty());
+        assert_eq!((empty.next_game, empty.players.len()), (1, 4));
+        assert!(empty.next_dealer.is_some());
+        // Re (A, B) wins with 130 eyes: 1 point each (plus-only list, §6.2).
+        let p = result_payload(&o.doko, 1, 1, normal(["A", "B"], 130)).unwrap();
+        append(&mut o, &chief, p).unwrap();
+        let p = result_payload(&o.doko, 1, 1, normal(["A", "C"], 100)).unwrap();
+        let Payload::DokoResult(r) = &p else { panic!() };
+        assert_eq!(r.at.game, 2, "the table's next game");
+        append(&mut o, &chief, p).unwrap();
+        let l = views::table_list(&o.doko, 1, 1, Lang::De).unwrap();
+        assert_eq!(l.rows.len(), 2);
+        assert_eq!(l.rows[0].delta, vec![1, 1, 0, 0]);
+        // Kontra (B, D) wins against 100 eyes: 2 each (gewonnen, gegen die Alten).
+        assert_eq!(l.rows[1].delta, vec![0, 2, 0, 2]);
+        assert_eq!(l.totals, vec![1, 3, 0, 2]);
+        assert_eq!(l.next_game, 3);
+        assert_eq!(evening_view(&o).dashboard.cells[0].games, 2);
+    }
+
+    fn evening_view(o: &Opened) -> EveningView {
+        super::evening(o, None, Lang::En)
+    }
+
+    #[test]
+    fn rule_1_2_2_an_impossible_result_is_refused_naming_its_rule_in_german() {
+        let (mut o, chief) = club_evening();
+        let before = o.replayed.log.events.len();
+        let p = result_payload(&o.doko, 1, 1, normal(["A", "B"], 250)).unwrap();
+        let e = o
+            .doko
+            .check_append(&p, &signer(&o, &chief))
+            .expect_err("250 eyes cannot be");
+        let shown = refusal(&e, Lang::De);
+        assert_eq!(shown.code, "doko_rule");
+        assert_eq!(shown.params["rule"], "1.2.2");
+        assert!(
+            shown.params["reason"].starts_with("Doppelkopf §1.2.2"),
+            "{shown:?}"
+        );
+        // The live append refuses it too, and nothing is signed.
+        assert!(matches!(
+            append(&mut o, &chief, p),
+            Err(tdlog::appeals::AppendError::Doko(_))
+        ));
+        assert_eq!(o.replayed.log.events.len(), before);
+    }
+
+    #[test]
+    fn rule_8_2_1_a_game_struck_during_the_round_is_replaced_by_the_next() {
+        let (mut o, chief) = club_evening();
+        for re in [["A", "B"], ["A", "C"]] {
+            let p = result_payload(&o.doko, 1, 1, normal(re, 130)).unwrap();
+            append(&mut o, &chief, p).unwrap();
+        }
+        let at = DokoGameRef {
+            round: 1,
+            table: 1,
+            game: 2,
+        };
+        assert_eq!(
+            correction_payload(&o.doko, at, true, None, " ")
+                .unwrap_err()
+                .code,
+            "doko_reason"
+        );
+        let p = correction_payload(&o.doko, at, true, None, "Augen strittig").unwrap();
+        let Payload::DokoCorrection(c) = &p else {
+            panic!()
+        };
+        assert_eq!(c.rule, "8.2.1");
+        assert_eq!(
+            c.correction,
+            CorrectionAction::Strike {
+                replacement: Some(3)
+            }
+        );
+        append(&mut o, &chief, p).unwrap();
+        let l = views::table_list(&o.doko, 1, 1, Lang::De).unwrap();
+        assert!(l.rows[1].struck, "{:?}", l.rows[1]);
+        assert_eq!(l.totals, vec![1, 1, 0, 0], "the struck game counts nothing");
+        // A correction of game 1: Re lost with 100 eyes.
+        let fix = DokoGameRef { game: 1, ..at };
+        let p = correction_payload(
+            &o.doko,
+            fix,
+            false,
+            Some(normal(["A", "B"], 100)),
+            "Re hatte nur 100",
+        )
+        .unwrap();
+        append(&mut o, &chief, p).unwrap();
+        let l = views::table_list(&o.doko, 1, 1, Lang::De).unwrap();
+        assert_eq!(l.totals, vec![0, 0, 2, 2]);
+        assert_eq!(l.corrections.len(), 2);
+    }
+
+    #[test]
+    fn rule_8_7_2_b_a_deduction_over_twelve_is_refused_when_recorded() {
+        let (mut o, chief) = club_evening();
+        let p = result_payload(&o.doko, 1, 1, normal(["A", "B"], 130)).unwrap();
+        append(&mut o, &chief, p).unwrap();
+        let at = DokoGameRef {
+            round: 1,
+            table: 1,
+            game: 1,
+        };
+        let p = sanction_payload(at, "b", Some(13)).unwrap();
+        let e = o.doko.check_append(&p, &signer(&o, &chief)).unwrap_err();
+        assert_eq!(refusal(&e, Lang::En).params["rule"], "8.7.2(b)");
+        let p = sanction_payload(at, "B", Some(6)).unwrap();
+        append(&mut o, &chief, p).unwrap();
+        let l = views::table_list(&o.doko, 1, 1, Lang::En).unwrap();
+        assert_eq!(l.totals, vec![1, -5, 0, 0]);
+        assert_eq!(evening_view(&o).dashboard.cells[0].penalties, 1);
+    }
+
+    #[test]
+    fn rule_8_8_7_a_decision_needs_a_schiedsrichter_ruling() {
+        let (o, _) = club_evening();
+        let at = DokoGameRef {
+            round: 1,
+            table: 1,
+            game: 1,
+        };
+        let e = decision_payload(&o, at, 0, Classification::Geringfuegig, None).unwrap_err();
+        assert_eq!(e.code, "doko_undecidable");
+        assert!(evening_view(&o).rulings.is_empty());
+    }
+
+    #[test]
+    fn rule_7_3_1_nobody_redraws_and_the_plan_names_every_player_once() {
+        let (o, chief) = club_evening();
+        let again = Payload::DokoDrawCommit(DokoDrawCommit {
+            seed_hash: "ab".repeat(32),
+            players: PLAYERS.iter().map(|s| s.to_string()).collect(),
+            later_rounds: LaterRounds::Random,
+        });
+        let e = o
+            .doko
+            .check_append(&again, &signer(&o, &chief))
+            .unwrap_err();
+        assert_eq!(e.rule(), "7.3.1");
+        let v = views::plan(&o.doko, 2, Lang::De);
+        assert!(v.revealed && v.error.is_none());
+        let mut seated: Vec<&str> = v.plan.iter().flatten().map(|(_, p)| p.as_str()).collect();
+        seated.sort();
+        assert_eq!(seated, PLAYERS.to_vec());
+        assert!(v.seated.is_empty(), "round 2 is not seated yet");
+        assert_eq!(views::plan(&o.doko, 1, Lang::De).seated, vec![1, 2]);
+    }
+
+    #[test]
+    fn the_seed_is_kept_per_log_in_the_data_dir() {
+        let id = Hash32::default();
+        let p = seed_path(std::path::Path::new("/data"), &id);
+        assert!(p.starts_with("/data/doko-seeds"));
+        assert!(p
+            .to_string_lossy()
+            .ends_with(&format!("{}.seed", id.to_hex())));
+        assert_eq!(later("by_standings").unwrap(), LaterRounds::ByStandings);
+        assert_eq!(later("x").unwrap_err().code, "doko_later");
+    }
+}

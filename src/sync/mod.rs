@@ -1,0 +1,425 @@
+//! Live sync through an untrusted hub (issue 17): a PostgreSQL database holding exactly the
+//! signed bytes of many logs (`schema/hub.sql`). A device pushes the events the hub lacks and
+//! pulls the others; what it pulls is checked (every row is the event it is filed under, no
+//! chain has a hole, every head another device signed that it holds is there) and then
+//! merged by the same code as `tdlog merge`, which verifies the union before writing. So a
+//! hub that alters, forges or keeps back events is caught, and the local log is unchanged.
+//!
+//! Layout: `plan` (pure: what to push and pull, what a served answer must satisfy), `claim`
+//! (pure: the signed head claims), `hub` (IO edge: PostgreSQL), `conn` (where the hub is and
+//! how to log in). [`sync_once`] is the engine API: the CLI calls it for a `Log`, the
+//! desktop app for its `live::Live` (both implement [`Local`]); [`watch`] keeps going.
+
+pub mod archive;
+pub mod claim;
+pub mod conn;
+pub mod hub;
+pub mod plan;
+
+use crate::keys::DeviceKey;
+use crate::live::Live;
+use crate::log::digest::HeadSet;
+use crate::log::{Envelope, Hash32, Log, LogError, MergeReport, RawEvent};
+use plan::Row;
+use std::collections::HashSet;
+use std::time::Duration;
+use thiserror::Error;
+
+pub use conn::HubConfig;
+pub use hub::Hub;
+
+/// Which part of a sync the progress is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Push,
+    Pull,
+}
+
+/// Progress: (phase, done, total) events; return false to stop (the sync ends with
+/// [`SyncError::Interrupted`] between two batches, and the next one resumes).
+pub type ProgressFn<'a> = dyn FnMut(Phase, u64, u64) -> bool + 'a;
+
+/// Why a sync failed. The hostile-hub cases leave the local log unchanged.
+#[derive(Debug, Error)]
+pub enum SyncError {
+    #[error("the hub cannot be reached or refused the request: {0}. Nothing local changed; sync again to resume")]
+    Hub(#[source] postgres::Error),
+    #[error("hub connection: {0}")]
+    Config(String),
+    #[error(
+        "the hub served a malformed row ({0}). Nothing was merged; the local log is unchanged"
+    )]
+    Malformed(String),
+    #[error("sync interrupted; sync again to resume")]
+    Interrupted,
+    #[error("the hub altered the event it files as author {author} seq {seq}: the bytes are not that event. Nothing was merged; the local log is unchanged. The hub is not trusted: keep this log and tell the chief TD")]
+    Altered { author: String, seq: u64 },
+    #[error("the hub withholds events: {0}. Nothing was merged; the local log is unchanged. The hub is not trusted: keep this log and tell the chief TD")]
+    Withheld(String),
+    #[error("the hub served events that do not verify (altered or forged): {0}. Nothing was merged; the local log is unchanged. The hub is not trusted: keep this log and tell the chief TD")]
+    Rejected(Box<LogError>),
+    #[error("{0}. Nothing was merged; the local log is unchanged. The hub is not trusted: keep this log and tell the chief TD")]
+    Claim(#[from] claim::ClaimError),
+    #[error(transparent)]
+    Log(LogError),
+}
+
+impl SyncError {
+    pub(crate) fn hub(e: postgres::Error) -> SyncError {
+        SyncError::Hub(e)
+    }
+
+    /// The hub misbehaved (as opposed to being away): `--watch` stops instead of retrying.
+    pub fn is_hostile(&self) -> bool {
+        matches!(
+            self,
+            SyncError::Malformed(_)
+                | SyncError::Altered { .. }
+                | SyncError::Withheld(_)
+                | SyncError::Rejected(_)
+                | SyncError::Claim(_)
+        )
+    }
+}
+
+/// A local copy of a log that can be synced: the CLI's `Log`, the app's `Live`.
+pub trait Local {
+    /// Every stored row, exactly as stored (events and fork proofs).
+    fn rows(&mut self) -> Result<Vec<RawEvent>, LogError>;
+    /// `tdlog merge`'s merge (verify the union, then store), with a receipt by `key`.
+    fn merge(
+        &mut self,
+        incoming: Vec<RawEvent>,
+        key: Option<&DeviceKey>,
+    ) -> Result<MergeReport, LogError>;
+    /// Changes whenever the stored rows change (another writer included).
+    fn version(&mut self) -> Result<i64, LogError>;
+    /// Whether `key` may sign in this log now (receipts, head claims).
+    fn may_sign(&mut self, key: &DeviceKey) -> bool;
+}
+
+impl Local for Log {
+    fn rows(&mut self) -> Result<Vec<RawEvent>, LogError> {
+        Ok(self.read_inputs()?.into_iter().map(|i| i.raw).collect())
+    }
+    fn merge(
+        &mut self,
+        incoming: Vec<RawEvent>,
+        key: Option<&DeviceKey>,
+    ) -> Result<MergeReport, LogError> {
+        match key {
+            Some(k) => self.merge_with_receipt(incoming, k),
+            None => self.merge_report(incoming),
+        }
+    }
+    fn version(&mut self) -> Result<i64, LogError> {
+        self.data_version()
+    }
+    fn may_sign(&mut self, key: &DeviceKey) -> bool {
+        self.keys()
+            .is_ok_and(|ks| ks.may_sign(&key.public(), u64::MAX).is_ok())
+    }
+}
+
+impl Local for Live {
+    fn rows(&mut self) -> Result<Vec<RawEvent>, LogError> {
+        Ok(self.read_inputs()?.into_iter().map(|i| i.raw).collect())
+    }
+    fn merge(
+        &mut self,
+        incoming: Vec<RawEvent>,
+        key: Option<&DeviceKey>,
+    ) -> Result<MergeReport, LogError> {
+        Live::merge(self, incoming, key)
+    }
+    fn version(&mut self) -> Result<i64, LogError> {
+        self.data_version()
+    }
+    fn may_sign(&mut self, key: &DeviceKey) -> bool {
+        self.replayed
+            .log
+            .keys
+            .may_sign(&key.public(), u64::MAX)
+            .is_ok()
+    }
+}
+
+/// How a sync runs.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Rows per transaction (push) and per query (pull).
+    pub batch: usize,
+    /// Sign a `log.receipt` for what arrived (as `tdlog merge` does), when the key may sign.
+    pub receipts: bool,
+    /// The clock of the head claim (ms since the epoch).
+    pub now_ms: fn() -> i64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            batch: 5_000,
+            receipts: true,
+            now_ms: || chrono::Utc::now().timestamp_millis(),
+        }
+    }
+}
+
+/// What one sync did.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub log_id: Hash32,
+    /// Rows sent to the hub (events and fork proofs it lacked).
+    pub pushed: u64,
+    /// What merging the pulled rows did.
+    pub merged: MergeReport,
+    /// Head claims of other devices checked.
+    pub claims: usize,
+    /// Events in the local log afterwards (fork proofs included).
+    pub local_rows: usize,
+    /// The local head digest afterwards (`events-XXXX-XXXX-XXXX`): devices that show the
+    /// same digest hold the same events.
+    pub digest: String,
+}
+
+fn rows_of(local: &mut dyn Local) -> Result<Vec<Row>, SyncError> {
+    let raws = local.rows().map_err(SyncError::Log)?;
+    Ok(raws.into_iter().filter_map(Row::of).collect())
+}
+
+fn log_id_of(rows: &[Row]) -> Result<Hash32, SyncError> {
+    rows.iter()
+        .find_map(|r| {
+            let env = Envelope::decode(&r.raw.body).ok()?;
+            Some(env.log_id.unwrap_or(r.id))
+        })
+        .ok_or_else(|| SyncError::Log(LogError::Refused("the log holds no events".into())))
+}
+
+fn head_set(rows: &[Row]) -> HeadSet {
+    let mut h = HeadSet::default();
+    for r in rows {
+        h.add(r.author, r.seq, r.id);
+    }
+    h
+}
+
+/// One sync: push what the hub lacks, pull the rest (checked, then merged as `tdlog merge`
+/// merges), push the receipt that merge signed, and leave this device's signed head claim.
+/// Idempotent; cut off anywhere, the next call resumes.
+pub fn sync_once(
+    local: &mut dyn Local,
+    hub: &mut Hub,
+    key: Option<&DeviceKey>,
+    opts: &Options,
+    progress: &mut ProgressFn<'_>,
+) -> Result<Report, SyncError> {
+    let rows = rows_of(local)?;
+    let log_id = log_id_of(&rows)?;
+    let mut report = Report {
+        log_id,
+        ..Report::default()
+    };
+    // 1. Push first: what this device signed is safe at the hub before anything else.
+    let hub_now = hub.summary(&log_id)?;
+    let push = plan::to_push(&rows, &hub_now);
+    hub.push(&log_id, &push, opts.batch, progress)?;
+    report.pushed += push.len() as u64;
+
+    // 2. Pull, and check what was served before anything is merged.
+    let local_now = plan::summarise(&rows);
+    let have: HashSet<Hash32> = rows.iter().map(|r| r.id).collect();
+    let pulled = hub.pull(&log_id, &local_now, &have, opts.batch, progress)?;
+    plan::check_served(&pulled.served, &pulled.asked).map_err(|f| match f {
+        plan::ServedFault::Altered { author, seq } => SyncError::Altered {
+            author: author.short(),
+            seq,
+        },
+        plan::ServedFault::Gap {
+            author,
+            after,
+            next,
+        } => SyncError::Withheld(format!(
+            "it served author {}'s event {next} after {after}, without the ones between",
+            author.short()
+        )),
+    })?;
+    let mut union = have.clone();
+    union.extend(pulled.served.iter().map(|s| s.id));
+    let authors: HashSet<Hash32> = rows
+        .iter()
+        .map(|r| r.author)
+        .chain(pulled.served.iter().map(|s| s.author))
+        .collect();
+    let mut claimed = Vec::new();
+    for c in &pulled.claims {
+        // A claim by a key that signed nothing in this log cannot be told from the hub's
+        // own invention: it is not evidence of anything.
+        if !authors.contains(&c.device) {
+            continue;
+        }
+        let (_, heads) = claim::open(c, &log_id)?;
+        claimed.extend(heads);
+        report.claims += 1;
+    }
+    let missing = plan::withheld(&claimed, &union);
+    if let Some(m) = missing.first() {
+        return Err(SyncError::Withheld(format!(
+            "device {} signed that it holds author {}'s event {} ({}), and the hub did not serve it ({} such event(s) in all)",
+            m.device.short(),
+            m.author.short(),
+            m.seq,
+            m.id.short(),
+            missing.len()
+        )));
+    }
+
+    // 3. Merge (verifies the union; nothing is written if it does not verify).
+    if !pulled.served.is_empty() {
+        let news = pulled
+            .served
+            .iter()
+            .any(|s| Envelope::decode(&s.raw.body).is_ok_and(|e| e.kind != "log.receipt"));
+        // A receipt only for something other than receipts: two devices never sign
+        // receipts of each other's receipts for ever.
+        let signer = key.filter(|k| opts.receipts && news && local.may_sign(k));
+        let incoming = pulled.served.into_iter().map(|s| s.raw).collect();
+        report.merged = local.merge(incoming, signer).map_err(|e| match e {
+            LogError::Verify(_) | LogError::Refused(_) => SyncError::Rejected(Box::new(e)),
+            other => SyncError::Log(other),
+        })?;
+    }
+
+    // 4. The receipt just signed, and the head claim.
+    let rows = if report.merged.receipt.is_some() {
+        let rows = rows_of(local)?;
+        let hub_now = hub.summary(&log_id)?;
+        let push = plan::to_push(&rows, &hub_now);
+        hub.push(&log_id, &push, opts.batch, progress)?;
+        report.pushed += push.len() as u64;
+        rows
+    } else if report.merged.added + report.merged.forks > 0 {
+        rows_of(local)?
+    } else {
+        rows
+    };
+    report.local_rows = rows.len();
+    report.digest = head_set(&rows).digest().to_string();
+    if let Some(k) = key {
+        if rows.iter().any(|r| r.author == k.public()) {
+            let c = claim::sign(k, &log_id, (opts.now_ms)(), &head_set(&rows));
+            hub.put_claim(&log_id, &c)?;
+        }
+    }
+    Ok(report)
+}
+
+/// `--watch`: syncs, then waits for the hub's notification about this log (or a local
+/// change, checked every `interval`) and syncs again, until `stop()`. A hub that is away is
+/// retried (offline work goes on locally and is pushed when it is back); a hub that
+/// misbehaves ends the watch with its error.
+pub fn watch(
+    local: &mut dyn Local,
+    cfg: &HubConfig,
+    key: Option<&DeviceKey>,
+    opts: &Options,
+    interval: Duration,
+    stop: &dyn Fn() -> bool,
+    on_round: &mut dyn FnMut(Result<&Report, &SyncError>),
+) -> Result<(), SyncError> {
+    let mut hub: Option<Hub> = None;
+    let mut backoff = interval;
+    while !stop() {
+        if hub.as_ref().is_none_or(|h| h.is_closed()) {
+            match Hub::connect(cfg).and_then(|mut h| h.listen().map(|_| h)) {
+                Ok(h) => hub = Some(h),
+                Err(e) => {
+                    on_round(Err(&e));
+                    std::thread::sleep(backoff);
+                    backoff = (backoff * 2).min(Duration::from_secs(10));
+                    continue;
+                }
+            }
+        }
+        let Some(h) = hub.as_mut() else { continue };
+        let res = sync_once(local, h, key, opts, &mut |_, _, _| !stop());
+        match &res {
+            Ok(r) => {
+                backoff = interval;
+                on_round(Ok(r));
+            }
+            Err(e) => {
+                on_round(Err(e));
+                if e.is_hostile() || matches!(e, SyncError::Log(_)) {
+                    return res.map(|_| ());
+                }
+                hub = None;
+                std::thread::sleep(backoff);
+                continue;
+            }
+        }
+        let log_id = res.map(|r| r.log_id).unwrap_or_default();
+        let seen = local.version().map_err(SyncError::Log)?;
+        // Wait for news from the hub or from this device.
+        loop {
+            if stop() {
+                return Ok(());
+            }
+            match h.wait(&log_id, interval) {
+                Ok(true) => break,
+                Ok(false) => {
+                    if local.version().map_err(SyncError::Log)? != seen {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    on_round(Err(&e));
+                    hub = None;
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One signing key's newest event in a log: what a status bar shows per peer.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Peer {
+    pub key: Hash32,
+    /// The holder as enrolled ("Tom TD"), else the key's short form.
+    pub holder: String,
+    pub last_seq: u64,
+    pub last_kind: String,
+    /// The newest event's signed time (ms since the epoch, UTC).
+    pub last_wall_ms: i64,
+}
+
+/// Every author's newest standing event in `v`, newest first (for the app's status bar:
+/// a peer that has gone quiet, or that the hub keeps frozen, shows as such).
+pub fn peers(v: &crate::log::Verified) -> Vec<Peer> {
+    let mut last: std::collections::BTreeMap<Hash32, &crate::log::CheckedEvent> =
+        std::collections::BTreeMap::new();
+    for e in &v.events {
+        let slot = last.entry(e.env.author).or_insert(e);
+        if e.env.seq > slot.env.seq {
+            *slot = e;
+        }
+    }
+    let mut out: Vec<Peer> = last
+        .into_iter()
+        .map(|(k, e)| Peer {
+            key: k,
+            holder: v
+                .keys
+                .get(&k)
+                .map(|i| i.holder.clone())
+                .unwrap_or_else(|| k.short()),
+            last_seq: e.env.seq,
+            last_kind: e.env.kind.clone(),
+            last_wall_ms: e.env.wall_ms,
+        })
+        .collect();
+    out.sort_by_key(|p| (std::cmp::Reverse(p.last_wall_ms), p.key));
+    out
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# End-to-end test of the Doppelkopf club evening in the real webview (issue 16): Xvfb +
+# tauri-driver + WebKitWebDriver, driven by tests/e2e/doko.e2e.mjs. The evening is made by
+# scripts/make-doko-demo.sh in a temp dir; this device is the demo Schiedsrichter (td1), the
+# Schiedsgericht's key (committee1) is there for "sign as". Screenshots go to
+# artifacts/e2e-doko/; with UPDATE_SCREENSHOTS=1 they are also copied to docs/screenshots/.
+# Prints `N passed, N failed` last, and the measured entry times.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+APP=${TDLOG_APP:-$ROOT/target/debug/tdlog-desktop}
+ART=$ROOT/artifacts/e2e-doko
+PATH="$HOME/.cargo/bin:$PATH"
+
+fail() { echo "e2e-doko: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
+[ -x "$APP" ] || fail "no app at $APP (cargo build --workspace first)"
+for tool in tauri-driver WebKitWebDriver Xvfb node; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (bash scripts/deps.sh installs it)"
+done
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tdlog-e2e-doko.XXXXXX")
+XVFB_PID=""; DRIVER_PID=""
+cleanup() {
+  if [ -n "$DRIVER_PID" ]; then
+    for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
+    kill "$DRIVER_PID" 2>/dev/null || true
+    wait "$DRIVER_PID" 2>/dev/null || true
+  fi
+  if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+mkdir -p "$TMP/data/keys"
+bash scripts/make-doko-demo.sh "$TMP/abend.tdlog" >/dev/null
+bash scripts/make-doko-demo.sh --fresh "$TMP/neu.tdlog" >/dev/null
+install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
+install -m 600 fixtures/demo/keys/committee1.key "$TMP/data/keys/committee1.key"
+# Not the first start (no demo opened): the log named on the command line opens.
+echo '[]' >"$TMP/data/recent.json"
+
+rm -rf "$ART"; mkdir -p "$ART"
+DISP=$(( 90 + RANDOM % 200 ))
+while [ -e "/tmp/.X11-unix/X$DISP" ] || [ -e "/tmp/.X$DISP-lock" ]; do DISP=$((DISP + 1)); done
+PORT=$(( 4444 + RANDOM % 1000 ))
+NATIVE_PORT=$(( PORT + 1000 ))
+Xvfb ":$DISP" -screen 0 1280x900x24 -nolisten tcp >"$ART/xvfb.log" 2>&1 &
+XVFB_PID=$!
+for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISP" ] && break; sleep 0.1; done
+DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
+  tauri-driver --port "$PORT" --native-port "$NATIVE_PORT" >"$ART/tauri-driver.log" 2>&1 &
+DRIVER_PID=$!
+
+set +e
+TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/abend.tdlog" E2E_FRESH_LOG="$TMP/neu.tdlog" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
+  timeout 600 node tests/e2e/doko.e2e.mjs
+STATUS=$?
+set -e
+if [ "$STATUS" = 124 ]; then echo "e2e-doko: timed out after 10 minutes"; echo "0 passed, 1 failed"; fi
+if [ "${UPDATE_SCREENSHOTS:-}" = 1 ] && [ "$STATUS" = 0 ]; then
+  mkdir -p docs/screenshots
+  cp "$ART"/doko-*.png docs/screenshots/
+  echo "e2e-doko: screenshots copied to docs/screenshots/"
+fi
+exit "$STATUS"
