@@ -240,7 +240,9 @@ fn main() {
             "category": "judgement", "decision": "result stands", "appeal_notice": true
         }))
         .unwrap();
-        let rid = log.append(&key(2), Payload::Ruling(ruling)).unwrap();
+        let rid = log
+            .append(&key(2), Payload::Ruling(Box::new(ruling)))
+            .unwrap();
         log.append(
             &key(2),
             Payload::AppealFiled(AppealFiled {

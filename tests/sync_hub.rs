@@ -89,14 +89,14 @@ fn tournament_named(dir: &Path, name: &str) -> PathBuf {
         }),
     ];
     for n in 1..=4 {
-        s.push(Payload::Contestant(Contestant {
+        s.push(Payload::Contestant(Box::new(Contestant {
             section: "A".into(),
             id: n.to_string(),
             name: format!("Pair {n}"),
             members: vec![],
             captain: None,
             phantom: false,
-        }));
+        })));
     }
     for table in 1..=2 {
         let (ns, ew) = pairs(table);
@@ -490,7 +490,7 @@ fn ruling(table: u32) -> Payload {
     ] {
         m.insert(k.into(), x);
     }
-    Payload::Ruling(serde_json::from_value(v).unwrap())
+    Payload::Ruling(Box::new(serde_json::from_value(v).unwrap()))
 }
 
 /// What device `d` records at step `i` (its role decides what makes sense; the guards
@@ -506,7 +506,7 @@ fn step(rng: &mut Rng, d: usize, i: usize, rulings: &[Hash32]) -> Payload {
         }),
         (2, _) => {
             let (ns, ew) = pairs(table);
-            Payload::ResultRecorded(ResultRecorded {
+            Payload::ResultRecorded(Box::new(ResultRecorded {
                 slot: slot(table),
                 ns,
                 ew,
@@ -515,7 +515,7 @@ fn step(rng: &mut Rng, d: usize, i: usize, rulings: &[Hash32]) -> Payload {
                     declarer: Some(Seat::S),
                     tricks: Some(6 + rng.below(7) as u8),
                 },
-            })
+            }))
         }
         // The chief TD: notes and appeal steps on what it holds.
         (0, 0 | 1) if !rulings.is_empty() => Payload::AppealFiled(AppealFiled {
@@ -711,7 +711,7 @@ fn four_devices(seed: u64) {
         .log
         .events
         .iter()
-        .map(|e| e.env.kind.clone())
+        .map(|e| e.env.kind.to_string())
         .collect();
     assert!(
         !devs[0].live.workflow.appeals.is_empty(),

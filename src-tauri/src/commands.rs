@@ -729,7 +729,7 @@ pub async fn appeal_authority_answer(
 ) -> Result<Summary, AppError> {
     append_workflow(
         &state,
-        Payload::AuthorityAnswered(answered),
+        Payload::AuthorityAnswered(Box::new(answered)),
         passphrase,
         progress,
     )

@@ -230,12 +230,12 @@ pub fn correction_payload(
             })?,
         }
     };
-    Ok(Payload::DokoCorrection(DokoCorrection {
+    Ok(Payload::DokoCorrection(Box::new(DokoCorrection {
         at,
         rule: if closed { "8.2.2" } else { "8.2.1" }.into(),
         correction,
         reason: reason.trim().to_owned(),
-    }))
+    })))
 }
 
 #[tauri::command]

@@ -539,7 +539,7 @@ mod tests {
     fn law_93b_a_mixed_appeal_offers_each_parts_steps_and_law_93c2_the_authoritys_answer() {
         let p = demo_with_results();
         let (td1, chief, organiser) = (demo_key("td1"), demo_key("chief"), demo_key("organiser"));
-        let rid = append(&p, &td1, Payload::Ruling(ruling(None)), NOW).unwrap();
+        let rid = append(&p, &td1, Payload::Ruling(Box::new(ruling(None))), NOW).unwrap();
         let publish = Payload::ResultsPublished(ResultsPublished {
             sections: vec![],
             session: None,
@@ -615,7 +615,7 @@ mod tests {
         append(
             &p,
             &organiser,
-            Payload::AuthorityAnswered(AuthorityAnswered {
+            Payload::AuthorityAnswered(Box::new(AuthorityAnswered {
                 appeal: aid,
                 authority: "DBV".into(),
                 decision: Decision::Upheld,
@@ -623,7 +623,7 @@ mod tests {
                 laws: vec!["27B1(a)".into()],
                 reasoning: "The director applied 27B1(a) correctly".into(),
                 document: "DBV letter 2026/17".into(),
-            }),
+            })),
             NOW,
         )
         .unwrap();

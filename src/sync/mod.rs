@@ -416,7 +416,7 @@ pub fn peers(v: &crate::log::Verified) -> Vec<Peer> {
                 .map(|i| i.holder.clone())
                 .unwrap_or_else(|| k.short()),
             last_seq: e.env.seq,
-            last_kind: e.env.kind.clone(),
+            last_kind: e.env.kind.to_string(),
             last_wall_ms: e.env.wall_ms,
         })
         .collect();
