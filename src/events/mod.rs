@@ -276,6 +276,17 @@ pub fn catalogue() -> impl Iterator<Item = &'static Spec> {
     CURRENT.iter().chain(OLD_VERSIONS.iter())
 }
 
+/// The catalogue's own name for an event type, if it is one: a decoded envelope borrows it
+/// instead of allocating its type per event. A hash lookup, since every decode asks.
+pub fn known_kind(kind: &str) -> Option<&'static str> {
+    static KINDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    KINDS
+        .get_or_init(|| catalogue().map(|s| s.kind).collect())
+        .get(kind)
+        .copied()
+}
+
 /// The catalogue row for `(kind, v)`.
 pub fn spec(kind: &str, v: u16) -> Option<&'static Spec> {
     catalogue().find(|s| s.kind == kind && s.v == v)

@@ -153,8 +153,8 @@ impl Envelope {
         if !valid_type_name(text) {
             return Err(EnvelopeError::TypeName(text.to_owned()));
         }
-        let kind = match crate::events::catalogue().find(|s| s.kind == text) {
-            Some(s) => std::borrow::Cow::Borrowed(s.kind),
+        let kind = match crate::events::known_kind(text) {
+            Some(k) => std::borrow::Cow::Borrowed(k),
             None => std::borrow::Cow::Owned(text.to_owned()),
         };
         let v = d.uint()?;

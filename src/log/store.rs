@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 mod read_only;
+mod rows;
+use rows::for_each_batch;
 pub mod schema_check;
 pub use read_only::ReadOnlyLog;
 
@@ -271,98 +273,6 @@ impl Log {
         Ok(self
             .conn
             .query_row("SELECT count(*) FROM event", [], |r| r.get::<_, i64>(0))? as u64)
-    }
-
-    /// Full verification: every signature, chain, causal link and key; tolerates pending
-    /// forks (see [`Verified::require_no_forks`]). With a device record attached, a log that
-    /// verifies becomes the newest this device has seen.
-    pub fn verify(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        let v = match (&self.cache, self.stored_log_id()?) {
-            (Some(cache), Some(log_id)) => {
-                let mut known = cache.load(&log_id)?;
-                let mut present = std::collections::HashSet::with_capacity(known.rows.len());
-                let mut fresh = Vec::new();
-                let checked = self.check_batches(progress, |batch| {
-                    let flags = super::cache::compare_batch(
-                        &log_id,
-                        &known,
-                        batch,
-                        &mut present,
-                        &mut fresh,
-                    )?;
-                    Ok(flags)
-                })?;
-                super::cache::check_gone(&log_id, &known, &present)?;
-                let v = super::verify::settle(checked)?;
-                tracing::debug!(fresh = fresh.len(), "verified-state cache");
-                if v.log_id == log_id && !fresh.is_empty() {
-                    cache.add(&log_id, &mut known, &fresh)?;
-                    self.snapshot_of(cache, &known, &v)?;
-                }
-                v
-            }
-            _ => super::verify::settle(self.check_batches(progress, |_| Ok(vec![]))?)?,
-        };
-        self.note_seen(&v)?;
-        Ok(v)
-    }
-
-    /// Every signature, whatever this device's cache says (the auditor's check: `tdlog
-    /// verify`). The device record is still checked and kept.
-    pub fn verify_all(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        let mut rows: Vec<(Hash32, [u8; 32])> = Vec::new();
-        let with_cache = self.cache.is_some();
-        let checked = self.check_batches(progress, |batch| {
-            if with_cache {
-                use rayon::prelude::*;
-                let hashed: Vec<Option<(Hash32, [u8; 32])>> = batch
-                    .par_iter()
-                    .map(|i| {
-                        let id = <[u8; 32]>::try_from(i.declared.as_ref()?.id.as_slice()).ok()?;
-                        Some((Hash32(id), super::cache::row_hash(i)))
-                    })
-                    .collect();
-                rows.extend(hashed.into_iter().flatten());
-            }
-            Ok(vec![])
-        })?;
-        let v = super::verify::settle(checked)?;
-        if let Some(cache) = &self.cache {
-            // Everything was just verified: the cache starts afresh from it.
-            cache.forget(&v.log_id);
-            let mut known = super::cache::Known::default();
-            cache.add(&v.log_id, &mut known, &rows)?;
-            self.snapshot_of(cache, &known, &v)?;
-        }
-        self.note_seen(&v)?;
-        Ok(v)
-    }
-
-    /// Checks every stored row on its own (events, then fork proofs), read and checked batch
-    /// by batch so the stored bytes of a big log are never all held at once (the whole log
-    /// is then settled by [`super::verify::settle`]). `trust` sees each batch first and says
-    /// which rows' signatures this device verified before (empty: none).
-    fn check_batches(
-        &self,
-        progress: Option<Progress<'_>>,
-        mut trust: impl FnMut(&[Input]) -> Result<Vec<bool>, LogError>,
-    ) -> Result<Vec<super::event::CheckedEvent>, LogError> {
-        let total = self.count()? as usize
-            + self
-                .conn
-                .query_row("SELECT count(*) FROM fork_proof", [], |r| {
-                    r.get::<_, i64>(0)
-                })? as usize;
-        let mut events = Vec::with_capacity(total);
-        for_each_batch(&self.conn, |batch| {
-            let flags = trust(&batch)?;
-            super::verify::check_chunk(events.len(), batch, &flags, &mut events)?;
-            if let Some(p) = progress {
-                p(events.len(), total.max(events.len()));
-            }
-            Ok(true)
-        })?;
-        Ok(events)
     }
 
     /// Uses this device's verified-state cache (in its data dir) for every later verify:
@@ -1264,34 +1174,6 @@ fn tolerance_of(v: &Verified) -> i64 {
             _ => None,
         })
         .unwrap_or(super::time::DEFAULT_TOLERANCE_MS)
-}
-
-/// Every stored row (events, then fork proofs, each by author and seq), batch by batch of
-/// [`super::verify::CHUNK`] rows: a big log's bytes are never all in memory. `f` returns
-/// whether to go on.
-fn for_each_batch(
-    conn: &Connection,
-    mut f: impl FnMut(Vec<Input>) -> Result<bool, LogError>,
-) -> Result<(), LogError> {
-    for table in ["event", "fork_proof"] {
-        let mut st = conn.prepare_cached(&format!(
-            "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
-        ))?;
-        let mut rows = st.query_map([], stored_row)?;
-        loop {
-            let batch = rows
-                .by_ref()
-                .take(super::verify::CHUNK)
-                .collect::<Result<Vec<Input>, _>>()?;
-            if batch.is_empty() {
-                break;
-            }
-            if !f(batch)? {
-                return Ok(());
-            }
-        }
-    }
-    Ok(())
 }
 
 /// A stored row (`SELECT id, author, seq, body, sig, payload`) as the input to verification.
