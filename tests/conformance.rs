@@ -657,3 +657,34 @@ fn tdlog_verify_cli_runs_every_committed_vector() {
         }
     }
 }
+
+/// Verification reads and checks a log batch by batch (`log::verify::CHUNK` rows): a fault
+/// past the first batch is still found, and of two faults in different batches the first in
+/// order is the one reported (the same answer on every machine, whatever the batch size).
+#[test]
+fn attack_a_flipped_signature_past_the_first_batch_is_found_first_in_order() {
+    let (mut f, _, td, _) = basic();
+    let n = tdlog::log::verify::CHUNK + 200;
+    for i in f.events.len()..n {
+        f.next(&td, note(&format!("note {i}")));
+    }
+    let mut events = f.events.clone();
+    assert_eq!(verify_code(events.clone()), "ok");
+    let (first, second) = (
+        tdlog::log::verify::CHUNK + 50,
+        tdlog::log::verify::CHUNK + 150,
+    );
+    flip(&mut events[second].sig, 3);
+    assert_eq!(verify_code(events.clone()), "bad_signature");
+    flip(&mut events[first].sig, 3);
+    let inputs = events
+        .into_iter()
+        .map(|raw| Input {
+            raw,
+            declared: None,
+        })
+        .collect();
+    let e = tdlog::log::verify_strict(inputs, None).unwrap_err();
+    assert_eq!(e.fault.code(), "bad_signature");
+    assert_eq!(e.at.expect("names the event").position, first);
+}
