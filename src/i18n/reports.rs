@@ -431,17 +431,9 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
 
 /// The label `key` in `lang` (`?` if unknown, so a gap shows and nothing panics).
 pub fn tr(lang: Lang, key: &str) -> &'static str {
-    for (k, en, de, da) in LABELS {
-        if *k == key {
-            return match lang {
-                Lang::En => en,
-                Lang::De => de,
-                Lang::Da => da,
-            };
-        }
-    }
+    static INDEX: std::sync::OnceLock<super::Index> = std::sync::OnceLock::new();
     // Unknown keys are a programming error caught by the catalogue test.
-    "?"
+    super::find(&INDEX, LABELS, lang, key).unwrap_or("?")
 }
 
 /// A refusal in `lang`: the law first, then the names, times and numbers of this case.

@@ -70,13 +70,8 @@ pub static SITE: &[(&str, &str, &str, &str)] = &[
 
 /// The site's word `key` in `lang` (`?` if unknown: the catalogue test catches it).
 pub fn site_text(lang: Lang, key: &str) -> &'static str {
-    SITE.iter()
-        .find(|r| r.0 == key)
-        .map_or("?", |r| match lang {
-            Lang::En => r.1,
-            Lang::De => r.2,
-            Lang::Da => r.3,
-        })
+    static INDEX: std::sync::OnceLock<super::Index> = std::sync::OnceLock::new();
+    super::find(&INDEX, SITE, lang, key).unwrap_or("?")
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::events::{Adjustment, Artificial, TableResult, Weighted};
 use crate::i18n::{t, Lang, Msg};
 
 fn msg(lang: Lang, key: &str, params: &[(&str, String)]) -> String {
-    Msg::new(lang, key, params).text
+    Msg::text(lang, key, params)
 }
 
 /// A contract as the language writes it: `4SX` in English, `4 Pik Kontra`, `4 spar doblet`.

@@ -162,19 +162,34 @@ impl Tournament {
     /// How many times a board is scheduled in the movement (phantom tables excluded);
     /// `None` when no movement was recorded.
     pub fn expected(&self, section: &str, board: u32) -> Option<usize> {
-        let sec: Vec<_> = self
+        let key = section.to_string();
+        let mut sec = self
             .tables
-            .range((section.to_string(), 0, 0)..=(section.to_string(), u32::MAX, u32::MAX))
+            .range((key.clone(), 0, 0)..=(key, u32::MAX, u32::MAX))
             .map(|(_, t)| t)
+            .peekable();
+        sec.peek()?;
+        // Who sits out in this section, gathered once (asked per board, for every table).
+        let within = |s: &String| s == section;
+        let out: std::collections::HashSet<&str> = self
+            .contestants
+            .iter()
+            .filter(|((s, _), c)| within(s) && c.phantom)
+            .map(|((_, id), _)| id.as_str())
+            .chain(
+                self.attendance
+                    .iter()
+                    .filter(|((s, _), a)| within(s) && a.presence == Presence::Absent)
+                    .map(|((_, id), _)| id.as_str()),
+            )
             .collect();
-        if sec.is_empty() {
-            return None;
-        }
-        let phantom = |id: &String| self.sits_out(section, id);
         Some(
-            sec.iter()
-                .filter(|t| t.boards.contains(&board) && !phantom(&t.ns) && !phantom(&t.ew))
-                .count(),
+            sec.filter(|t| {
+                t.boards.contains(&board)
+                    && !out.contains(t.ns.as_str())
+                    && !out.contains(t.ew.as_str())
+            })
+            .count(),
         )
     }
 
