@@ -18,6 +18,11 @@ mod session;
 mod table_acts;
 mod workflow;
 
+/// mimalloc, as the CLI: opening and folding a big log allocates and frees millions of small
+/// payloads, which glibc's malloc spends a quarter of its time consolidating.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use commands::AppState;
 use std::path::PathBuf;
 use std::sync::Mutex;

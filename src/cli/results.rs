@@ -232,7 +232,10 @@ pub(crate) fn load(
     log: &std::path::Path,
     at: Option<&str>,
 ) -> Result<Tournament, Box<dyn std::error::Error + Send + Sync>> {
-    Ok(tournament(&verified(log)?, at)?)
+    let v = verified(log)?;
+    let t = tournament(&v, at)?;
+    super::free_at_exit(v);
+    Ok(t)
 }
 
 pub fn show_results(log: PathBuf, json: bool) -> CliResult {
@@ -264,6 +267,7 @@ pub fn show_results(log: PathBuf, json: bool) -> CliResult {
     for w in &t.warnings {
         eprintln!("warning: event {}: {}", w.event.short(), w.message);
     }
+    super::free_at_exit((t, rows));
     Ok(0)
 }
 
