@@ -312,9 +312,16 @@ impl Log {
 
     /// The log id as the stored genesis row says it (unverified: for the device record).
     pub fn stored_log_id(&self) -> Result<Option<Hash32>, LogError> {
-        let mut st = self
-            .conn
-            .prepare("SELECT id, body FROM event WHERE seq = 1")?;
+        // Each author's first event, found by seeking author to author along the primary
+        // key (a plain `WHERE seq = 1` read every row of a big log).
+        let mut st = self.conn.prepare_cached(
+            "WITH RECURSIVE a(author) AS ( \
+               SELECT min(author) FROM event \
+               UNION ALL \
+               SELECT (SELECT min(author) FROM event WHERE author > a.author) FROM a \
+                 WHERE a.author IS NOT NULL) \
+             SELECT e.id, e.body FROM a JOIN event e ON e.author = a.author AND e.seq = 1",
+        )?;
         let rows = st.query_map([], |r| {
             Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
         })?;
