@@ -67,11 +67,16 @@ fn install_peer(dir: &Path) -> Result<String, String> {
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("session.tdlog");
+    let tmp = tempfile::tempdir().unwrap();
+    // PEER_KEEP=DIR keeps the log and the device there, for profiling one run by hand.
+    let kept = std::env::var_os("PEER_KEEP").map(PathBuf::from);
+    let dir_path = kept.clone().unwrap_or_else(|| tmp.path().to_path_buf());
+    std::fs::create_dir_all(&dir_path).unwrap();
+    let dir = &dir_path;
+    let log = dir.join("session.tdlog");
     drop(common::session::build(&log));
-    let device = dir.path().join("device");
-    let data = dir.path().join("session.json");
+    let device = dir.join("device");
+    let data = dir.join("session.json");
     std::fs::write(
         &data,
         serde_json::to_vec(&common::session::played()).unwrap(),
@@ -91,7 +96,7 @@ fn main() {
     let peer_dir = root.join("target/peer");
     let peer = install_peer(&peer_dir);
     let script = root.join("benches/peer_scorer.mjs");
-    let peer_out = dir.path().join("peer.json");
+    let peer_out = dir.join("peer.json");
     let node = |c: &mut Command| {
         c.arg(&script).arg(&peer_dir).arg(&data).arg(&peer_out);
     };
@@ -125,7 +130,7 @@ fn main() {
     let (mut warm, mut cold, mut theirs) = (vec![], vec![], vec![]);
     for i in 0..REPS {
         warm.push(run(tdlog(&device).args(["results", "--json"]).arg(&log)));
-        let fresh = dir.path().join(format!("cold-{i}"));
+        let fresh = dir.join(format!("cold-{i}"));
         cold.push(run(tdlog(&fresh).args(["results", "--json"]).arg(&log)));
         if peer.is_ok() {
             let mut c = Command::new("node");

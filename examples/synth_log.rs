@@ -1,8 +1,10 @@
 //! A big signed log for measurements (`benches/app_open.sh`): a genesis, a chief TD who enrols
 //! `AUTHORS` TDs, then director notes appended in batches, as `benches/log.rs` builds its logs.
 //!
-//! `cargo run --release --example synth_log -- OUT.tdlog [EVENTS]` (default 1,000,000 events).
-//! The keys are fixed seeds (the log is a measurement fixture, not a tournament).
+//! `cargo run --release --example synth_log -- OUT.tdlog [EVENTS] [KEY_OUT]` (default 1,000,000
+//! events). The keys are fixed seeds (the log is a measurement fixture, not a tournament).
+//! With KEY_OUT, the first TD's key is written there (no passphrase), so a measurement can
+//! sign on the log as that TD (the app's `device.key`).
 
 use std::path::PathBuf;
 use tdlog::events::{DirectorNote, Game, Genesis, KeyEnrolled, Payload};
@@ -31,6 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(s) => s.parse()?,
         None => 1_000_000,
     };
+    let key_out = args.next().map(PathBuf::from);
     if out.exists() {
         return Err(format!("{} exists: not overwriting a log", out.display()).into());
     }
@@ -68,5 +71,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     eprintln!("{made} events written to {}", out.display());
+    if let Some(path) = key_out {
+        tds[0].save(&path, None)?;
+        eprintln!("TD 0's key written to {}", path.display());
+    }
     Ok(())
 }
