@@ -526,6 +526,22 @@ pub async fn doko_standings_rule(
     sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
 }
 
+/// The Schiedsrichter closes a table's round (§8.2.2): after it only a TD corrects or
+/// strikes its games (without replacement), and no game is entered there.
+#[tauri::command]
+pub async fn doko_round_close(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let p = Payload::DokoRoundClosed(tdlog::events::DokoRoundClosed { round, table });
+    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
