@@ -107,8 +107,7 @@ pub fn doko_row_label(lang: Lang, l: &TableList, row: &ListRow) -> String {
     let last = l
         .corrections
         .iter()
-        .filter(|c| Some(c.game) == game && c.refused.is_none())
-        .next_back();
+        .rfind(|c| Some(c.game) == game && c.refused.is_none());
     if let Some(c) = last {
         let key = match c.correction {
             CorrectionAction::Strike { .. } => "doko.mark.struck",
