@@ -44,6 +44,7 @@ step "e2e WebDriver client (retry of dropped requests)" node --test tests/e2e/we
 if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
   step "Doppelkopf evening end to end (tests/e2e/doko.sh)" bash tests/e2e/doko.sh
+  step "a whole Doppelkopf evening in the app (tests/e2e/doko.sh evening)" bash tests/e2e/doko.sh evening
 else
   FAILED+=("end-to-end test (not run: the build failed)")
 fi

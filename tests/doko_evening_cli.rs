@@ -4,6 +4,7 @@
 //! first five games of table 1 in round 1, recorded card by card (the fixture round's, with a
 //! claimed late announcement: the Schiedsrichter's penalty, the objection and the
 //! Schiedsgericht's decision). A corrected game, a struck game with its replacement, a
+//! round closed by the Schiedsrichter and a game he struck after it (§8.2.2), a
 //! deduction by the Schiedsgericht, and the printed standings, which must equal the hand
 //! computation below: it knows only the evening's plan and these scoring facts (Eppstein,
 //! plus-only list, §6.2): Re wins with 130 eyes, no announcements: 1 to each Re player;
@@ -414,6 +415,53 @@ fn a_club_evening_from_the_seat_draw_to_the_printed_standings() {
                     "--key",
                     &scorer,
                 ]);
+            }
+            if round == 3 && table == 1 {
+                // The Schiedsrichter closes the round (§8.2.2): no game 9; the scorer can no
+                // longer strike; the TD strikes game 8 (Re A and B won, 1 each) without
+                // replacement.
+                ok(&[
+                    "doko", "close", &log, "--round", "3", "--table", "1", "--key", &td,
+                ]);
+                let more = run(&[
+                    "doko",
+                    "result",
+                    &log,
+                    "--round",
+                    "3",
+                    "--table",
+                    "1",
+                    "--re",
+                    "A,B",
+                    "--re-eyes",
+                    "130",
+                    "--key",
+                    &scorer,
+                ]);
+                let text = String::from_utf8_lossy(&more.stderr);
+                assert!(!more.status.success() && text.contains("8.2.2"), "{text}");
+                let strike = |key: &str| {
+                    run(&[
+                        "doko",
+                        "correct",
+                        &log,
+                        "--round",
+                        "3",
+                        "--table",
+                        "1",
+                        "--game",
+                        "8",
+                        "--strike",
+                        "--reason",
+                        "doppelt notiert",
+                        "--key",
+                        key,
+                    ])
+                };
+                assert!(!strike(&scorer).status.success());
+                assert!(strike(&td).status.success());
+                *tab.totals.get_mut(&0).unwrap() -= 1;
+                *tab.totals.get_mut(&1).unwrap() -= 1;
             }
             if round == 3 && table == 4 {
                 // The Schiedsgericht deducts 6 points from seat B for unsportsmanlike conduct.

@@ -201,5 +201,9 @@ fn rule_6_3_the_table_list_prints_with_its_corrections_in_three_languages() {
     assert!(de.contains("Spiel 1: §8.2.1 — Augen strittig"), "{de}");
     assert!(en.contains("Game list (Profile eppstein-2001)") && en.contains("<th>Dealer</th>"));
     assert!(da.contains("Spilleliste") && da.contains("<th>Giver</th>"));
+    // The kind of game in the print's language (§6.3), not the engine's German.
+    assert!(en.contains("struck: normal game"), "{en}");
+    assert!(da.contains("slettet: normalspil"), "{da}");
+    assert!(!en.contains("Normalspiel") && !da.contains("Normalspiel"));
     assert!(de.contains("<th>Anna</th>"));
 }

@@ -124,6 +124,19 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
         "the replacement: game 1's dealer"
     );
     assert_eq!(l.corrections[0].reason, "Augen strittig");
+    // The kind of game in the reader's language, not the engine's German (§6.3).
+    assert_eq!(
+        l.rows[0].text,
+        "struck: normal game – struck §8.2.1: Augen strittig"
+    );
+    assert_eq!(l.rows[1].text, "2 normal game");
+    let de = table_list(&f.doko, 1, 1, Lang::De).unwrap();
+    assert_eq!(de.rows[1].text, "2 Normalspiel");
+    let da = table_list(&f.doko, 1, 1, Lang::Da).unwrap();
+    assert_eq!(
+        da.rows[0].text,
+        "slettet: normalspil – slettet §8.2.1: Augen strittig"
+    );
 
     // Table 2 is a table of five: A dealt and sat out; B and C won 1 each.
     let s = standings(&f.doko, Lang::Da).unwrap();
@@ -138,4 +151,71 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
     assert_eq!((total("Fritz"), total("Gabi"), total("Emil")), (1, 1, 0));
     assert_eq!((total("Bert"), total("Dora")), (2, 2));
     assert_eq!(s.tie.text, "delt placering");
+}
+
+/// §6.3: the list's "Art des Spiels" for every kind of deal, in English, German and Danish.
+#[test]
+fn rule_6_3_the_kind_of_game_on_the_list_is_named_in_the_readers_language() {
+    use tdlog::doko::cards::Suit;
+    use tdlog::doko::game_type::SoloType;
+    use tdlog::doko::round::DealResult;
+    use tdlog::i18n::doko_result_label;
+    let solo = DealResult::Played {
+        kind: GameKind::Pflichtsolo {
+            soloist: Seat::B,
+            solo: SoloType::Farbsolo(Suit::Herz),
+            vorgefuehrt: true,
+        },
+    };
+    assert_eq!(
+        doko_result_label(Lang::De, &solo),
+        "Pflichtsolo Herzsolo B (vorgeführt)"
+    );
+    assert_eq!(
+        doko_result_label(Lang::En, &solo),
+        "compulsory solo, hearts solo B (forced, vorgeführt)"
+    );
+    assert_eq!(
+        doko_result_label(Lang::Da, &solo),
+        "pligtsolo, hjertersolo B (tvunget, vorgeführt)"
+    );
+    let lust = DealResult::NotPlayed {
+        kind: GameKind::Lustsolo {
+            soloist: Seat::A,
+            solo: SoloType::Damensolo,
+        },
+    };
+    assert_eq!(
+        doko_result_label(Lang::En, &lust),
+        "voluntary solo, queens solo A – not played (8.6.2.1)"
+    );
+    assert_eq!(
+        doko_result_label(Lang::De, &lust),
+        "Lustsolo Damensolo A – nicht gespielt (8.6.2.1)"
+    );
+    let schmeissen = DealResult::Schmeissen {
+        schmeisser: Seat::C,
+        valid: false,
+    };
+    assert_eq!(
+        doko_result_label(Lang::De, &schmeissen),
+        "Schmeißen C (falsch)"
+    );
+    assert_eq!(
+        doko_result_label(Lang::Da, &schmeissen),
+        "kastet af C (Schmeißen), ikke tilladt"
+    );
+    assert_eq!(
+        doko_result_label(Lang::En, &DealResult::Redeal),
+        "dealt again"
+    );
+    for lang in [Lang::En, Lang::Da] {
+        for r in [&solo, &lust, &schmeissen, &DealResult::Redeal] {
+            let l = doko_result_label(lang, r);
+            assert!(
+                !l.contains("doko.") && !l.contains("Damensolo") && !l.contains("neu gegeben"),
+                "{lang:?}: {l}"
+            );
+        }
+    }
 }

@@ -67,6 +67,7 @@ pub const ALL: &[&str] = &[
     "doko_plan_sign",
     "doko_presence",
     "doko_standings_rule",
+    "doko_round_close",
 ];
 
 #[cfg(test)]

@@ -124,6 +124,7 @@ fn main() {
             doko::doko_plan_sign,
             doko::doko_presence,
             doko::doko_standings_rule,
+            doko::doko_round_close,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

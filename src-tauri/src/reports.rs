@@ -8,7 +8,7 @@ use std::path::Path;
 use tdlog::appeals::{report, Folded};
 use tdlog::i18n::Lang;
 
-/// What to write: `appeal` (with its id) or `casebook`; `html` or `pdf`.
+/// What to write: `appeal` (with its id), `casebook` or `doko-standings`; `html` or `pdf`.
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct ReportRequest {
     pub kind: String,
@@ -27,6 +27,14 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
     };
     let mut blocks = match (r.kind.as_str(), r.appeal.as_deref()) {
         ("casebook", _) => report::casebook(&f, lang),
+        // The Doppelkopf standings under the signed tie rule, as `tdlog doko standings --html`.
+        ("doko-standings", _) => {
+            let s = o
+                .doko
+                .standings()
+                .map_err(|e| AppError::new("invalid", tdlog::i18n::doko_refusal(lang, &e)))?;
+            tdlog::doko::print::standings_blocks(&s, lang)
+        }
         ("appeal", Some(id)) => {
             let a = f
                 .workflow

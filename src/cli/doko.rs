@@ -123,6 +123,17 @@ pub enum DokoCmd {
         #[command(flatten)]
         key: super::KeyOpts,
     },
+    /// Close a table's round (signed `doko.round_closed`, the Schiedsrichter: a TD): from
+    /// then on only a TD corrects or strikes its games (§8.2.2), and no game is entered.
+    Close {
+        log: PathBuf,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        table: u32,
+        #[command(flatten)]
+        key: super::KeyOpts,
+    },
     /// The seat draw (§7.3.1): commit a secret seed's hash, then reveal the seed.
     #[command(subcommand)]
     Draw(super::doko_draw::DrawCmd),
@@ -264,6 +275,12 @@ pub fn run(cmd: DokoCmd) -> CliResult {
             entry,
             key,
         } => super::doko_result::correct(log, round, table, game, strike, reason, entry, key),
+        DokoCmd::Close {
+            log,
+            round,
+            table,
+            key,
+        } => super::doko_result::close(log, round, table, key),
         DokoCmd::Draw(c) => super::doko_draw::draw(c),
         DokoCmd::Plan {
             log,

@@ -347,3 +347,20 @@ pub fn correct(
     );
     Ok(0)
 }
+
+/// `tdlog doko close`: the Schiedsrichter closes a table's round (§8.2.2).
+pub fn close(log: PathBuf, round: u32, table: u32, key: KeyOpts) -> CliResult {
+    let ids = append(
+        &log,
+        &key,
+        vec![Payload::DokoRoundClosed(tdlog::events::DokoRoundClosed {
+            round,
+            table,
+        })],
+    )?;
+    println!(
+        "closed round {round} of table {table} (§8.2.2; event {})",
+        ids[0].short()
+    );
+    Ok(0)
+}

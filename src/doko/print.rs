@@ -26,6 +26,9 @@ pub fn list_blocks(l: &TableList, names: &BTreeMap<Seat, String>, lang: Lang) ->
     }
     columns.push(Column::new(t(lang, "doko.print.ps"), 4, false));
     columns.push(Column::new(t(lang, "doko.print.value_kind"), 34, false));
+    // The kind of game in `lang`, from the deal the row records (the row's own label is
+    // the engine's German).
+    let label = |r: &super::list::ListRow| crate::i18n::doko_row_label(lang, l, r);
     let rows = list
         .rows
         .iter()
@@ -38,19 +41,19 @@ pub fn list_blocks(l: &TableList, names: &BTreeMap<Seat, String>, lang: Lang) ->
                 cells.push(r.totals.get(&s).copied().unwrap_or(0).to_string());
             }
             let (ps, text) = match &r.kind {
-                RowKind::Game { pflichtsolo, label } => (
+                RowKind::Game { pflichtsolo, .. } => (
                     if *pflichtsolo { "P" } else { "" }.to_string(),
-                    format!("{} {label}", r.value),
+                    format!("{} {}", r.value, label(r)),
                 ),
-                RowKind::Struck { label } => (
+                RowKind::Struck { .. } => (
                     String::new(),
-                    format!("{}: {label}", t(lang, "doko.print.struck")),
+                    format!("{}: {}", t(lang, "doko.print.struck"), label(r)),
                 ),
                 RowKind::Penalty { rule } => (
                     String::new(),
                     format!("{} §{rule}", t(lang, "doko.print.penalty")),
                 ),
-                RowKind::Redeal { label } => (String::new(), label.clone()),
+                RowKind::Redeal { .. } => (String::new(), label(r)),
             };
             cells.push(ps);
             cells.push(text);

@@ -5,7 +5,7 @@
 //!
 //! Record first: an event for a game whose setup is not (yet) recorded is kept and listed
 //! as a warning; an unfinished last game is shown as in progress, not as an error.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 mod guard;
 
@@ -66,6 +66,9 @@ pub struct DokoTables {
     pub draw: DrawState,
     /// The standings' tie rule (`doko.standings_rule`; the latest applies).
     pub tie: TieRule,
+    /// (round, table) closed by the Schiedsrichter (`doko.round_closed`, §8.2.2).
+    #[serde(skip)]
+    pub closed_rounds: BTreeSet<(u32, u32)>,
     /// A commit taken in the batch being checked: its reveal must come in a later event.
     #[serde(skip)]
     commit_pending: bool,
@@ -119,8 +122,13 @@ pub struct TableList {
     pub refused: Vec<Refused>,
     /// Corrections and strikes of this table's games (§8.2), applied or refused.
     pub corrections: Vec<Correction>,
-    /// The round's list is complete: corrections are the TD's now (§8.2.2).
+    /// The game number (as entered) of each record of the replay, in order.
+    pub record_games: Vec<u32>,
+    /// The round is closed, by the Schiedsrichter's `doko.round_closed` or because its list
+    /// is complete (§7.4.1): corrections are the TD's now (§8.2.2).
     pub closed: bool,
+    /// Closed by the Schiedsrichter's `doko.round_closed` (not only complete).
+    pub closed_by_td: bool,
 }
 
 /// A signed correction or strike of a game, as the list and the players' audit show it.
@@ -357,10 +365,12 @@ impl DokoTables {
                 }
             }
         }
-        let closed = matches!(
-            next_deal(&replay.state, config, &replay.records, None),
-            NextDeal::RoundOver
-        ) && in_progress.is_none();
+        // Closed by the Schiedsrichter (`doko.round_closed`), or complete (§7.4.1).
+        let closed = self.closed_rounds.contains(&(round, table))
+            || matches!(
+                next_deal(&replay.state, config, &replay.records, None),
+                NextDeal::RoundOver
+            ) && in_progress.is_none();
         Ok(TableList {
             round,
             table,
@@ -370,6 +380,8 @@ impl DokoTables {
             refused,
             corrections,
             closed,
+            closed_by_td: self.closed_rounds.contains(&(round, table)),
+            record_games: rec_games,
         })
     }
 
@@ -492,6 +504,12 @@ impl DokoTables {
     fn absorb(&mut self, p: &Payload, signer: &KeyInfo, id: Hash32) -> Option<String> {
         match p {
             Payload::DokoResult(x) => {
+                if self.closed_rounds.contains(&(x.at.round, x.at.table)) {
+                    return Some(format!(
+                        "§8.2.2: round {} of table {} is closed; game {} is not entered",
+                        x.at.round, x.at.table, x.at.game
+                    ));
+                }
                 if self.entries.contains_key(&x.at) || self.games.contains_key(&x.at) {
                     return Some(format!(
                         "round {} table {} game {}: a second entry; the first stands (§8.2: correct it with doko.correction)",
@@ -523,11 +541,28 @@ impl DokoTables {
                 self.draw.presence.push(x.presence.clone());
                 None
             }
+            Payload::DokoRoundClosed(x) => {
+                if !self.closed_rounds.insert((x.round, x.table)) {
+                    return Some(format!(
+                        "§8.2.2: round {} of table {} was closed already",
+                        x.round, x.table
+                    ));
+                }
+                None
+            }
             Payload::DokoCorrection(x) => {
                 let after_close = x.rule == "8.2.2";
-                let refused = (after_close && signer.role == Role::Scorer).then(|| {
-                    "§8.2.2: after the round is closed only the Schiedsrichter (a TD) corrects or strikes a game".to_string()
-                });
+                let closed_before = self.closed_rounds.contains(&(x.at.round, x.at.table));
+                let refused = if after_close && signer.role == Role::Scorer {
+                    Some("§8.2.2: after the round is closed only the Schiedsrichter (a TD) corrects or strikes a game".to_string())
+                } else if closed_before && !after_close {
+                    Some(
+                        "§8.2.2: the Schiedsrichter closed the round before this §8.2.1 correction"
+                            .to_string(),
+                    )
+                } else {
+                    None
+                };
                 self.corrections.entry(x.at).or_default().push(Correction {
                     round: x.at.round,
                     table: x.at.table,
@@ -626,6 +661,14 @@ impl Projection for DokoTables {
                 return;
             }
             Payload::DokoGame(g) => {
+                if self.closed_rounds.contains(&(g.at.round, g.at.table)) {
+                    let msg = format!(
+                        "§8.2.2: round {} of table {} is closed; game {} is not begun",
+                        g.at.round, g.at.table, g.at.game
+                    );
+                    self.warn(e, msg);
+                    return;
+                }
                 if self.entries.contains_key(&g.at) {
                     let msg = format!(
                         "round {} table {} game {}: entered as a result already; the result stands",
@@ -651,7 +694,8 @@ impl Projection for DokoTables {
             | Payload::DokoCorrection(_)
             | Payload::DokoDrawCommit(_)
             | Payload::DokoDrawReveal(_)
-            | Payload::DokoPresence(_) => {
+            | Payload::DokoPresence(_)
+            | Payload::DokoRoundClosed(_) => {
                 if let Some(msg) = self.absorb(&e.payload, signer, e.id) {
                     self.warn(e, msg);
                 }

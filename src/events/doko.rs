@@ -308,3 +308,24 @@ pub struct DokoStandingsRule {
 impl EventPayload for DokoStandingsRule {
     const KIND: &'static str = "doko.standings_rule";
 }
+
+/// The Schiedsrichter closes a table's round (§8.2.2): its list stands as played. Before it
+/// a wrongly noted game is corrected or struck by the table's scorer (§8.2.1); after it only
+/// a TD corrects an obvious error or strikes a game without replacement (§8.2.2), and no
+/// further game is entered at that table in that round. A round whose list is complete
+/// (§7.4.1) is closed without it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DokoRoundClosed {
+    pub round: u32,
+    pub table: u32,
+}
+
+impl EventPayload for DokoRoundClosed {
+    const KIND: &'static str = "doko.round_closed";
+    fn check(&self) -> Result<(), String> {
+        if self.round == 0 || self.table == 0 {
+            return Err("rounds and tables start at 1".into());
+        }
+        Ok(())
+    }
+}

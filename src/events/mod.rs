@@ -27,8 +27,8 @@ pub use appeals::{
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{
     CorrectionAction, DokoCorrection, DokoDrawCommit, DokoDrawReveal, DokoEvent, DokoGame,
-    DokoGameRef, DokoPresence, DokoResult, DokoRuling, DokoSchiedsgericht, DokoSeating,
-    DokoStandingsRule,
+    DokoGameRef, DokoPresence, DokoResult, DokoRoundClosed, DokoRuling, DokoSchiedsgericht,
+    DokoSeating, DokoStandingsRule,
 };
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
@@ -218,6 +218,8 @@ payloads! {
         "A Doppelkopf player's late arrival (plays from a round on) or departure (no longer from a round on); the round plans seat the players present.";
     DokoStandingsRule(DokoStandingsRule) => SETTINGS,
         "The Doppelkopf standings' tie rule (the rules give none, A30): shared place, most games won, best single game or best round; the latest applies and the standings name it.";
+    DokoRoundClosed(DokoRoundClosed) => DIRECTORS,
+        "The Schiedsrichter closes a Doppelkopf table's round (§8.2.2): before it the table's scorer corrects or strikes a game (§8.2.1), after it only a TD, without replacement; no further game is entered there. A complete list (§7.4.1) is closed without it.";
     DirectorCall(Box<DirectorCall>) => DIRECTORS,
         "Attention drawn and the director called to a table (Law 9): who, and the irregularity reported.";
     Ruling(Box<Ruling>) => DIRECTORS,

@@ -31,6 +31,8 @@ pub struct DashboardCell {
     /// Open objections at this table (§8.8.7: the Schiedsgericht has not decided).
     pub open_objections: usize,
     pub closed: bool,
+    /// Closed by the Schiedsrichter's `doko.round_closed` (§8.2.2), not only complete.
+    pub closed_by_td: bool,
     /// Why the list cannot be shown, if it cannot.
     pub error: Option<String>,
 }
@@ -72,6 +74,7 @@ pub fn dashboard(t: &DokoTables, open: &[(u32, u32)], lang: Lang) -> Dashboard {
                 refused: 0,
                 open_objections,
                 closed: false,
+                closed_by_td: false,
                 error: None,
             };
             if t.tables().contains(&(round, table)) {
@@ -91,6 +94,7 @@ pub fn dashboard(t: &DokoTables, open: &[(u32, u32)], lang: Lang) -> Dashboard {
                             l.corrections.iter().filter(|c| c.refused.is_none()).count();
                         c.refused = l.refused.len();
                         c.closed = l.closed;
+                        c.closed_by_td = l.closed_by_td;
                     }
                     Err(e) => c.error = Some(crate::i18n::doko_refusal(lang, &e)),
                 }
@@ -142,7 +146,10 @@ pub struct TableListView {
     /// The next game's number and dealer, for entry.
     pub next_game: u32,
     pub next_dealer: Option<String>,
+    /// Closed (by the Schiedsrichter or complete): corrections are a TD's (§8.2.2).
     pub closed: bool,
+    /// Closed by the Schiedsrichter's `doko.round_closed`: no game is entered any more.
+    pub closed_by_td: bool,
     pub flags: Vec<String>,
     pub corrections: Vec<Correction>,
     pub refused: Vec<String>,
@@ -169,6 +176,7 @@ pub fn table_list(
                 rows: vec![],
                 next_game: t.next_game(round, table),
                 closed: false,
+                closed_by_td: false,
                 flags: vec![],
                 corrections: vec![],
                 refused: vec![],
@@ -187,6 +195,8 @@ pub fn table_list(
             .map(|s| m.get(s).copied().unwrap_or(0))
             .collect()
     };
+    // The kind of game in the reader's language, from the deal the row records.
+    let label = |r: &crate::doko::list::ListRow| crate::i18n::doko_row_label(lang, &l, r);
     let rows = l
         .replay
         .list
@@ -194,11 +204,14 @@ pub fn table_list(
         .iter()
         .map(|r| {
             let (text, pflichtsolo, struck, penalty) = match &r.kind {
-                RowKind::Game { pflichtsolo, label } => {
-                    (format!("{} {label}", r.value), *pflichtsolo, false, false)
-                }
-                RowKind::Struck { label } => (
-                    format!("{}: {label}", t_(lang, "doko.print.struck")),
+                RowKind::Game { pflichtsolo, .. } => (
+                    format!("{} {}", r.value, label(r)),
+                    *pflichtsolo,
+                    false,
+                    false,
+                ),
+                RowKind::Struck { .. } => (
+                    format!("{}: {}", t_(lang, "doko.print.struck"), label(r)),
                     false,
                     true,
                     false,
@@ -209,7 +222,7 @@ pub fn table_list(
                     false,
                     true,
                 ),
-                RowKind::Redeal { label } => (label.clone(), false, false, false),
+                RowKind::Redeal { .. } => (label(r), false, false, false),
             };
             ListRowView {
                 game_no: r.game_no,
@@ -252,8 +265,9 @@ pub fn table_list(
         totals: per(&l.replay.list.totals),
         rows,
         next_game,
-        next_dealer,
+        next_dealer: if l.closed_by_td { None } else { next_dealer },
         closed: l.closed,
+        closed_by_td: l.closed_by_td,
         flags: l.replay.notes.iter().map(|f| f.text(lang)).collect(),
         corrections: l.corrections.clone(),
         refused: l

@@ -17,6 +17,7 @@ const SHOTS = env("E2E_ARTIFACTS");
 const LOG = env("E2E_LOG");
 const FRESH = env("E2E_FRESH_LOG");
 const ENTER = "\uE007";
+const ESC = "\uE00C";
 
 const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
 let passed = 0;
@@ -190,9 +191,37 @@ async function main() {
     expect(b.includes("§"), `banner: ${b}`);
     expect(b.includes("abgelehnt"), `banner not in German: ${b}`);
     expect((await verifiedCount()) === before, "something was signed");
+    await wd.textOf("#doko-held", (t) => t.includes("a/d 130 l"));
     await shotTop("doko-refusal-de");
     await wd.click(await wd.find("#error-banner button"));
-    await choose("#doko-entry", "");
+    // The refused line back into the entry to fix it; Esc twice drops it.
+    await wd.click(await wd.find("#doko-held-edit"));
+    expect((await wd.script("return document.querySelector('#doko-entry').value")) === "a/d 130 l", "the refused line is not back");
+    await wd.type(await wd.find("#doko-entry"), ESC + ESC);
+    await wd.until("the entry empty", async () => (await wd.script("return document.querySelector('#doko-entry').value")) === "");
+  });
+
+  await check("games typed ahead wait their turn; after a refusal the rest is not signed", async () => {
+    // Three lines in one go: the first is signed, the second refused (A owes his
+    // Pflichtsolo, §3.3.1), the third is shown as not signed (its dealer depended on the
+    // refused game) and the refused line comes back into the entry.
+    const rows = await listRows();
+    const before = await verifiedCount();
+    const input = await wd.find("#doko-entry");
+    await wd.click(input);
+    await wd.type(input, "ac 130" + ENTER + "a/d 130 l" + ENTER + "cd 130" + ENTER);
+    const b = await wd.until("the refusal", banner, 30000);
+    expect(b.includes("§3.3.1"), `banner: ${b}`);
+    const h = await wd.textOf("#doko-held", (t) => t.includes("a/d 130 l") && t.includes("cd 130"));
+    expect(!h.includes("ac 130"), h);
+    expect((await verifiedCount()) === before + 1, "not exactly one game signed");
+    expect((await listRows()) === rows + 1, "not exactly one new row");
+    await wd.click(await wd.find("#error-banner button"));
+    await wd.click(await wd.find("#doko-held-edit"));
+    expect((await wd.script("return document.querySelector('#doko-entry').value")) === "a/d 130 l", "the refused line is not back");
+    await wd.textOf("#doko-unsigned", (t) => t.includes("cd 130"));
+    await wd.type(await wd.find("#doko-entry"), ESC + ESC);
+    await wd.until("nothing left to retype", async () => (await wd.findAll("#doko-unsigned")).length === 0);
   });
 
   await check("a wrongly noted game is corrected (§8.2.1) with its reason, shown in the list", async () => {

@@ -5,7 +5,12 @@
 # Schiedsgericht's key (committee1) is there for "sign as". Screenshots go to
 # artifacts/e2e-doko/; with UPDATE_SCREENSHOTS=1 they are also copied to docs/screenshots/.
 # Prints `N passed, N failed` last, and the measured entry times.
+#
+# `doko.sh evening`: the acceptance of a whole evening instead (tests/e2e/doko_evening.e2e.mjs):
+# a new log only; the draw, the plans, every game, the corrections and the standings are
+# made in the app; the card-by-card games of table 1 by the CLI (TDLOG_CLI) while it runs.
 set -euo pipefail
+MODE=${1:-demo}
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 APP=${TDLOG_APP:-$ROOT/target/debug/tdlog-desktop}
@@ -31,9 +36,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-mkdir -p "$TMP/data/keys"
-bash scripts/make-doko-demo.sh "$TMP/abend.tdlog" >/dev/null
+mkdir -p "$TMP/data/keys" "$TMP/cli-keys"
+if [ "$MODE" = evening ]; then
+  ART=$ROOT/artifacts/e2e-doko-evening
+else
+  bash scripts/make-doko-demo.sh "$TMP/abend.tdlog" >/dev/null
+fi
 bash scripts/make-doko-demo.sh --fresh "$TMP/neu.tdlog" >/dev/null
+install -m 600 fixtures/demo/keys/td1.key "$TMP/cli-keys/td1.key"
 install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
 install -m 600 fixtures/demo/keys/committee1.key "$TMP/data/keys/committee1.key"
 # Not the first start (no demo opened): the log named on the command line opens.
@@ -52,11 +62,19 @@ DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
 DRIVER_PID=$!
 
 set +e
-TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/abend.tdlog" E2E_FRESH_LOG="$TMP/neu.tdlog" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
-  timeout 600 node tests/e2e/doko.e2e.mjs
+START=$(date +%s)
+if [ "$MODE" = evening ]; then
+  TDLOG_APP="$APP" TDLOG_CLI="$ROOT/target/debug/tdlog" E2E_CLI_DATA="$TMP/cli" E2E_KEYS="$TMP/cli-keys" \
+    E2E_FIXTURE="$ROOT/fixtures/doko/round16" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/neu.tdlog" \
+    WEBDRIVER_URL="http://127.0.0.1:$PORT" timeout 900 node tests/e2e/doko_evening.e2e.mjs
+else
+  TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/abend.tdlog" E2E_FRESH_LOG="$TMP/neu.tdlog" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
+    timeout 600 node tests/e2e/doko.e2e.mjs
+fi
 STATUS=$?
+echo "e2e-doko ($MODE): $(( $(date +%s) - START )) s wall time" >&2
 set -e
-if [ "$STATUS" = 124 ]; then echo "e2e-doko: timed out after 10 minutes"; echo "0 passed, 1 failed"; fi
+if [ "$STATUS" = 124 ]; then echo "e2e-doko: timed out"; echo "0 passed, 1 failed"; fi
 if [ "${UPDATE_SCREENSHOTS:-}" = 1 ] && [ "$STATUS" = 0 ]; then
   mkdir -p docs/screenshots
   cp "$ART"/doko-*.png docs/screenshots/

@@ -1,7 +1,8 @@
 //! What a new Doppelkopf step must meet before it is signed (`doko::append`): a result is
 //! the table's next game and valid in its round (§6.3.5, §8.2), a correction suits the
 //! round's state and the signer's role (§8.2.1, §8.2.2), the seat draw is committed once and
-//! revealed once with the committed seed (§7.3.1), a deduction stays within §8.7.2(b).
+//! revealed once with the committed seed (§7.3.1), a deduction stays within §8.7.2(b), a
+//! round is closed once, with no game in progress, and takes no game after (§8.2.2).
 use super::{DokoTables, GameEvent};
 use crate::doko::error::DokoError;
 use crate::events::{CorrectionAction, DokoGameRef, Payload};
@@ -17,6 +18,7 @@ impl DokoTables {
         match p {
             Payload::DokoResult(x) => {
                 let at = x.at;
+                self.still_open(at.round, at.table)?;
                 let next = self.next_game(at.round, at.table);
                 if at.game < next {
                     return Err(DokoError::Round(format!(
@@ -138,11 +140,42 @@ impl DokoTables {
                 }
                 self.not_an_entry(x.at)
             }
+            Payload::DokoRoundClosed(x) => {
+                self.still_open(x.round, x.table)?;
+                if !self.tables().contains(&(x.round, x.table)) {
+                    return Err(DokoError::Round(format!(
+                        "8.2.2: table {} has no list in round {} to close",
+                        x.table, x.round
+                    )));
+                }
+                let l = self.list(x.round, x.table)?;
+                if let Some(g) = l.in_progress {
+                    return Err(DokoError::Round(format!(
+                        "8.2.2: game {g} of table {} round {} is still being played; the round closes after it",
+                        x.table, x.round
+                    )));
+                }
+                Ok(())
+            }
             Payload::DokoEvent(x) => self.not_an_entry(x.at),
             Payload::DokoRuling(x) => self.not_an_entry(x.at),
-            Payload::DokoGame(x) => self.not_an_entry(x.at),
+            Payload::DokoGame(x) => {
+                self.still_open(x.at.round, x.at.table)?;
+                self.not_an_entry(x.at)
+            }
             _ => Ok(()),
         }
+    }
+
+    /// A round the Schiedsrichter closed takes no further game and is not closed again
+    /// (§8.2.2).
+    fn still_open(&self, round: u32, table: u32) -> Result<(), DokoError> {
+        if self.closed_rounds.contains(&(round, table)) {
+            return Err(DokoError::Round(format!(
+                "8.2.2: round {round} of table {table} is closed; its list stands (a TD corrects it under 8.2.2)"
+            )));
+        }
+        Ok(())
     }
 
     fn not_an_entry(&self, at: DokoGameRef) -> Result<(), DokoError> {

@@ -42,7 +42,7 @@ export const api = {
   notes: () => invoke<NoteRow[]>("notes_list"),
   results: () => invoke<ResultRow[]>("results_list"),
   ranking: () => invoke<Ranking>("ranking_show"),
-  reportSave: (request: { kind: "appeal" | "casebook"; appeal: string | null; format: "pdf" | "html"; lang: string }, path: string | null) =>
+  reportSave: (request: { kind: "appeal" | "casebook" | "doko-standings"; appeal: string | null; format: "pdf" | "html"; lang: string }, path: string | null) =>
     invoke<string | null>("report_save", { request, path }),
   rankingDiff: (event: string) => invoke<RankMove[]>("ranking_diff", { event }),
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),
@@ -135,6 +135,8 @@ export const api = {
     invoke<Summary>("doko_plan_sign", { round, lang, passphrase, progress: channel(onProgress) }),
   dokoPresence: (player: string, fromRound: number, present: boolean, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("doko_presence", { player, fromRound, present, lang, passphrase, progress: channel(onProgress) }),
+  dokoRoundClose: (round: number, table: number, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_round_close", { round, table, lang, passphrase, progress: channel(onProgress) }),
   dokoStandingsRule: (tie: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("doko_standings_rule", { tie, lang, passphrase, progress: channel(onProgress) }),
 };

@@ -382,6 +382,8 @@ export interface DokoCell {
   refused: number;
   open_objections: number;
   closed: boolean;
+  /** Closed by the Schiedsrichter (`doko.round_closed`, §8.2.2), not only complete. */
+  closed_by_td: boolean;
   error: string | null;
 }
 
@@ -444,6 +446,8 @@ export interface DokoTableList {
   next_game: number;
   next_dealer: string | null;
   closed: boolean;
+  /** Closed by the Schiedsrichter (`doko.round_closed`, §8.2.2). */
+  closed_by_td: boolean;
   flags: string[];
   corrections: DokoCorrectionRow[];
   refused: string[];

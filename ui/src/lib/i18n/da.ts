@@ -750,4 +750,13 @@ export const da: Record<MessageKey, string> = {
   "error.doko_undecidable": "Der er ingen afgørelse fra dommeren at tage stilling til (§8.8.7).",
   "error.doko_later": "Senere runder trækkes på ny eller efter stillingen.",
   "error.doko_no_seed": "Denne enhed har ikke lodtrækningens frø: afslør det på den enhed, der fastlagde (§7.3.1).",
+  "doko.queue": "Venter på signatur ({n}): {lines}",
+  "doko.unsigned": "Skrevet efter den, ikke signeret: {lines}",
+  "report.dokoStandings": "Udskriv stillingen",
+  "doko.closeRound": "Luk runde {round} ved bord {table} (§8.2.2)",
+  "doko.closeHint": "Dommeren lukker runden, når listen er kontrolleret: derefter retter eller sletter kun en turneringsleder et spil (§8.2.2), og der indføres ingen spil.",
+  "doko.closedByTd": "Runde {round} ved bord {table} er lukket (§8.2.2): rettelser kun ved dommeren, uden erstatningsspil.",
+  "doko.cellClosedByTd": "runde lukket (§8.2.2)",
+  "doko.held": "Afvist, intet efter den signeres: åbn linjen, ret den og signer den igen:",
+  "doko.unsignedAgain": "Skal skrives igen (Esc i en tom linje skjuler dette): {lines}",
 };

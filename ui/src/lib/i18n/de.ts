@@ -750,4 +750,13 @@ export const de: Record<MessageKey, string> = {
   "error.doko_undecidable": "Es gibt keine Entscheidung des Schiedsrichters, über die zu entscheiden wäre (§8.8.7).",
   "error.doko_later": "Spätere Runden werden neu oder nach dem Zwischenstand ausgelost.",
   "error.doko_no_seed": "Dieses Gerät hat den Zufallswert der Auslosung nicht: auf dem Gerät aufdecken, das festgelegt hat (§7.3.1).",
+  "doko.queue": "Warten auf die Signatur ({n}): {lines}",
+  "doko.unsigned": "Danach eingetippt, nicht signiert: {lines}",
+  "report.dokoStandings": "Stand drucken",
+  "doko.closeRound": "Runde {round} an Tisch {table} schließen (§8.2.2)",
+  "doko.closeHint": "Der Schiedsrichter schließt die Runde, wenn die Liste geprüft ist: danach berichtigt oder streicht nur er ein Spiel (§8.2.2), und kein Spiel wird mehr eingetragen.",
+  "doko.closedByTd": "Runde {round} an Tisch {table} ist geschlossen (§8.2.2): Berichtigungen nur durch den Schiedsrichter, ohne Ersatzspiel.",
+  "doko.cellClosedByTd": "Runde geschlossen (§8.2.2)",
+  "doko.held": "Abgelehnt, danach wird nichts signiert: die Zeile öffnen, berichtigen und neu signieren:",
+  "doko.unsignedAgain": "Noch neu einzugeben (Esc in der leeren Zeile blendet das aus): {lines}",
 };

@@ -750,6 +750,15 @@ export const en = {
   "error.doko_undecidable": "There is no Schiedsrichter ruling to decide on (§8.8.7).",
   "error.doko_later": "Later rounds are drawn anew or by the standings.",
   "error.doko_no_seed": "This device does not hold the seed of the draw: reveal it on the device that committed it (§7.3.1).",
+  "doko.queue": "Waiting to be signed ({n}): {lines}",
+  "doko.unsigned": "Typed after it, not signed: {lines}",
+  "report.dokoStandings": "Print the standings",
+  "doko.closeRound": "Close round {round} of table {table} (§8.2.2)",
+  "doko.closeHint": "The Schiedsrichter closes the round once its list is checked: after that only a TD corrects or strikes a game (§8.2.2), and no game is entered.",
+  "doko.closedByTd": "Round {round} of table {table} is closed (§8.2.2): corrections only by the Schiedsrichter, without replacement.",
+  "doko.cellClosedByTd": "round closed (§8.2.2)",
+  "doko.held": "Refused, nothing after it is signed: open the line to fix it and sign it again:",
+  "doko.unsignedAgain": "Still to type again (Esc on an empty line hides this): {lines}",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,523 @@
+// Acceptance of issue 16 in the real webview: a whole Doppelkopf club evening run in the app,
+// from a new log to the printed standings (tests/doko_evening_cli.rs is the same evening on
+// the command line). Seventeen players; the seat draw committed and revealed in the app;
+// three rounds at four tables (the fourth of five players), each round's plan signed in the
+// app; eight games per table and round (24 per table) typed into the keyboard entry as the
+// paper list writes them; a corrected game and a struck game (§8.2.1), a deduction by the
+// Schiedsgericht (§8.7.2), an objection to the Schiedsrichter's ruling decided by the
+// Schiedsgericht (§8.8.7), a round closed by the Schiedsrichter and a game struck after it
+// (§8.2.2), and the standings printed to HTML and PDF.
+//
+// Table 1 of round 1 plays its first five games card by card: the app has no card-by-card
+// entry, so the test records them with the CLI (`tdlog doko import` / `doko record`, the
+// fixture round of fixtures/doko/round16) while the app is open, and opens the log again;
+// the objection and the Schiedsgericht's decision on game 5 are made in the app.
+//
+// The expected standings are computed here by hand from what the test types, with the
+// rules' arithmetic (Eppstein profile, plus-only list, §6.2): Re wins with 130 eyes, no
+// announcements: 1 to each Re player; Re loses with 100: 2 to each Kontra player (gewonnen,
+// gegen die Alten); a Pflichtsolo won with 130: 3 to the soloist (x3, §6.2.4), and it keeps
+// the deal. The card-by-card games count as the fixture's own list says (its independent
+// oracle, fixtures/doko/round16/oracle.py). Never the engine's numbers.
+//
+// Run by tests/e2e/doko.sh evening. The last line is `N passed, N failed`; the entry of a
+// normal game and of a solo at a TD's typing pace is timed and printed, never asserted.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { WebDriver } from "./webdriver.mjs";
+
+const env = (k) => {
+  const v = process.env[k];
+  if (!v) throw new Error(`${k} is not set (run tests/e2e/doko.sh evening)`);
+  return v;
+};
+const APP = env("TDLOG_APP");
+const CLI = env("TDLOG_CLI");
+const CLI_DATA = env("E2E_CLI_DATA");
+const KEYS = env("E2E_KEYS");
+const SHOTS = env("E2E_ARTIFACTS");
+const LOG = env("E2E_LOG");
+const FIXTURE = env("E2E_FIXTURE");
+const ENTER = "\uE007";
+
+const PLAYERS = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida", "Jan", "Karin", "Lutz",
+  "Mia", "Nils", "Olga", "Paul", "Rita"];
+const SEATS = ["A", "B", "C", "D", "E"];
+
+const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
+let passed = 0;
+let failed = 0;
+const shots = [];
+const timings = {};
+
+async function shot(name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await wd.script("return new Promise((r) => { requestAnimationFrame(() => setTimeout(() => r(true), 50)); setTimeout(() => r(true), 500); })");
+  const file = join(SHOTS, `${name}.png`);
+  writeFileSync(file, Buffer.from(await wd.screenshot(), "base64"));
+  shots.push(file);
+}
+
+async function shotTop(name) {
+  await wd.script("window.scrollTo(0, 0)");
+  await shot(name);
+}
+
+/** Every check needs the ones before it (one evening): after a failure the rest is skipped. */
+async function check(name, fn) {
+  if (failed) {
+    console.log(`skipped - ${name}`);
+    return;
+  }
+  try {
+    await fn();
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAILED - ${name}: ${e.message}`);
+    try { await shot(`failed-doko-evening-${passed + failed}`); } catch { /* no window */ }
+  }
+}
+
+function expect(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+const GROUP_OF = { doko: "doppelkopf", "doko-standings": "doppelkopf", "doko-draw": "doppelkopf", start: "settings" };
+
+async function screen(id) {
+  await wd.click(await wd.find(`#nav-group-${GROUP_OF[id]}`));
+  await wd.click(await wd.find(`#nav-${id}`));
+  await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
+}
+
+async function choose(css, value) {
+  await wd.script(
+    "const e = document.querySelector(arguments[0]); e.value = arguments[1];" +
+      "e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));",
+    [css, value],
+  );
+}
+
+async function verifiedCount() {
+  const m = /(\d+)/.exec(await wd.text(await wd.find("#verification-text")));
+  return m ? Number(m[1]) : -1;
+}
+
+async function banner() {
+  const b = await wd.findAll("#error-banner");
+  return b.length ? wd.text(b[0]) : null;
+}
+
+async function signed(before, what, n = 1, timeout = 60000) {
+  await wd.until(`${what} signed`, async () => {
+    const b = await banner();
+    if (b) throw new Error(`${what} refused: ${b}`);
+    return (await verifiedCount()) >= before + n;
+  }, timeout);
+}
+
+/** The CLI, with its own device directory (the card-by-card games of table 1). */
+function cli(args) {
+  return execFileSync(CLI, args, {
+    env: { ...process.env, TDLOG_DATA_DIR: CLI_DATA, TDLOG_LANG: "en" },
+    encoding: "utf8",
+  });
+}
+
+/** Opens the log again from the start screen: it grew outside the app. */
+async function reopen() {
+  const before = await verifiedCount();
+  await screen("start");
+  await choose("#open-path", LOG);
+  await wd.click(await wd.find("#open-submit"));
+  await wd.until("the log opened again", async () => (await verifiedCount()) > before
+    && (await wd.attr(await wd.find("main"), "data-screen")) === "doko", 30000);
+}
+
+async function chooseTable(round, table) {
+  await wd.click(await wd.find(`.doko-cell[data-round="${round}"][data-table="${table}"]`));
+  await wd.until(`table ${table} of round ${round}`, async () =>
+    (await wd.findAll(`#doko-table[data-round="${round}"][data-table="${table}"]`)).length === 1);
+}
+
+async function gameRows() {
+  return wd.script("return document.querySelectorAll('#doko-list tbody tr.doko-row').length");
+}
+
+/** The chosen table's players in seat order, from its list's head. */
+async function tablePlayers() {
+  return wd.script("return [...document.querySelectorAll('#doko-list thead th.num')].map((th) => th.textContent.trim().replace(/^[A-E]\\s+/, ''))");
+}
+
+async function footer() {
+  return wd.script("return [...document.querySelectorAll('#doko-list tfoot td.total')].map((e) => Number(e.textContent))");
+}
+
+/** Types `lines` into the entry, Enter after each, in one WebDriver call (`perKeyMs` > 0:
+ * key by key with that pause, a TD reading the paper list); waits until all are signed and
+ * on the list. Returns the seconds from the first key to the last row. */
+async function typeGames(lines, perKeyMs = 0) {
+  const rows = await gameRows();
+  const before = await verifiedCount();
+  const input = await wd.find("#doko-entry");
+  const t0 = Date.now();
+  await wd.click(input);
+  const text = lines.map((l) => l + ENTER).join("");
+  if (perKeyMs > 0) {
+    for (const k of text) {
+      await wd.type(input, k);
+      await new Promise((r) => setTimeout(r, perKeyMs));
+    }
+  } else {
+    await wd.type(input, text);
+  }
+  await signed(before, `the games ${lines.join(" | ")}`, lines.length, 30000 + 3000 * lines.length);
+  await wd.until("the new rows", async () => (await gameRows()) >= rows + lines.length, 30000);
+  return (Date.now() - t0) / 1000;
+}
+
+// ---- The hand computation -------------------------------------------------------------
+
+/** One table in one round as the test plays it: seat count, the dealer (seat index), the
+ * tally by seat. */
+class Table {
+  constructor(size, dealer = 0) {
+    this.size = size;
+    this.dealer = dealer;
+    this.totals = Array(size).fill(0);
+    /** The points of every game played, in order. */
+    this.history = [];
+  }
+
+  /** The players of the next game: every seat, less the dealer at a table of five. */
+  players() {
+    return [...Array(this.size).keys()].filter((s) => !(this.size === 5 && s === this.dealer));
+  }
+
+  /** The line the TD types, and the points each seat gets, by hand. */
+  game(play) {
+    const p = this.players();
+    const pts = Array(this.size).fill(0);
+    if (play.solo) {
+      // Vorhand, the first player after the dealer, plays a Damensolo as his Pflichtsolo.
+      const vorhand = [1, 2, 3, 4, 5].map((k) => (this.dealer + k) % this.size).find((s) => p.includes(s));
+      pts[vorhand] = 3;
+      return { line: `${SEATS[vorhand].toLowerCase()}/d 130`, pts };
+    }
+    const re = [p[0], p[1]];
+    for (const s of p) {
+      if (play.re === 130 && re.includes(s)) pts[s] = 1;
+      if (play.re === 100 && !re.includes(s)) pts[s] = 2;
+    }
+    return { line: `${SEATS[re[0]].toLowerCase()}${SEATS[re[1]].toLowerCase()} ${play.re}`, pts };
+  }
+
+  /** Plays a game: the tally takes its points; the deal moves on unless it was a solo. */
+  play(play) {
+    const g = this.game(play);
+    g.pts.forEach((v, s) => (this.totals[s] += v));
+    this.history.push(g.pts);
+    if (!play.solo) this.dealer = (this.dealer + 1) % this.size;
+    return g.line;
+  }
+}
+
+/** The i-th game of a table's round (as the CLI test): the third a solo, then 100 and 130
+ * alternately. */
+const plays = (i) => (i === 2 ? { solo: true } : i % 2 === 0 ? { re: 100 } : { re: 130 });
+
+/** The expected total of every player, by name. */
+const hand = new Map();
+function credit(names, t) {
+  names.forEach((n, s) => hand.set(n, (hand.get(n) ?? 0) + t.totals[s]));
+}
+
+async function expectFooter(t, what) {
+  await wd.until(`${what}: the list's totals ${t.totals}`, async () => JSON.stringify(await footer()) === JSON.stringify(t.totals), 20000)
+    .catch(async () => { throw new Error(`${what}: the list shows ${await footer()}, by hand ${t.totals}`); });
+}
+
+// ---- The evening ------------------------------------------------------------------------
+
+async function signPlan(round) {
+  await screen("doko-draw");
+  await choose("#doko-plan-round", String(round));
+  const sizes = await wd.until(`the plan of round ${round}`, async () => {
+    const n = await wd.script("return [...document.querySelectorAll('#doko-plan .doko-plan-table')].map((t) => t.querySelectorAll('li').length)");
+    const r = await wd.script("return document.querySelector('#doko-plan-round').value");
+    return n.length && r === String(round) ? n : null;
+  });
+  expect(JSON.stringify(sizes) === "[4,4,4,5]", `round ${round}: tables ${sizes}`);
+  await wd.until(`round ${round} not seated yet`, async () => (await wd.attr(await wd.find("#doko-plan-sign"), "disabled")) === null
+    && (await wd.textOf("#doko-plan-sign")).includes(String(round)));
+  const before = await verifiedCount();
+  await wd.click(await wd.find("#doko-plan-sign"));
+  await signed(before, `the seating of round ${round}`, 4);
+  await wd.textOf("#doko-plan-seated", () => true);
+  await screen("doko");
+  await wd.until(`round ${round} on the evening`, async () => (await wd.findAll(`.doko-cell[data-round="${round}"]`)).length === 4);
+}
+
+async function signAs(key) {
+  await screen("start");
+  await choose("#sign-as", key);
+  await wd.until(`signing as ${key || "this device"}`, async () => (await wd.script("return document.querySelector('#sign-as').value")) === key);
+  await screen("doko");
+}
+
+/** The fixture's card-by-card games 1-4 and game 5 up to the Schiedsrichter's ruling, by
+ * the CLI; the rest of game 5 after the Schiedsgericht's decision. */
+const fixtureGames = JSON.parse(readFileSync(join(FIXTURE, "events.json"), "utf8"));
+const fixtureList = JSON.parse(readFileSync(join(FIXTURE, "expected_list.json"), "utf8"));
+const ruled = fixtureGames[4].events.findIndex((e) => e.event === "Ruled");
+const decided = fixtureGames[4].events.findIndex((e) => e.event === "TribunalDecided");
+
+async function main() {
+  await wd.until("tauri-driver", () => fetch(`${wd.url}/status`).then((r) => r.ok), 30000);
+  await wd.start(APP, [LOG]);
+  const t0 = Date.now();
+
+  await check("a new Doppelkopf log: the seat draw of 17 players committed and revealed in the app (§7.3.1)", async () => {
+    await wd.until("the empty evening", async () => (await wd.findAll("#doko-empty")).length === 1, 60000);
+    await wd.click(await wd.find("#lang-de"));
+    await screen("doko-draw");
+    await wd.textOf("#doko-draw-state", (t) => t === "Noch nicht ausgelost.");
+    await wd.type(await wd.find("#doko-field"), PLAYERS.join(", "));
+    await wd.until("17 players", async () => (await wd.attr(await wd.find("#doko-commit"), "disabled")) === null);
+    let before = await verifiedCount();
+    await wd.click(await wd.find("#doko-commit"));
+    await signed(before, "the commit");
+    await wd.textOf("#doko-draw-state", (t) => t.startsWith("Festgelegt"));
+    before = await verifiedCount();
+    await wd.click(await wd.find("#doko-reveal"));
+    await signed(before, "the reveal");
+    await wd.textOf("#doko-draw-state", (t) => t.startsWith("Ausgelost"));
+    await signPlan(1);
+  });
+
+  await check("round 1, table 1: five games card by card (CLI), the objection and the Schiedsgericht's decision in the app (§8.8.7)", async () => {
+    const dir = join(SHOTS, "cli");
+    mkdirSync(dir, { recursive: true });
+    const g = JSON.parse(JSON.stringify(fixtureGames.slice(0, 5)));
+    g[4].events = g[4].events.slice(0, ruled + 1);
+    writeFileSync(join(dir, "t1.json"), JSON.stringify(g));
+    cli(["doko", "import", LOG, join(dir, "t1.json"), "--round", "1", "--table", "1", "--key", join(KEYS, "td1.key")]);
+    await reopen();
+    await chooseTable(1, 1);
+    const r = await wd.textOf(".doko-ruling", (t) => t.includes("Kein Einspruch"));
+    expect(r.includes("Runde 1, Tisch 1, Spiel 5"), r);
+    let before = await verifiedCount();
+    await wd.click(await wd.find(".doko-ruling .doko-object"));
+    await signed(before, "the objection");
+    await wd.textOf(".doko-ruling .ruling-state", (t) => t.startsWith("Einspruch offen"));
+    await signAs("committee1");
+    await wd.until("the decision form", async () => (await wd.findAll(".doko-ruling .doko-decide")).length === 1);
+    await choose(".doko-ruling .doko-decide-class", "Geringfuegig");
+    before = await verifiedCount();
+    await wd.click(await wd.find(".doko-ruling .doko-decide"));
+    await signed(before, "the decision");
+    await wd.textOf(".doko-ruling .ruling-state", (t) => t.startsWith("Schiedsgericht entschieden"));
+    await signAs("");
+    // The rest of game 5, card by card.
+    for (const e of fixtureGames[4].events.slice(decided + 1)) {
+      cli(["doko", "record", LOG, "--round", "1", "--table", "1", "--game", "5", "--event", JSON.stringify(e), "--key", join(KEYS, "td1.key")]);
+    }
+    await reopen();
+    await chooseTable(1, 1);
+    await wd.textOf("#doko-next", (t) => t.startsWith("Spiel 6, Geber"));
+  });
+
+  for (const round of [1, 2, 3]) {
+    if (round > 1) await check(`round ${round}: the plan by the draw, signed in the app`, () => signPlan(round));
+    for (const table of [1, 2, 3, 4]) {
+      await check(`round ${round}, table ${table}: eight games typed from the paper list, the totals as by hand`, async () => {
+        await chooseTable(round, table);
+        const names = await tablePlayers();
+        expect(names.length === (table === 4 ? 5 : 4), `table ${table}: ${names}`);
+        expect(names.every((n) => PLAYERS.includes(n)), `names ${names}`);
+        const t = new Table(names.length);
+        if (round === 1 && table === 1) {
+          // After game 5 and its penalty row: the fixture's list (its oracle).
+          const after = fixtureList[5].totals;
+          t.totals = SEATS.slice(0, 4).map((s) => after[s]);
+          await expectFooter(t, "after the card-by-card games");
+          t.dealer = 0; // game 6 is A's deal (the fixture's list)
+          await typeGames([5, 6, 7].map((i) => t.play({ re: i % 2 === 0 ? 130 : 100 })));
+        } else if (round === 1 && table === 2) {
+          // Game 1 (a normal game) and game 3 (a solo) at a TD's pace: a key every 300 ms.
+          timings.normal_typed_s = await typeGames([t.play(plays(0))], 300);
+          console.log(`doko entry: normal game typed at 300 ms a key ${timings.normal_typed_s.toFixed(2)} s`);
+          await typeGames([t.play(plays(1))]);
+          timings.solo_typed_s = await typeGames([t.play(plays(2))], 300);
+          console.log(`doko entry: solo typed at 300 ms a key ${timings.solo_typed_s.toFixed(2)} s`);
+          timings.five_games_one_call_s = await typeGames([3, 4, 5, 6, 7].map((i) => t.play(plays(i))));
+          console.log(`doko entry: five games typed in one call ${timings.five_games_one_call_s.toFixed(2)} s`);
+        } else if (round === 2 && table === 3) {
+          // Game 5 is disputed and struck by the scorer (§8.2.1); game 6 replaces it, dealt
+          // by the same dealer; then the deal goes on as if game 5 had counted.
+          const lines = [0, 1, 2, 3].map((i) => t.play(plays(i)));
+          const struckDealer = t.dealer;
+          lines.push(t.game({ re: 130 }).line);
+          await typeGames(lines);
+          const before = await verifiedCount();
+          await wd.click(await wd.find('#doko-list tr.doko-row[data-game="5"] .doko-fix'));
+          await wd.click(await wd.find("#doko-fix-strike"));
+          await wd.type(await wd.find("#doko-fix-reason"), "Augen strittig");
+          await wd.click(await wd.find("#doko-fix-sign"));
+          await signed(before, "the strike");
+          await wd.textOf("#doko-corrections", (x) => x.includes("Augen strittig") && x.includes("§8.2.1"));
+          expect((await wd.findAll("#doko-list tr.doko-row.struck")).length === 1, "no struck row");
+          const rest = [t.play({ re: 100 })];
+          t.dealer = (struckDealer + 1) % t.size;
+          rest.push(...[5, 6, 7].map((i) => t.play(plays(i))));
+          await typeGames(rest);
+          await shotTop("doko-evening-struck-de");
+        } else {
+          await typeGames([...Array(8).keys()].map((i) => t.play(plays(i))));
+        }
+        if (round === 2 && table === 2) {
+          // Game 4 (Re won with 130) was noted wrongly: Re lost with 100 (§8.2.1).
+          const fix = new Table(names.length);
+          [0, 1, 2].forEach((i) => fix.play(plays(i)));
+          const wrong = fix.game({ re: 130 });
+          const right = fix.game({ re: 100 });
+          wrong.pts.forEach((v, s) => (t.totals[s] -= v));
+          right.pts.forEach((v, s) => (t.totals[s] += v));
+          await expectFooter({ totals: t.totals.map((v, s) => v + wrong.pts[s] - right.pts[s]) }, "as noted");
+          const before = await verifiedCount();
+          await wd.click(await wd.find('#doko-list tr.doko-row[data-game="4"] .doko-fix'));
+          await wd.type(await wd.find("#doko-fix-entry"), right.line);
+          await wd.type(await wd.find("#doko-fix-reason"), "Re hatte nur 100 Augen");
+          await wd.click(await wd.find("#doko-fix-sign"));
+          await signed(before, "the correction");
+          await wd.textOf("#doko-corrections", (x) => x.includes("Re hatte nur 100 Augen") && x.includes("§8.2.1"));
+          await shotTop("doko-evening-corrected-de");
+        }
+        if (round === 3 && table === 1) {
+          // The Schiedsrichter closes the round (§8.2.2): no more games; then he strikes
+          // game 8 without replacement (Re, A and B, had 1 each).
+          await expectFooter(t, "before the close");
+          let before = await verifiedCount();
+          await wd.click(await wd.find("#doko-close-round"));
+          await signed(before, "the close");
+          await wd.textOf("#doko-closed", (x) => x.includes("§8.2.2"));
+          expect((await wd.findAll("#doko-entry")).length === 0, "the entry is still offered");
+          before = await verifiedCount();
+          await wd.click(await wd.find('#doko-list tr.doko-row[data-game="8"] .doko-fix'));
+          await wd.click(await wd.find("#doko-fix-strike"));
+          await wd.type(await wd.find("#doko-fix-reason"), "Spiel doppelt notiert");
+          await wd.click(await wd.find("#doko-fix-sign"));
+          await signed(before, "the strike after the close");
+          await wd.textOf("#doko-corrections", (x) => x.includes("Spiel doppelt notiert") && x.includes("§8.2.2"));
+          t.history[7].forEach((v, s) => (t.totals[s] -= v));
+          const cell = await wd.text(await wd.find('.doko-cell[data-round="3"][data-table="1"]'));
+          expect(cell.includes("geschlossen"), `cell: ${cell}`);
+          await wd.script("document.getElementById('doko-table-h').scrollIntoView()");
+          await shot("doko-evening-closed-de");
+        }
+        if (round === 3 && table === 4) {
+          // The Schiedsgericht deducts 6 points from seat B for unsportsmanlike conduct.
+          await expectFooter(t, "before the deduction");
+          await signAs("committee1");
+          await chooseTable(3, 4);
+          await wd.click(await wd.find("#doko-penalty summary"));
+          await choose("#doko-pen-game", "2");
+          await choose("#doko-pen-seat", "B");
+          await choose("#doko-pen-points", "6");
+          const before = await verifiedCount();
+          await wd.click(await wd.find("#doko-pen-sign"));
+          await signed(before, "the deduction");
+          t.totals[1] -= 6;
+          await signAs("");
+          await chooseTable(3, 4);
+        }
+        await expectFooter(t, `round ${round}, table ${table}`);
+        credit(names, t);
+      });
+    }
+  }
+
+  await check("the evening: twelve lists of 8 games (7 where one was struck after the close)", async () => {
+    await screen("doko");
+    const cells = await wd.script("return [...document.querySelectorAll('.doko-cell')].map((e) => [e.dataset.round + '/' + e.dataset.table, e.querySelector('.games').textContent])");
+    expect(cells.length === 12, `cells ${cells}`);
+    const bad = cells.filter(([k, c]) => !c.startsWith(k === "3/1" ? "7 von" : "8 von"));
+    expect(bad.length === 0, `cells ${bad.join("|")}`);
+    await shotTop("doko-evening-full-de");
+  });
+
+  await check("the standings shown in the app equal the hand computation, player by player", async () => {
+    await screen("doko-standings");
+    await wd.until("17 players", async () => (await wd.findAll("#doko-standings tr.standing")).length === 17);
+    const got = new Map(await wd.script(
+      "return [...document.querySelectorAll('#doko-standings tr.standing')].map((r) => [r.dataset.player, Number(r.querySelector('td.total').textContent)])"));
+    expect(hand.size === 17, `hand has ${hand.size} players`);
+    const diff = PLAYERS.filter((p) => got.get(p) !== hand.get(p)).map((p) => `${p}: app ${got.get(p)}, hand ${hand.get(p)}`);
+    expect(diff.length === 0, diff.join("; "));
+    // Placed by total, highest first.
+    const totals = [...got.values()];
+    expect(totals.every((v, i) => i === 0 || totals[i - 1] >= v), `order ${totals}`);
+    await shotTop("doko-evening-standings-de");
+  });
+
+  await check("the standings printed from the app: HTML in German, PDF", async () => {
+    const html = join(SHOTS, "stand.html");
+    const pdf = join(SHOTS, "stand.pdf");
+    await choose("#doko-print-format", "html");
+    await choose("#doko-print-path", html);
+    await wd.click(await wd.find("#doko-print-save"));
+    await wd.textOf("#doko-print-saved", (x) => x.includes("stand.html"));
+    const page = readFileSync(html, "utf8");
+    expect(page.includes('lang="de"'), "not German");
+    for (const [p, v] of hand) expect(page.includes(p) && page.includes(String(v)), `${p} ${v} not printed`);
+    await choose("#doko-print-format", "pdf");
+    await choose("#doko-print-path", pdf);
+    await wd.click(await wd.find("#doko-print-save"));
+    await wd.textOf("#doko-print-saved", (x) => x.includes("stand.pdf"));
+    expect(existsSync(pdf) && readFileSync(pdf).subarray(0, 4).toString() === "%PDF", "no PDF");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#doko-tie", (t) => t.startsWith("Equal totals"));
+    await shotTop("doko-evening-standings-en");
+    await wd.click(await wd.find("#lang-da"));
+    await wd.textOf("main h1", (t) => t.length > 0 && t !== "Standings");
+    await shotTop("doko-evening-standings-da");
+    // The list of a closed table in English and Danish: the kind of game in the reader's
+    // language (the engine's German only in German).
+    await screen("doko");
+    await chooseTable(3, 1);
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#doko-closed", (x) => x.startsWith("Round 3 of table 1 is closed"));
+    const rowsText = () => wd.script("return [...document.querySelectorAll('#doko-list tbody tr.doko-row td.text')].map((e) => e.textContent).join('|')");
+    const en = await wd.until("the English list", async () => { const x = await rowsText(); return x.includes("normal game") ? x : null; });
+    expect(en.includes("normal game") && en.includes("compulsory solo") && !en.includes("Normalspiel"), en);
+    expect(en.includes("struck §8.2.2: Spiel doppelt notiert"), en);
+    await wd.script("document.getElementById('doko-table-h').scrollIntoView()");
+    await shot("doko-evening-closed-en");
+    await wd.click(await wd.find("#lang-da"));
+    const da = await wd.until("the Danish list", async () => { const x = await rowsText(); return x.includes("normalspil") ? x : null; });
+    expect(!da.includes("Normalspiel") && da.includes("pligtsolo"), da);
+    await wd.script("document.getElementById('doko-table-h').scrollIntoView()");
+    await shot("doko-evening-closed-da");
+    await wd.click(await wd.find("#lang-de"));
+  });
+  timings.evening_s = (Date.now() - t0) / 1000;
+}
+
+try {
+  await main();
+} catch (e) {
+  failed += 1;
+  console.log(`FAILED - could not run the end-to-end test: ${e.message}`);
+} finally {
+  try { await wd.quit(); } catch { /* already gone */ }
+}
+mkdirSync(SHOTS, { recursive: true });
+writeFileSync(join(SHOTS, "timings-evening.json"), JSON.stringify(timings, null, 2));
+console.log(`screenshots: ${shots.join(" ")}`);
+console.log(`doko evening times (s): ${JSON.stringify(timings)}`);
+console.log(wd.retryReport());
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
