@@ -46,7 +46,16 @@ pub struct Live {
     pub workflow: Workflow,
     pub doko: DokoTables,
     scores: Scores,
+    /// The head set of the events in memory, kept append by append: the app shows the head
+    /// digest after every signed step, and recomputing it walked every event (tens of ms on
+    /// a million).
+    heads: crate::log::digest::HeadSet,
+    /// The events dated ahead of their arrival, computed once per state (they walk every
+    /// event when the log holds receipts): (events, receipts, tolerance) they were made for.
+    future: std::sync::Mutex<Option<FutureMemo>>,
 }
+
+type FutureMemo = ((usize, usize, i64), Vec<crate::log::time::FutureDated>);
 
 /// Kinds folded incrementally: their fold only moves forward (no earlier event folds
 /// differently because of them).
@@ -99,6 +108,7 @@ impl Live {
             }
             None => 0,
         };
+        let heads = crate::log::digest::HeadSet::of(&v);
         let (replayed, workflow, doko, scores) = fold_all(v);
         Ok(Live {
             log: log.map(std::sync::Mutex::new),
@@ -107,6 +117,8 @@ impl Live {
             workflow,
             doko,
             scores,
+            heads,
+            future: std::sync::Mutex::new(None),
         })
     }
 
@@ -202,7 +214,32 @@ impl Live {
 
     /// Folds `v` afresh into the state.
     fn refold(&mut self, v: Verified) {
+        self.heads = crate::log::digest::HeadSet::of(&v);
         (self.replayed, self.workflow, self.doko, self.scores) = fold_all(v);
+    }
+
+    /// The head set of the log as held (standing and excluded events), as
+    /// [`crate::log::digest::HeadSet::of`] gives it for the verified log.
+    pub fn head_set(&self) -> &crate::log::digest::HeadSet {
+        &self.heads
+    }
+
+    /// Standing events dated more than the tolerance ahead of their first arrival
+    /// ([`crate::log::time::future_dated`]), computed once for each state of the log.
+    pub fn future_dated(&self) -> Vec<crate::log::time::FutureDated> {
+        let v = &self.replayed.log;
+        let receipts = &self.workflow.receipts;
+        let tolerance = self.workflow.settings.clock_tolerance_ms();
+        let key = (v.events.len(), receipts.list.len(), tolerance);
+        let mut memo = self.future.lock().unwrap_or_else(|e| e.into_inner());
+        match &*memo {
+            Some((k, list)) if *k == key => list.clone(),
+            _ => {
+                let list = crate::log::time::future_dated(v, receipts, tolerance);
+                *memo = Some((key, list.clone()));
+                list
+            }
+        }
     }
 
     /// Folds the event this device just stored.
@@ -242,6 +279,7 @@ impl Live {
                 self.replayed.results = self.scores.rows();
             }
         }
+        self.heads.add(e.env.author, e.env.seq, e.id);
         self.replayed.log.events.push(e);
         Ok(Absorbed::Incremental)
     }

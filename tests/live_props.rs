@@ -100,6 +100,10 @@ fn state_bytes(l: &Live) -> Vec<String> {
         format!("{:?}", l.doko),
         r.log.events.len().to_string(),
         serde_json::to_string(&r.log.keys.keys.keys().collect::<Vec<_>>()).unwrap(),
+        // The head set kept append by append is the one of the events held.
+        format!("{:?}", l.head_set()),
+        format!("{:?}", tdlog::log::digest::HeadSet::of(&r.log)),
+        format!("{:?}", l.future_dated()),
     ]
 }
 

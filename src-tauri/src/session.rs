@@ -6,7 +6,6 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use tdlog::events::{DirectorNote, Payload};
 use tdlog::keys::{fingerprint, DeviceKey};
-use tdlog::log::digest::HeadSet;
 use tdlog::log::seen::SeenStore;
 use tdlog::log::{Hash32, Log};
 use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState};
@@ -194,7 +193,9 @@ pub fn time_flags(o: &Opened) -> (Vec<LateArrivalRow>, Vec<FutureDatedRow>) {
             accepted: l.accepted.map(|a| a.to_hex()),
         })
         .collect();
-    let future = tdlog::log::time::future_dated(v, &wf.receipts, wf.settings.clock_tolerance_ms())
+    let future = o
+        .live
+        .future_dated()
         .into_iter()
         .filter(|x| !wf.time_accepted.contains_key(&x.event))
         .map(|x| FutureDatedRow {
@@ -254,7 +255,7 @@ pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
             .map(|w| format!("event {}: {}", w.event.short(), w.message))
             .collect(),
         device_role: None,
-        digest: HeadSet::of(v).digest().to_string(),
+        digest: o.live.head_set().digest().to_string(),
         late_arrivals: vec![],
         future_dated: vec![],
     };
