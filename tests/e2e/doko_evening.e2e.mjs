@@ -207,6 +207,12 @@ function typedGame(events, cardsBefore = 0) {
   return { deal: deal.join("\n"), play: lines.join("\n") };
 }
 
+/** The card-by-card form in view, for its screenshot. */
+async function shotCards(name) {
+  await wd.script("document.getElementById('doko-cards').scrollIntoView()");
+  await shot(name);
+}
+
 /** Opens the card-by-card form of the chosen table. */
 async function openCards() {
   await wd.until("the card-by-card form", async () => (await wd.findAll("#doko-cards")).length === 1);
@@ -222,8 +228,9 @@ async function typeCards(play, n, what, keys = false) {
   const before = await verifiedCount();
   const area = await wd.find("#doko-cards-play");
   if (keys) {
+    // Enter in the text area starts a new line (Ctrl+Enter would sign).
     await wd.click(area);
-    await wd.type(area, play);
+    await wd.type(area, play.replaceAll("\n", ENTER));
   } else {
     await choose("#doko-cards-play", play);
   }
@@ -374,7 +381,7 @@ async function main() {
     await choose("#doko-cards-deal", g5.deal);
     await typeCards(g5.play, 1 + claim, "game 5 up to the claim");
     await wd.textOf("#doko-cards-state", (x) => x.startsWith("Spiel 5 läuft"));
-    await shotTop("doko-cards-de");
+    await shotCards("doko-cards-de");
     for (const e of fixtureGames[4].events.slice(claim, ruled + 1)) {
       cli(["doko", "record", LOG, "--round", "1", "--table", "1", "--game", "5", "--event", JSON.stringify(e), "--key", join(KEYS, "td1.key")]);
     }
@@ -408,7 +415,7 @@ async function main() {
     await wd.click(await wd.find("#error-banner button"));
     await wd.click(await wd.find("#lang-en"));
     await wd.textOf("#doko-cards-state", (x) => x.startsWith("Game 5 in progress"));
-    await shotTop("doko-cards-en");
+    await shotCards("doko-cards-en");
     await wd.click(await wd.find("#lang-de"));
     // The rest of game 5, typed a trick per line (the first line finishes the trick begun).
     const cardsBefore = fixtureGames[4].events.slice(0, decided + 1).filter((e) => e.event === "CardPlayed").length;
