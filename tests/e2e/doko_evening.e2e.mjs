@@ -368,6 +368,8 @@ async function main() {
     await openCards();
     await wd.textOf("#doko-cards-state", (x) => x.startsWith("Spiel 4, Geber"));
     await choose("#doko-cards-deal", g4.deal);
+    await choose("#doko-cards-play", "gesund");
+    await shotCards("doko-cards-deal-de");
     await typeCards(g4.play, 1 + fixtureGames[3].events.length, "game 4");
     await wd.until("game 4 on the list", async () => (await gameRows()) === 4);
     expect(JSON.stringify(await footer()) === JSON.stringify(SEATS.slice(0, 4).map((s) => fixtureList[3].totals[s])),
@@ -413,6 +415,7 @@ async function main() {
     expect((await verifiedCount()) === before, "a refused card was signed");
     await shotTop("doko-cards-refused-de");
     await wd.click(await wd.find("#error-banner button"));
+    await choose("#doko-cards-play", "");
     await wd.click(await wd.find("#lang-en"));
     await wd.textOf("#doko-cards-state", (x) => x.startsWith("Game 5 in progress"));
     await shotCards("doko-cards-en");
@@ -420,7 +423,6 @@ async function main() {
     // The rest of game 5, typed a trick per line (the first line finishes the trick begun).
     const cardsBefore = fixtureGames[4].events.slice(0, decided + 1).filter((e) => e.event === "CardPlayed").length;
     const g5rest = typedGame(rest, cardsBefore);
-    await choose("#doko-cards-play", "");
     await typeCards(g5rest.play, rest.length, "the rest of game 5", true);
     await wd.textOf("#doko-next", (t) => t.startsWith("Spiel 6, Geber"));
   });
