@@ -384,6 +384,8 @@ async function main() {
     await typeCards(g5.play, 1 + claim, "game 5 up to the claim");
     await wd.textOf("#doko-cards-state", (x) => x.startsWith("Spiel 5 läuft"));
     await shotCards("doko-cards-de");
+    expect((await wd.findAll("#doko-entry")).length === 0, "a result line is offered while game 5 is played card by card");
+    await wd.textOf("#doko-in-progress", (x) => x.startsWith("Spiel 5 wird Karte für Karte erfasst"));
     for (const e of fixtureGames[4].events.slice(claim, ruled + 1)) {
       cli(["doko", "record", LOG, "--round", "1", "--table", "1", "--game", "5", "--event", JSON.stringify(e), "--key", join(KEYS, "td1.key")]);
     }

@@ -763,6 +763,7 @@ export const da: Record<MessageKey, string> = {
   "doko.cards.trick": "Stik {n}: {plays}",
   "doko.cards.won": "vundet af {seat}",
   "doko.cards.current": "På bordet: {plays}",
+  "doko.cards.finishFirst": "Spil {game} registreres kort for kort: gør det færdigt nedenfor (Spil kort for kort), før næste spil indføres.",
   "report.dokoList": "Udskriv listen",
   "report.dokoStandings": "Udskriv stillingen",
   "doko.closeRound": "Luk runde {round} ved bord {table} (§8.2.2)",

@@ -763,6 +763,7 @@ export const de: Record<MessageKey, string> = {
   "doko.cards.trick": "Stich {n}: {plays}",
   "doko.cards.won": "geht an {seat}",
   "doko.cards.current": "Auf dem Tisch: {plays}",
+  "doko.cards.finishFirst": "Spiel {game} wird Karte für Karte erfasst: erst unten (Spiel Karte für Karte) zu Ende führen, dann das nächste Spiel eintragen.",
   "report.dokoList": "Liste drucken",
   "report.dokoStandings": "Stand drucken",
   "doko.closeRound": "Runde {round} an Tisch {table} schließen (§8.2.2)",

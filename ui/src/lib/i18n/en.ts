@@ -763,6 +763,7 @@ export const en = {
   "doko.cards.trick": "Trick {n}: {plays}",
   "doko.cards.won": "won by {seat}",
   "doko.cards.current": "On the table: {plays}",
+  "doko.cards.finishFirst": "Game {game} is being played card by card: finish it below (Game card by card) before the next game is entered.",
   "report.dokoList": "Print the list",
   "report.dokoStandings": "Print the standings",
   "doko.closeRound": "Close round {round} of table {table} (§8.2.2)",
