@@ -68,6 +68,8 @@ pub const ALL: &[&str] = &[
     "doko_presence",
     "doko_standings_rule",
     "doko_round_close",
+    "doko_cards",
+    "doko_cards_record",
 ];
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ use tdlog::keys::{DeviceKey, KeyInfo, Role};
 use tdlog::log::Hash32;
 use tdlog::views::doko as views;
 
-fn lang(l: &str) -> Lang {
+pub(crate) fn lang(l: &str) -> Lang {
     l.parse().unwrap_or_default()
 }
 
@@ -46,7 +46,7 @@ pub fn refusal(e: &DokoError, lang: Lang) -> AppError {
 
 /// The signer as the log knows it (an unenrolled key counts as a scorer, as the engine's
 /// appends take it).
-fn signer(o: &Opened, key: &DeviceKey) -> KeyInfo {
+pub(crate) fn signer(o: &Opened, key: &DeviceKey) -> KeyInfo {
     let me = key.public();
     o.replayed.log.keys.get(&me).cloned().unwrap_or(KeyInfo {
         key: me,
@@ -59,7 +59,7 @@ fn signer(o: &Opened, key: &DeviceKey) -> KeyInfo {
 
 /// Builds the steps from the tables as they stand (`build`), checks each against the rules
 /// in the UI's language, and signs them one by one through the live state.
-async fn sign(
+pub(crate) async fn sign(
     state: &AppState,
     lang: Lang,
     passphrase: Option<String>,

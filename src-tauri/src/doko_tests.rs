@@ -307,6 +307,8 @@ fn the_standings_print_from_the_app_in_the_uis_language_as_html_and_pdf() {
         appeal: None,
         format: format.into(),
         lang: lang.into(),
+        round: None,
+        table: None,
     };
     let html = String::from_utf8(crate::reports::render(&o, &req("html", "de")).unwrap()).unwrap();
     assert!(html.contains("lang=\"de\""));
@@ -320,4 +322,211 @@ fn the_standings_print_from_the_app_in_the_uis_language_as_html_and_pdf() {
     assert!(crate::reports::render(&o, &req("pdf", "da"))
         .unwrap()
         .starts_with(b"%PDF-"));
+}
+
+/// The fixture round's card-by-card games (fixtures/doko/round16, the CLI's import).
+fn fixture_games() -> Vec<tdlog::doko::table::RecordedGame> {
+    serde_json::from_str(include_str!("../../fixtures/doko/round16/events.json")).unwrap()
+}
+
+/// A fixture game as a TD types it in the app's form: the deal seat by seat, the query
+/// (`gesund`, naming a Vorbehalt), a line per trick, an announcement on its own line.
+fn typed(events: &[GameEvent]) -> (String, String) {
+    use tdlog::doko::determination::Vorbehaltsart;
+    use tdlog::doko::game_type::SoloType;
+    let mut deal = String::new();
+    let mut lines: Vec<String> = vec![];
+    let mut query: Vec<String> = vec![];
+    let mut cur = String::new();
+    let mut cards = 0;
+    let flush = |cur: &mut String, lines: &mut Vec<String>| {
+        if !cur.is_empty() {
+            lines.push(std::mem::take(cur));
+        }
+    };
+    for e in events {
+        match e {
+            GameEvent::Dealt { hands } => {
+                for (s, h) in hands {
+                    let h: Vec<String> = h.iter().map(|c| c.to_string()).collect();
+                    deal += &format!("{s}: {}\n", h.join(" "));
+                }
+            }
+            GameEvent::Query { entry } => {
+                if let Some(art) = entry.art {
+                    let word = match art {
+                        Vorbehaltsart::Solo(SoloType::Trumpfsolo) => "trumpfsolo",
+                        Vorbehaltsart::Solo(SoloType::Damensolo) => "damensolo",
+                        Vorbehaltsart::Solo(SoloType::Bubensolo) => "bubensolo",
+                        other => panic!("not in the fixture: {other:?}"),
+                    };
+                    query.push(format!("{}:{word}", entry.seat));
+                }
+            }
+            GameEvent::QueryClosed => lines.push(format!("gesund {}", query.join(" "))),
+            GameEvent::Announced { seat, .. } => {
+                flush(&mut cur, &mut lines);
+                lines.push(format!("{seat} re"));
+            }
+            GameEvent::CardPlayed { seat, card } => {
+                if cards % 4 == 0 {
+                    flush(&mut cur, &mut lines);
+                }
+                if cur.is_empty() {
+                    cur = seat.to_string();
+                }
+                cur += &format!(" {card}");
+                cards += 1;
+            }
+            other => panic!("typed only up to the play: {other:?}"),
+        }
+    }
+    flush(&mut cur, &mut lines);
+    (deal, lines.join("\n"))
+}
+
+#[test]
+fn rule_4_2_games_typed_card_by_card_are_the_steps_the_cli_signs_and_make_the_fixtures_list() {
+    use crate::doko_cards::steps;
+    let (mut o, chief) = club_evening();
+    let games = fixture_games();
+    let want: Vec<serde_json::Value> = serde_json::from_str(include_str!(
+        "../../fixtures/doko/round16/expected_list.json"
+    ))
+    .unwrap();
+    for (i, g) in games.iter().take(4).enumerate() {
+        let (deal, play) = typed(&g.events);
+        let (at, payloads) = steps(&o.doko, 1, 1, &deal, &play).unwrap();
+        assert_eq!(at.game, i as u32 + 1);
+        // Exactly the CLI's import of the same game: its setup as the round deals it, then
+        // its events in order.
+        let mut cli = vec![Payload::DokoGame(tdlog::events::DokoGame {
+            at,
+            setup: g.setup.clone(),
+        })];
+        cli.extend(g.events.iter().map(|e| at.payload(e.clone())));
+        assert_eq!(payloads, cli, "game {}", i + 1);
+        o.doko
+            .check_game_steps(at, &payloads, &signer(&o, &chief))
+            .unwrap();
+        for p in payloads {
+            append(&mut o, &chief, p).unwrap();
+        }
+    }
+    // The engine scores them as the fixture's independent oracle lists them (§6.3).
+    let l = views::table_list(&o.doko, 1, 1, Lang::En).unwrap();
+    assert_eq!(l.rows.len(), 4);
+    let totals: Vec<i32> = ["A", "B", "C", "D"]
+        .iter()
+        .map(|s| want[3]["totals"][s].as_i64().unwrap() as i32)
+        .collect();
+    assert_eq!(l.totals, totals);
+    assert_eq!(l.next_game, 5);
+}
+
+#[test]
+fn rule_4_2_a_card_not_in_the_hand_refuses_the_whole_typed_trick_and_nothing_is_signed() {
+    use crate::doko_cards::steps;
+    let (mut o, chief) = club_evening();
+    let g = &fixture_games()[0];
+    let (deal, play) = typed(&g.events);
+    let mut lines = play.lines();
+    let head = format!("{}\n{}", lines.next().unwrap(), lines.next().unwrap());
+    let (at, payloads) = steps(&o.doko, 1, 1, &deal, &head).unwrap();
+    for p in payloads {
+        append(&mut o, &chief, p).unwrap();
+    }
+    let before = o.replayed.log.events.len();
+    // The game goes on: the form shows it in progress with its first trick.
+    let v = tdlog::views::doko_cards::card_game(&o.doko, 1, 1, Lang::De);
+    assert!(v.in_progress && v.dealt);
+    assert_eq!((v.game, v.tricks.len()), (1, 1));
+    assert_eq!(v.hands.iter().map(|(_, h)| h.len()).sum::<usize>(), 44);
+    // The next trick typed right, then a card B does not hold: refused, naming §4.2 in
+    // German, and not even the good trick is signed.
+    let next = lines.next().unwrap().to_owned();
+    let b_holds = &v.hands.iter().find(|(s, _)| s == "B").unwrap().1;
+    let absent = tdlog::doko::cards::faces()
+        .into_iter()
+        .map(|c| c.to_string())
+        .find(|c| !b_holds.contains(c))
+        .unwrap();
+    let leader = v.players[0].0.clone();
+    let bad = format!("{next}\n{leader} B:{absent}");
+    let (_, payloads) = steps(&o.doko, 1, 1, "", &bad).unwrap();
+    let e = o
+        .doko
+        .check_game_steps(at, &payloads, &signer(&o, &chief))
+        .unwrap_err();
+    assert_eq!(e.rule(), "4.2", "{e}");
+    let shown = refusal(&e, Lang::De);
+    assert!(
+        shown.params["reason"].starts_with("Doppelkopf §4.2: jeder Spieler spielt"),
+        "{shown:?}"
+    );
+    assert_eq!(o.replayed.log.events.len(), before);
+    // A game in progress is not dealt again (§2.2).
+    let e = steps(&o.doko, 1, 1, &deal, "").unwrap_err();
+    assert_eq!(e.rule(), "2.2");
+}
+
+#[test]
+fn rule_2_2_6_a_new_game_begins_with_a_deal_of_twelve_cards_to_each_player() {
+    use crate::doko_cards::steps;
+    let (o, chief) = club_evening();
+    let e = steps(&o.doko, 1, 1, "", "gesund").unwrap_err();
+    assert_eq!(e.rule(), "2.2");
+    let (deal, _) = typed(&fixture_games()[0].events);
+    // One card short in A's hand.
+    let short: String = deal
+        .lines()
+        .map(|l| match l.strip_prefix("A: ") {
+            Some(h) => format!("A: {}", h.split_once(' ').unwrap().1),
+            None => l.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let (at, payloads) = steps(&o.doko, 1, 1, &short, "gesund").unwrap();
+    let e = o
+        .doko
+        .check_game_steps(at, &payloads, &signer(&o, &chief))
+        .unwrap_err();
+    assert_eq!(e.rule(), "2.2.6", "{e}");
+    assert!(refusal(&e, Lang::Da).params["reason"].starts_with("Doppelkopf §2.2.6"));
+    // Not a card: refused as it is typed (§1.2).
+    let e = steps(&o.doko, 1, 1, "A: ♥7", "").unwrap_err();
+    assert_eq!(e.rule(), "1.2");
+}
+
+#[test]
+fn rule_6_3_a_tables_list_prints_from_the_app_in_the_uis_language_as_html_and_pdf() {
+    let (mut o, chief) = club_evening();
+    let p = result_payload(&o.doko, 1, 1, normal(["A", "B"], 130)).unwrap();
+    append(&mut o, &chief, p).unwrap();
+    let req = |format: &str, lang: &str, table: u32| crate::reports::ReportRequest {
+        kind: "doko-list".into(),
+        appeal: None,
+        format: format.into(),
+        lang: lang.into(),
+        round: Some(1),
+        table: Some(table),
+    };
+    let de = String::from_utf8(crate::reports::render(&o, &req("html", "de", 1)).unwrap()).unwrap();
+    assert!(de.contains("lang=\"de\""));
+    for n in o.doko.seating(1, 1).values() {
+        assert!(de.contains(n.as_str()), "{n} is not printed");
+    }
+    // The list's own words in the reader's language: the German dealer column, not the English.
+    let en = String::from_utf8(crate::reports::render(&o, &req("html", "en", 1)).unwrap()).unwrap();
+    let dealer = |l| tdlog::i18n::t(l, "doko.print.dealer");
+    assert!(de.contains(dealer(Lang::De)) && en.contains(dealer(Lang::En)));
+    assert_ne!(dealer(Lang::De), dealer(Lang::En));
+    assert!(crate::reports::render(&o, &req("pdf", "da", 1))
+        .unwrap()
+        .starts_with(b"%PDF-"));
+    // No round and table, no list; a table without games is refused naming the rule's words.
+    let mut none = req("html", "de", 1);
+    none.round = None;
+    assert!(crate::reports::render(&o, &none).is_err());
+    assert!(crate::reports::render(&o, &req("html", "en", 9)).is_err());
 }

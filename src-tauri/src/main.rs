@@ -11,6 +11,7 @@ mod command_list;
 mod commands;
 mod device;
 mod doko;
+mod doko_cards;
 mod enrol;
 mod error;
 mod reports;
@@ -125,6 +126,8 @@ fn main() {
             doko::doko_presence,
             doko::doko_standings_rule,
             doko::doko_round_close,
+            doko_cards::doko_cards,
+            doko_cards::doko_cards_record,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -8,13 +8,19 @@ use std::path::Path;
 use tdlog::appeals::{report, Folded};
 use tdlog::i18n::Lang;
 
-/// What to write: `appeal` (with its id), `casebook` or `doko-standings`; `html` or `pdf`.
+/// What to write: `appeal` (with its id), `casebook`, `doko-standings` or `doko-list` (with
+/// its round and table); `html` or `pdf`.
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct ReportRequest {
     pub kind: String,
     pub appeal: Option<String>,
     pub format: String,
     pub lang: String,
+    /// The table's list to print (`doko-list`): its round and table.
+    #[serde(default)]
+    pub round: Option<u32>,
+    #[serde(default)]
+    pub table: Option<u32>,
 }
 
 /// The report's bytes.
@@ -34,6 +40,21 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
                 .standings()
                 .map_err(|e| AppError::new("invalid", tdlog::i18n::doko_refusal(lang, &e)))?;
             tdlog::doko::print::standings_blocks(&s, lang)
+        }
+        // A table's Spielliste (§6.3) with its corrections and flags, as `tdlog doko list
+        // --html|--pdf --lang`.
+        ("doko-list", _) => {
+            let (Some(round), Some(table)) = (r.round, r.table) else {
+                return Err(AppError::new(
+                    "invalid",
+                    "a list is printed for a round and a table",
+                ));
+            };
+            let l = o
+                .doko
+                .list(round, table)
+                .map_err(|e| AppError::new("invalid", tdlog::i18n::doko_refusal(lang, &e)))?;
+            tdlog::doko::print::list_blocks(&l, &o.doko.seating(round, table), lang)
         }
         ("appeal", Some(id)) => {
             let a = f
@@ -84,6 +105,8 @@ mod tests {
             appeal: Some("00".into()),
             format: format.into(),
             lang: "de".into(),
+            round: None,
+            table: None,
         };
         let pdf = render(&o, &req("casebook", "pdf")).unwrap();
         assert!(pdf.starts_with(b"%PDF-"));

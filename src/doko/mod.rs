@@ -16,6 +16,7 @@
 //! - §6.3 list layout as text/HTML → [`report`]; standings over rounds (A30) → [`standings`]
 //! - §8.3–8.7 penalties → [`penalty`]; §8.8 claims → [`claim`]; flags → [`violation`]
 //! - §1.16 configuration flags → [`profile`]
+//! - a game card by card as typed at the table (deal, tricks, announcements) → [`script`]
 pub mod announce;
 pub mod append;
 pub mod cards;
@@ -35,6 +36,7 @@ pub mod profile;
 pub mod ranking;
 pub mod report;
 pub mod round;
+pub mod script;
 pub mod seat;
 pub mod sonderpunkte;
 pub mod standings;

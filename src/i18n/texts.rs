@@ -184,6 +184,12 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("doko.rule.8.2", "a wrongly noted game is corrected or struck", "ein falsch notiertes Spiel wird berichtigt oder gestrichen", "et forkert noteret spil rettes eller slettes"),
     ("doko.rule.8.2.1", "during the round: struck and replaced by the next game", "während der Runde: gestrichen und durch das nächste Spiel ersetzt", "under runden: slettet og erstattet af næste spil"),
     ("doko.rule.8.2.2", "after the round is closed: only the Schiedsrichter strikes or corrects", "nach Rundenschluss: nur der Schiedsrichter streicht oder berichtigt", "efter rundens afslutning: kun dommeren sletter eller retter"),
+    ("doko.rule.1.2", "the cards of the deck", "die Karten des Spiels", "spillets kort"),
+    ("doko.rule.2.2", "the deal: twelve cards to each player", "das Geben: zwölf Karten an jeden Spieler", "kortgivningen: tolv kort til hver spiller"),
+    ("doko.rule.4.1.3", "a played card is not taken back", "eine gespielte Karte wird nicht zurückgenommen", "et spillet kort tages ikke tilbage"),
+    ("doko.rule.4.2", "each player plays a card of his hand in turn", "jeder Spieler spielt der Reihe nach eine Karte seiner Hand", "hver spiller spiller i tur et kort fra sin hånd"),
+    ("doko.rule.4.4.1", "a trick has one card from each of the four players", "ein Stich hat je eine Karte der vier Spieler", "et stik har ét kort fra hver af de fire spillere"),
+    ("doko.cards.closed", "§8.2.2: the Schiedsrichter closed this round; no game is recorded here any more", "§8.2.2: der Schiedsrichter hat diese Runde geschlossen; hier wird kein Spiel mehr erfasst", "§8.2.2: dommeren har lukket denne runde; her registreres ikke flere spil"),
     ("doko.rule.8.7.2(b)", "a deduction of at most 12 points", "ein Punktabzug von höchstens 12 Punkten", "et fradrag på højst 12 point"),
     // Doppelkopf in print (doko::print) and the standings' tie rules.
     ("doko.print.list", "Game list", "Spielliste", "Spilleliste"),

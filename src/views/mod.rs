@@ -10,6 +10,7 @@ pub mod board;
 pub mod correction;
 pub mod dashboard;
 pub mod doko;
+pub mod doko_cards;
 pub mod incident;
 pub mod overview;
 pub mod play;

@@ -8,7 +8,8 @@
 #
 # `doko.sh evening`: the acceptance of a whole evening instead (tests/e2e/doko_evening.e2e.mjs):
 # a new log only; the draw, the plans, every game, the corrections and the standings are
-# made in the app; the card-by-card games of table 1 by the CLI (TDLOG_CLI) while it runs.
+# made in the app; of the card-by-card games of table 1, three are imported by the CLI
+# (TDLOG_CLI) while it runs and two typed into the app's card-by-card form.
 set -euo pipefail
 MODE=${1:-demo}
 cd "$(dirname "$0")/../.."

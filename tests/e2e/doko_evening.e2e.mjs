@@ -8,10 +8,12 @@
 // Schiedsgericht (§8.8.7), a round closed by the Schiedsrichter and a game struck after it
 // (§8.2.2), and the standings printed to HTML and PDF.
 //
-// Table 1 of round 1 plays its first five games card by card: the app has no card-by-card
-// entry, so the test records them with the CLI (`tdlog doko import` / `doko record`, the
-// fixture round of fixtures/doko/round16) while the app is open, and opens the log again;
-// the objection and the Schiedsgericht's decision on game 5 are made in the app.
+// Table 1 of round 1 plays its first five games card by card (the fixture round of
+// fixtures/doko/round16): games 1-3 are imported with the CLI (`tdlog doko import`) while
+// the app is open; game 4 is pasted and typed into the app's card-by-card form, and so is
+// game 5 up to the claim; the claim and the Schiedsrichter's ruling on it come from the CLI
+// (`doko record`, a TD's key at the table); the objection, the Schiedsgericht's decision,
+// a refused card (§4.2) and the rest of game 5 are made in the app.
 //
 // The expected standings are computed here by hand from what the test types, with the
 // rules' arithmetic (Eppstein profile, plus-only list, §6.2): Re wins with 130 eyes, no
@@ -179,6 +181,63 @@ async function typeGames(lines, perKeyMs = 0) {
   return (Date.now() - t0) / 1000;
 }
 
+/** A fixture game's events as the app's card-by-card form takes them (`doko::script`):
+ * the deal a line per seat, the query (`gesund`, naming a Vorbehalt), a line per trick
+ * (`cardsBefore`: the cards of the game already played), an announcement on its own line. */
+function typedGame(events, cardsBefore = 0) {
+  const deal = [];
+  const lines = [];
+  const query = [];
+  let cur = "";
+  let n = cardsBefore;
+  const flush = () => { if (cur) { lines.push(cur); cur = ""; } };
+  for (const e of events) {
+    if (e.event === "Dealt") for (const [s, h] of Object.entries(e.hands)) deal.push(`${s}: ${h.join(" ")}`);
+    else if (e.event === "Query") { if (e.entry.art) query.push(`${e.entry.seat}:${e.entry.art.Solo.toLowerCase()}`); }
+    else if (e.event === "QueryClosed") lines.push(["gesund", ...query].join(" "));
+    else if (e.event === "Announced" && e.level === "Ansage") { flush(); lines.push(`${e.seat} re`); }
+    else if (e.event === "CardPlayed") {
+      if (n % 4 === 0) flush();
+      if (!cur) cur = e.seat;
+      cur += ` ${e.card}`;
+      n += 1;
+    } else throw new Error(`the form does not type ${e.event}`);
+  }
+  flush();
+  return { deal: deal.join("\n"), play: lines.join("\n") };
+}
+
+/** The card-by-card form in view, for its screenshot. */
+async function shotCards(name) {
+  await wd.script("document.getElementById('doko-cards').scrollIntoView()");
+  await shot(name);
+}
+
+/** Opens the card-by-card form of the chosen table. */
+async function openCards() {
+  await wd.until("the card-by-card form", async () => (await wd.findAll("#doko-cards")).length === 1);
+  if (!(await wd.script("return document.querySelector('#doko-cards').open"))) {
+    await wd.click(await wd.find("#doko-cards > summary"));
+  }
+}
+
+/** Types the play into the card-by-card form (`keys`: key by key, else set at once like a
+ * paste), signs it with Ctrl+Enter, and waits for its `n` steps to be signed. */
+async function typeCards(play, n, what, keys = false) {
+  await openCards();
+  const before = await verifiedCount();
+  const area = await wd.find("#doko-cards-play");
+  if (keys) {
+    // Enter in the text area starts a new line (Ctrl+Enter would sign).
+    await wd.click(area);
+    await wd.type(area, play.replaceAll("\n", ENTER));
+  } else {
+    await choose("#doko-cards-play", play);
+  }
+  await wd.click(await wd.find("#doko-cards-sign"));
+  await signed(before, what, n, 120000);
+}
+
 // ---- The hand computation -------------------------------------------------------------
 
 /** One table in one round as the test plays it: seat count, the dealer (seat index), the
@@ -268,8 +327,7 @@ async function signAs(key) {
   await screen("doko");
 }
 
-/** The fixture's card-by-card games 1-4 and game 5 up to the Schiedsrichter's ruling, by
- * the CLI; the rest of game 5 after the Schiedsgericht's decision. */
+/** The fixture's card-by-card games (their list is the test's oracle). */
 const fixtureGames = JSON.parse(readFileSync(join(FIXTURE, "events.json"), "utf8"));
 const fixtureList = JSON.parse(readFileSync(join(FIXTURE, "expected_list.json"), "utf8"));
 const ruled = fixtureGames[4].events.findIndex((e) => e.event === "Ruled");
@@ -298,13 +356,39 @@ async function main() {
     await signPlan(1);
   });
 
-  await check("round 1, table 1: five games card by card (CLI), the objection and the Schiedsgericht's decision in the app (§8.8.7)", async () => {
+  await check("round 1, table 1: games 1-3 card by card (CLI), game 4 and game 5 typed card by card in the app, the objection and the Schiedsgericht's decision in the app (§8.8.7)", async () => {
     const dir = join(SHOTS, "cli");
     mkdirSync(dir, { recursive: true });
-    const g = JSON.parse(JSON.stringify(fixtureGames.slice(0, 5)));
-    g[4].events = g[4].events.slice(0, ruled + 1);
-    writeFileSync(join(dir, "t1.json"), JSON.stringify(g));
+    writeFileSync(join(dir, "t1.json"), JSON.stringify(fixtureGames.slice(0, 3)));
     cli(["doko", "import", LOG, join(dir, "t1.json"), "--round", "1", "--table", "1", "--key", join(KEYS, "td1.key")]);
+    await reopen();
+    await chooseTable(1, 1);
+    // Game 4 in the app: the deal pasted, the query and the twelve tricks typed, a line each.
+    const g4 = typedGame(fixtureGames[3].events);
+    await openCards();
+    await wd.textOf("#doko-cards-state", (x) => x.startsWith("Spiel 4, Geber"));
+    await choose("#doko-cards-deal", g4.deal);
+    await choose("#doko-cards-play", "gesund");
+    await shotCards("doko-cards-deal-de");
+    await typeCards(g4.play, 1 + fixtureGames[3].events.length, "game 4");
+    await wd.until("game 4 on the list", async () => (await gameRows()) === 4);
+    expect(JSON.stringify(await footer()) === JSON.stringify(SEATS.slice(0, 4).map((s) => fixtureList[3].totals[s])),
+      `after game 4: ${await footer()}`);
+    // Game 5 in the app up to the claim; the claim and the Schiedsrichter's ruling (a TD's
+    // key at the table, §7.1.1) by the CLI.
+    const claim = fixtureGames[4].events.findIndex((e) => e.event === "ClaimRaised");
+    const g5 = typedGame(fixtureGames[4].events.slice(0, claim));
+    await openCards();
+    await wd.textOf("#doko-cards-state", (x) => x.startsWith("Spiel 5, Geber"));
+    await choose("#doko-cards-deal", g5.deal);
+    await typeCards(g5.play, 1 + claim, "game 5 up to the claim");
+    await wd.textOf("#doko-cards-state", (x) => x.startsWith("Spiel 5 läuft"));
+    await shotCards("doko-cards-de");
+    expect((await wd.findAll("#doko-entry")).length === 0, "a result line is offered while game 5 is played card by card");
+    await wd.textOf("#doko-in-progress", (x) => x.startsWith("Spiel 5 wird Karte für Karte erfasst"));
+    for (const e of fixtureGames[4].events.slice(claim, ruled + 1)) {
+      cli(["doko", "record", LOG, "--round", "1", "--table", "1", "--game", "5", "--event", JSON.stringify(e), "--key", join(KEYS, "td1.key")]);
+    }
     await reopen();
     await chooseTable(1, 1);
     const r = await wd.textOf(".doko-ruling", (t) => t.includes("Kein Einspruch"));
@@ -321,12 +405,27 @@ async function main() {
     await signed(before, "the decision");
     await wd.textOf(".doko-ruling .ruling-state", (t) => t.startsWith("Schiedsgericht entschieden"));
     await signAs("");
-    // The rest of game 5, card by card.
-    for (const e of fixtureGames[4].events.slice(decided + 1)) {
-      cli(["doko", "record", LOG, "--round", "1", "--table", "1", "--game", "5", "--event", JSON.stringify(e), "--key", join(KEYS, "td1.key")]);
-    }
-    await reopen();
     await chooseTable(1, 1);
+    // A card B does not hold is refused naming §4.2, and nothing is signed.
+    const rest = fixtureGames[4].events.slice(decided + 1);
+    const bHolds = await wd.script("return [...document.querySelectorAll('#doko-cards-hands tr')].find((r) => r.querySelector('th').textContent.startsWith('B')).querySelector('td').textContent.split(' ')");
+    const absent = ["♣", "♠", "♥", "♦"].flatMap((x) => ["A", "10", "K", "D", "B", "9"].map((r) => x + r)).find((c) => !bHolds.includes(c));
+    before = await verifiedCount();
+    await choose("#doko-cards-play", `B ${absent}`);
+    await wd.click(await wd.find("#doko-cards-sign"));
+    await wd.until("the refusal", async () => ((await banner()) ?? "").includes("§4.2"));
+    expect((await verifiedCount()) === before, "a refused card was signed");
+    await shotTop("doko-cards-refused-de");
+    await wd.click(await wd.find("#error-banner button"));
+    await choose("#doko-cards-play", "");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#doko-cards-state", (x) => x.startsWith("Game 5 in progress"));
+    await shotCards("doko-cards-en");
+    await wd.click(await wd.find("#lang-de"));
+    // The rest of game 5, typed a trick per line (the first line finishes the trick begun).
+    const cardsBefore = fixtureGames[4].events.slice(0, decided + 1).filter((e) => e.event === "CardPlayed").length;
+    const g5rest = typedGame(rest, cardsBefore);
+    await typeCards(g5rest.play, rest.length, "the rest of game 5", true);
     await wd.textOf("#doko-next", (t) => t.startsWith("Spiel 6, Geber"));
   });
 

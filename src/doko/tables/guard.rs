@@ -5,6 +5,8 @@
 //! round is closed once, with no game in progress, and takes no game after (§8.2.2).
 use super::{DokoTables, GameEvent};
 use crate::doko::error::DokoError;
+use crate::doko::game::{Game, GameSetup};
+use crate::doko::round::{fold, next_deal, NextDeal, TableConfig};
 use crate::events::{CorrectionAction, DokoGameRef, Payload};
 use crate::keys::{KeyInfo, Role};
 use crate::log::Hash32;
@@ -165,6 +167,103 @@ impl DokoTables {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The setup of a table's next game as the round deals it (§2.2.1, §3.2.3, §7.5.1): its
+    /// dealer, the Pflichtsoli still owed and the player vorgeführt now; a game struck
+    /// during the round is replaced by one dealt by the same dealer (§8.2.1).
+    pub fn next_setup(&self, round: u32, table: u32) -> Result<GameSetup, DokoError> {
+        let size = self.table_size(round, table);
+        let config = TableConfig::new(size)?;
+        let next = self.next_game(round, table);
+        let (state, records, pending) = match self.list(round, table) {
+            Ok(l) => {
+                let pending = l
+                    .corrections
+                    .iter()
+                    .filter(|c| c.refused.is_none())
+                    .find_map(|c| match c.correction {
+                        CorrectionAction::Strike {
+                            replacement: Some(r),
+                        } if r == next => Some(c.game as usize - 1),
+                        _ => None,
+                    });
+                (l.replay.state, l.replay.records, pending)
+            }
+            Err(_) => (fold(&[], config, &self.profile()?, None), vec![], None),
+        };
+        let (dealer, vorgefuehrt) = match next_deal(&state, config, &records, pending) {
+            NextDeal::Deal {
+                dealer,
+                vorgefuehrt,
+                ..
+            } => (dealer, vorgefuehrt),
+            NextDeal::Replacement { dealer, .. } => (dealer, None),
+            NextDeal::RoundOver => {
+                return Err(DokoError::Round(format!(
+                    "7.4.1: the round of table {table} is over; no game follows game {}",
+                    next - 1
+                )))
+            }
+        };
+        Ok(GameSetup {
+            dealer,
+            table_size: size,
+            owes_pflichtsolo: state.owes_pflichtsolo,
+            vorgefuehrt,
+        })
+    }
+
+    /// Checks the steps of one game played card by card (`doko.game`, `doko.event`) before
+    /// any is signed: each meets [`Self::check_append`] after the ones before it, and the
+    /// game takes every new one as the list folds it (a card not in the hand, a card out of
+    /// turn, an announcement after its deadline is refused with its §). The first refusal
+    /// refuses them all, so a typed trick is signed whole or not at all.
+    pub fn check_game_steps(
+        &self,
+        at: DokoGameRef,
+        steps: &[crate::events::Payload],
+        signer: &KeyInfo,
+    ) -> Result<(), DokoError> {
+        let mut t = self.clone();
+        for p in steps {
+            t.check_append(p, signer)?;
+            t.take_pending(p, signer);
+        }
+        // The game as the list will fold it: its logged setup and events, then the batch's.
+        let logged = self.games.get(&at);
+        let mut setup = logged.and_then(|g| g.setup.clone());
+        let mut events: Vec<GameEvent> = logged.map(|g| g.events.clone()).unwrap_or_default();
+        let before = events.len();
+        for p in steps {
+            match p {
+                Payload::DokoGame(x) if x.at == at => {
+                    setup.get_or_insert_with(|| x.setup.clone());
+                }
+                Payload::DokoEvent(x) if x.at == at => events.push(x.event.clone()),
+                Payload::DokoRuling(x) if x.at == at => events.push(x.event.clone()),
+                Payload::DokoSchiedsgericht(x) if x.at == at => events.push(x.event.clone()),
+                _ => {}
+            }
+        }
+        let Some(setup) = setup else {
+            return if events.len() > before {
+                Err(DokoError::Round(format!(
+                    "6.3: game {} has no doko.game setup; it begins with the deal",
+                    at.game
+                )))
+            } else {
+                Ok(())
+            };
+        };
+        let mut game = Game::new(setup, t.profile()?);
+        for (i, e) in events.iter().enumerate() {
+            match game.apply(e) {
+                Err(err) if i >= before => return Err(err),
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// A round the Schiedsrichter closed takes no further game and is not closed again

@@ -8,7 +8,7 @@ import type {
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
 import type { RulingFilter } from "./activity";
-import type { DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
+import type { DokoCardGame, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
 import type { ListEntry } from "./doko";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -42,7 +42,7 @@ export const api = {
   notes: () => invoke<NoteRow[]>("notes_list"),
   results: () => invoke<ResultRow[]>("results_list"),
   ranking: () => invoke<Ranking>("ranking_show"),
-  reportSave: (request: { kind: "appeal" | "casebook" | "doko-standings"; appeal: string | null; format: "pdf" | "html"; lang: string }, path: string | null) =>
+  reportSave: (request: { kind: "appeal" | "casebook" | "doko-standings" | "doko-list"; appeal: string | null; format: "pdf" | "html"; lang: string; round?: number | null; table?: number | null }, path: string | null) =>
     invoke<string | null>("report_save", { request, path }),
   rankingDiff: (event: string) => invoke<RankMove[]>("ranking_diff", { event }),
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),
@@ -135,6 +135,9 @@ export const api = {
     invoke<Summary>("doko_plan_sign", { round, lang, passphrase, progress: channel(onProgress) }),
   dokoPresence: (player: string, fromRound: number, present: boolean, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("doko_presence", { player, fromRound, present, lang, passphrase, progress: channel(onProgress) }),
+  dokoCards: (round: number, table: number, lang: string) => invoke<DokoCardGame>("doko_cards", { round, table, lang }),
+  dokoCardsRecord: (round: number, table: number, deal: string, play: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_cards_record", { round, table, deal, play, lang, passphrase, progress: channel(onProgress) }),
   dokoRoundClose: (round: number, table: number, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("doko_round_close", { round, table, lang, passphrase, progress: channel(onProgress) }),
   dokoStandingsRule: (tie: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>

@@ -453,6 +453,20 @@ export interface DokoTableList {
   refused: string[];
 }
 
+/** The card-by-card form's game (`tdlog::views::doko_cards::CardGameView`). */
+export interface DokoCardGame {
+  game: number;
+  in_progress: boolean;
+  dealt: boolean;
+  dealer: string;
+  /** [seat, name] in playing order from Vorhand. */
+  players: [string, string][];
+  tricks: { plays: string[]; winner: string | null }[];
+  current: string[];
+  hands: [string, string[]][];
+  blocked: string | null;
+}
+
 export interface DokoStandingsView {
   standings: {
     profile: string;

@@ -1,0 +1,121 @@
+//! A Doppelkopf game card by card in the app (issue 16): the deal typed or pasted seat by
+//! seat, then the play as lines (a trick per line, or a card at a time) with the
+//! announcements where they are made, in the card notation of `tdlog doko record`
+//! (`doko::script`). Each line becomes the same `doko.game` / `doko.event` steps the CLI
+//! signs; all of them are checked by the engine first (`DokoTables::check_game_steps`), so
+//! a refused card signs nothing, and the refusal names its § in the UI's language.
+use crate::commands::{blocking, AppState};
+use crate::device;
+use crate::doko::{lang, refusal, sign, signer};
+use crate::error::AppError;
+use crate::session::{Progress, Summary};
+use tauri::ipc::Channel;
+use tauri::State;
+use tdlog::doko::game::GameEvent;
+use tdlog::doko::script::{parse_deal, parse_play};
+use tdlog::doko::seat::Players;
+use tdlog::doko::tables::DokoTables;
+use tdlog::doko::DokoError;
+use tdlog::events::{DokoGame, DokoGameRef, Payload};
+use tdlog::views::doko_cards::{card_game, CardGameView};
+
+/// The form's game: the table's game in progress, or its next game as the round deals it.
+#[tauri::command]
+pub fn doko_cards(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    lang: String,
+) -> Result<CardGameView, AppError> {
+    Ok(card_game(
+        &state.current()?.doko,
+        round,
+        table,
+        self::lang(&lang),
+    ))
+}
+
+/// The steps the typed lines make: a new game begins with its setup as the round deals it
+/// and the deal (§2.2); a game in progress goes on with its play.
+pub fn steps(
+    t: &DokoTables,
+    round: u32,
+    table: u32,
+    deal: &str,
+    play: &str,
+) -> Result<(DokoGameRef, Vec<Payload>), DokoError> {
+    let in_progress = t.list(round, table).ok().and_then(|l| l.in_progress);
+    let game = in_progress.unwrap_or_else(|| t.next_game(round, table));
+    let at = DokoGameRef { round, table, game };
+    let mut out = Vec::new();
+    let (setup, dealt) = match t.games.get(&at).and_then(|g| g.setup.clone()) {
+        Some(s) if in_progress.is_some() => {
+            let dealt = t.games[&at]
+                .events
+                .iter()
+                .any(|e| matches!(e, GameEvent::Dealt { .. }));
+            (s, dealt)
+        }
+        _ => {
+            let s = t.next_setup(round, table)?;
+            out.push(Payload::DokoGame(DokoGame {
+                at,
+                setup: s.clone(),
+            }));
+            (s, false)
+        }
+    };
+    let players = Players::for_dealer(setup.dealer, setup.table_size);
+    match (dealt, deal.trim().is_empty()) {
+        (true, false) => {
+            return Err(DokoError::Input(format!(
+                "2.2: game {game} is dealt already; type its play"
+            )))
+        }
+        (false, true) => {
+            return Err(DokoError::Input(format!(
+                "2.2: game {game} begins with the deal: twelve cards for each player"
+            )))
+        }
+        (false, false) => out.push(at.payload(GameEvent::Dealt {
+            hands: parse_deal(deal, &players)?,
+        })),
+        (true, true) => {}
+    }
+    out.extend(
+        parse_play(play, &players)?
+            .into_iter()
+            .map(|e| at.payload(e)),
+    );
+    Ok((at, out))
+}
+
+/// Signs the typed deal and play of the table's game, all checked before the first.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_cards_record(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    deal: String,
+    play: String,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let l = self::lang(&lang);
+    let key_file = state.signing_path()?;
+    let pass = passphrase.clone();
+    let key = blocking(move || device::load_at(&key_file, pass.as_deref())).await?;
+    let payloads = {
+        let o = state.current()?;
+        let (at, payloads) =
+            steps(&o.doko, round, table, &deal, &play).map_err(|e| refusal(&e, l))?;
+        o.doko
+            .check_game_steps(at, &payloads, &signer(&o, &key))
+            .map_err(|e| refusal(&e, l))?;
+        payloads
+    };
+    sign(&state, l, passphrase, |_| Ok(payloads)).await
+}
