@@ -67,6 +67,10 @@ pub const ALL: &[&str] = &[
     "doko_plan_sign",
     "doko_presence",
     "doko_standings_rule",
+    "hub_status_show",
+    "hub_set",
+    "hub_clear",
+    "hub_setting",
 ];
 
 #[cfg(test)]

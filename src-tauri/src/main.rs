@@ -13,6 +13,7 @@ mod device;
 mod doko;
 mod enrol;
 mod error;
+mod hub;
 mod reports;
 mod session;
 mod table_acts;
@@ -52,6 +53,7 @@ fn main() {
                 open: Mutex::new(None),
                 sign_as: Mutex::new(sign_as),
             });
+            app.manage(hub::HubState::default());
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -119,6 +121,10 @@ fn main() {
             doko::doko_plan_sign,
             doko::doko_presence,
             doko::doko_standings_rule,
+            hub::hub_status_show,
+            hub::hub_set,
+            hub::hub_clear,
+            hub::hub_setting,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

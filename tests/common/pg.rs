@@ -159,6 +159,27 @@ impl PgCluster {
         );
     }
 
+    /// Stops the server (fast: open connections are cut) until [`PgCluster::start_again`]:
+    /// a hub that is away.
+    pub fn stop(&self) {
+        self.pg(
+            "pg_ctl",
+            &[
+                "-D",
+                self.data().to_str().unwrap(),
+                "-m",
+                "fast",
+                "-w",
+                "stop",
+            ],
+        );
+    }
+
+    /// Starts a server stopped by [`PgCluster::stop`] again (same data, same socket).
+    pub fn start_again(&self) {
+        self.ctl_start();
+    }
+
     /// Stops the server (fast: open connections are cut) and starts it again.
     pub fn restart(&self) {
         self.pg(
