@@ -184,7 +184,10 @@ pub struct Syncer {
     pub path: PathBuf,
     stop: Arc<AtomicBool>,
     state: Arc<Mutex<SyncState>>,
+    // Read by the tests (they join the thread).
+    #[cfg_attr(not(test), allow(dead_code))]
     finished: Arc<AtomicBool>,
+    #[cfg_attr(not(test), allow(dead_code))]
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -239,6 +242,7 @@ impl Syncer {
     }
 
     /// Stops and waits for the thread (tests).
+    #[cfg(test)]
     pub fn join(mut self) {
         self.stop();
         if let Some(t) = self.thread.take() {
@@ -246,6 +250,7 @@ impl Syncer {
         }
     }
 
+    #[cfg(test)]
     pub fn finished(&self) -> bool {
         self.finished.load(Ordering::SeqCst)
     }
@@ -497,6 +502,7 @@ impl HubState {
     }
 
     /// Takes the syncer out (tests join it).
+    #[cfg(test)]
     pub fn take(&self) -> Option<Syncer> {
         self.syncer.lock().ok().and_then(|mut s| s.take())
     }

@@ -14,7 +14,9 @@ pub mod archive;
 pub mod claim;
 pub mod conn;
 pub mod hub;
+pub mod join;
 pub mod plan;
+pub mod tls;
 
 use crate::keys::DeviceKey;
 use crate::live::Live;
@@ -46,6 +48,10 @@ pub enum SyncError {
     Hub(#[source] postgres::Error),
     #[error("hub connection: {0}")]
     Config(String),
+    #[error("TLS with the hub: {0}")]
+    Tls(String),
+    #[error("{0}")]
+    UnknownLog(String),
     #[error(
         "the hub served a malformed row ({0}). Nothing was merged; the local log is unchanged"
     )]
