@@ -323,6 +323,29 @@ impl Local for AppLocal<'_> {
         self.reader.data_version()
     }
 
+    // A sync reads only what is new, through the thread's own connection.
+    fn heads(&mut self) -> Result<Vec<(Hash32, u64, Hash32)>, LogError> {
+        self.still_open()?;
+        self.reader.chain_heads()
+    }
+
+    fn chain_above(&mut self, author: &Hash32, seq: u64) -> Result<Vec<RawEvent>, LogError> {
+        self.reader.chain_above(author, seq)
+    }
+
+    fn fork_rows(&mut self) -> Result<Vec<RawEvent>, LogError> {
+        self.reader.fork_rows()
+    }
+
+    fn holds(&mut self, id: &Hash32) -> Result<bool, LogError> {
+        self.reader.holds(id)
+    }
+
+    fn stored_log_id(&mut self) -> Result<Option<Hash32>, LogError> {
+        self.still_open()?;
+        self.reader.any_log_id()
+    }
+
     fn may_sign(&mut self, key: &DeviceKey) -> bool {
         self.shell.app().current().is_ok_and(|o| {
             o.replayed
