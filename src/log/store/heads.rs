@@ -58,10 +58,12 @@ impl Log {
     /// Both sides of every fork: the fork proofs and the events at their (author, seq).
     pub fn fork_rows(&self) -> Result<Vec<RawEvent>, LogError> {
         let mut st = self.conn.prepare_cached(
+            // Driven by fork_proof (CROSS JOIN keeps it the outer loop): the event table is
+            // only looked up by its key, never scanned.
             "SELECT body, sig, payload FROM fork_proof
              UNION ALL
-             SELECT e.body, e.sig, e.payload FROM event e
-             WHERE EXISTS (SELECT 1 FROM fork_proof f WHERE f.author = e.author AND f.seq = e.seq)",
+             SELECT DISTINCT e.body, e.sig, e.payload FROM fork_proof f CROSS JOIN event e
+             WHERE e.author = f.author AND e.seq = f.seq",
         )?;
         let rows = st.query_map([], raw)?;
         Ok(rows.collect::<Result<_, _>>()?)
