@@ -167,6 +167,32 @@ fn main() {
         .read_to_end(&mut out)
         .unwrap();
     let copy_out_s = t.elapsed().as_secs_f64();
+    // Idle: A syncs again with nothing new on either side (what `--watch` does on every
+    // local change), median of 5; what it costs is what it reads locally.
+    let mut idle = Vec::new();
+    // First B's receipt comes back to A; then nothing is new on either side.
+    sync::sync_once(
+        &mut a,
+        &mut h,
+        Some(&key(2)),
+        &sync::Options::default(),
+        &mut |_, _, _| true,
+    )
+    .unwrap();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let r = sync::sync_once(
+            &mut a,
+            &mut h,
+            Some(&key(2)),
+            &sync::Options::default(),
+            &mut |_, _, _| true,
+        )
+        .unwrap();
+        idle.push(t.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!((r.pushed, r.merged.added), (0, 0));
+    }
+    idle.sort_by(|x, y| x.total_cmp(y));
     drop(a);
     drop(b);
 
@@ -296,6 +322,10 @@ fn main() {
     println!(
         "| bare `COPY TO STDOUT BINARY`, same rows | {} | 1 |",
         rate(rows, copy_out_s)
+    );
+    println!(
+        "a sync with nothing new, on a log of {rows} rows: median {:.1} ms of 5",
+        idle[2]
     );
     println!(
         "append on A to folded on B (`--watch`, LISTEN/NOTIFY), {reps} runs: median {:.1} ms, worst {:.1} ms",

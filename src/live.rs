@@ -191,6 +191,11 @@ impl Live {
         self.writable()?.data_version()
     }
 
+    /// The stored log, for reads that need no state (a sync's index lookups, `crate::sync`).
+    pub fn stored(&mut self) -> Result<&Log, LogError> {
+        Ok(&*self.writable()?)
+    }
+
     /// If another writer changed the file since, verifies again (through the cache: only
     /// the new rows' signatures) and refolds.
     pub fn catch_up(&mut self) -> Result<bool, LogError> {

@@ -938,3 +938,39 @@ fn archive_lists_tournaments_and_finds_appeals_by_law_verified_as_read() {
     let (_, none) = run(&["--appeals", "--law", "16", "--since", "2999-01-01"]);
     assert_eq!(none["appeals"], json!([]));
 }
+
+/// Equivocation through the hub: the TD's key signs two different events at one sequence
+/// number on two laptops. Each device pushes its side; the hub files the second as a fork
+/// proof, and both devices end holding both sides (the chief TD rules on it), with the same
+/// head digest. The sync reads the local log by index (chain heads, chains above the hub's
+/// maxima, fork rows), so the fork rows must travel both ways.
+#[test]
+fn a_fork_travels_both_ways_through_the_hub() {
+    let pg = cluster!();
+    let dir = tempfile::tempdir().unwrap();
+    let base = tournament(dir.path());
+    let (a, b) = (device(&base, "laptop-a"), device(&base, "laptop-b"));
+    let mut h = hub(&pg);
+    sync(&a, &mut h, &key(1)).unwrap();
+    open(&a).append(&key(2), note("side A")).unwrap();
+    open(&b).append(&key(2), note("side B")).unwrap();
+    sync(&a, &mut h, &key(1)).unwrap();
+    let rb = sync(&b, &mut h, &key(1)).unwrap();
+    let ra = sync(&a, &mut h, &key(1)).unwrap();
+    let rb2 = sync(&b, &mut h, &key(1)).unwrap();
+    for p in [&a, &b] {
+        assert_eq!(open(p).fork_rows().unwrap().len(), 2, "{}", p.display());
+    }
+    assert!(rb.merged.forks + ra.merged.forks >= 1);
+    assert_eq!(ra.digest, rb2.digest);
+    assert_eq!(ra.local_rows, rb2.local_rows);
+    assert_eq!(
+        ra.local_rows as u64,
+        open(&a).read_inputs().unwrap().len() as u64,
+        "rows counted from the chain heads and the fork rows"
+    );
+    let ids = hub_ids(&mut h, &log_id(&a));
+    for r in open(&a).read_inputs().unwrap() {
+        assert!(ids.contains(&r.raw.id()), "the hub holds every row of A");
+    }
+}

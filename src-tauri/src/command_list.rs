@@ -70,6 +70,10 @@ pub const ALL: &[&str] = &[
     "doko_round_close",
     "doko_cards",
     "doko_cards_record",
+    "hub_status_show",
+    "hub_set",
+    "hub_clear",
+    "hub_setting",
 ];
 
 #[cfg(test)]

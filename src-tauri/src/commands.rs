@@ -60,16 +60,34 @@ impl AppState {
         key: &tdlog::keys::DeviceKey,
         payload: Payload,
     ) -> Result<Arc<Opened>, AppError> {
+        let now = chrono::Utc::now().timestamp_millis();
+        let (r, o) = self.with_live(None, Some(5000), |o| o.live.append(key, payload, now))?;
+        r?;
+        Ok(o)
+    }
+
+    /// Runs `f` on the open log's live state, held exclusively (views in flight finish
+    /// first; new ones wait). `path`: only if that log is the one open (else `no_log`).
+    /// `wait_ms`: give up with `busy` after about that long (`None`: wait for the views).
+    pub(crate) fn with_live<R>(
+        &self,
+        path: Option<&std::path::Path>,
+        wait_ms: Option<u32>,
+        f: impl FnOnce(&mut Opened) -> R,
+    ) -> Result<(R, Arc<Opened>), AppError> {
         let mut slot = self
             .open
             .lock()
             .map_err(|_| AppError::new("internal", "state lock poisoned"))?;
+        if path.is_some_and(|p| slot.as_ref().is_none_or(|o| o.path != p)) {
+            return Err(AppError::no_log());
+        }
         let mut arc = slot.take().ok_or_else(AppError::no_log)?;
         let mut waited = 0;
         let mut opened = loop {
             match Arc::try_unwrap(arc) {
                 Ok(o) => break o,
-                Err(shared) if waited < 5000 => {
+                Err(shared) if wait_ms.is_none_or(|w| waited < w) => {
                     arc = shared;
                     waited += 1;
                     std::thread::sleep(std::time::Duration::from_millis(1));
@@ -83,15 +101,13 @@ impl AppState {
                 }
             }
         };
-        let now = chrono::Utc::now().timestamp_millis();
-        let r = opened.live.append(key, payload, now);
+        let r = f(&mut opened);
         let o = Arc::new(opened);
         *slot = Some(o.clone());
-        r?;
-        Ok(o)
+        Ok((r, o))
     }
 
-    fn sign_as(&self) -> Option<String> {
+    pub(crate) fn sign_as(&self) -> Option<String> {
         self.sign_as.lock().ok().and_then(|s| s.clone())
     }
 

@@ -14,6 +14,7 @@ mod doko;
 mod doko_cards;
 mod enrol;
 mod error;
+mod hub;
 mod reports;
 mod session;
 mod table_acts;
@@ -58,6 +59,7 @@ fn main() {
                 open: Mutex::new(None),
                 sign_as: Mutex::new(sign_as),
             });
+            app.manage(hub::HubState::default());
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -128,6 +130,10 @@ fn main() {
             doko::doko_round_close,
             doko_cards::doko_cards,
             doko_cards::doko_cards_record,
+            hub::hub_status_show,
+            hub::hub_set,
+            hub::hub_clear,
+            hub::hub_setting,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

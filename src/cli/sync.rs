@@ -10,7 +10,12 @@ use tdlog::sync::{self, HubConfig, Phase, SyncError};
 
 #[derive(Args)]
 pub struct SyncArgs {
+    /// The log file (with --join: the new file to create).
     log: PathBuf,
+    /// Join the hub's log LOGID (64 hex digits, or a prefix of at least 8 as `tdlog archive`
+    /// prints): create LOG from the hub's events, each checked and verified as pulled.
+    #[arg(long, value_name = "LOGID", conflicts_with = "watch")]
+    join: Option<String>,
     /// The hub: `postgresql://user@host:port/db` or `host=/run/pg port=5432 dbname=hub`.
     /// What it leaves out comes from the libpq environment (PGHOST, PGPORT, PGUSER,
     /// PGDATABASE, PGPASSWORD).
@@ -60,6 +65,9 @@ pub fn run(a: SyncArgs) -> CliResult {
         a.password_file.as_deref(),
         &sync::conn::from_env,
     )?;
+    if let Some(id) = &a.join {
+        return join(&a, id, &cfg);
+    }
     // As `tdlog merge`: opened without the device record's check (a log that lost events
     // gets them back by merging); the verified-state cache keeps re-opening cheap.
     let mut log = Log::open(&a.log)?;
@@ -129,6 +137,52 @@ pub fn run(a: SyncArgs) -> CliResult {
             Ok(0)
         }
         Err(e) if e.is_hostile() => hostile(&e),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `--join`: the new file from the hub's events.
+fn join(a: &SyncArgs, id: &str, cfg: &HubConfig) -> CliResult {
+    let mut hub = sync::Hub::connect(cfg)?;
+    let log_id = sync::join::resolve_id(&mut hub, id)?;
+    let key = load_key(&a.key).ok();
+    let opts = sync::Options {
+        batch: a.batch,
+        ..sync::Options::default()
+    };
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let res = sync::join::join(
+        &a.log,
+        &mut hub,
+        &log_id,
+        key.as_ref(),
+        &opts,
+        &mut |phase, done, total| {
+            if phase == Phase::Pull && total > 0 {
+                bar.get_or_insert_with(|| super::progress_bar(total, "pull"))
+                    .set_position(done);
+            }
+            true
+        },
+    );
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    match res {
+        Ok((_, r)) => {
+            println!(
+                "joined log {} from {}: {}",
+                log_id.to_hex(),
+                hub.target,
+                a.log.display()
+            );
+            say(&r, &hub.target);
+            Ok(0)
+        }
+        Err(e) if e.is_hostile() => {
+            eprintln!("error: {e}");
+            Ok(2)
+        }
         Err(e) => Err(e.into()),
     }
 }

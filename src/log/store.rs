@@ -14,6 +14,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
+mod genesis;
+mod heads;
 mod read_only;
 mod rows;
 use rows::for_each_batch;

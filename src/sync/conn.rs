@@ -1,6 +1,6 @@
 //! Where the hub is and how to log in: a URL or `key=value` string as libpq takes it, the
 //! usual libpq environment for what it leaves out (PGHOST, PGPORT, PGUSER, PGDATABASE,
-//! PGPASSWORD, PGPASSFILE, PGSSLMODE), and a password file in libpq's `.pgpass` format that
+//! PGPASSWORD, PGPASSFILE, PGSSLMODE, PGSSLROOTCERT; see `sync::tls`), and a password file in libpq's `.pgpass` format that
 //! only its owner may read (mode 0600), as libpq requires.
 
 use super::SyncError;
@@ -11,6 +11,27 @@ pub struct HubConfig {
     pub config: postgres::Config,
     /// host:port/db as user, never the password (for messages).
     pub target: String,
+    /// TLS as libpq's `sslmode` means it (`sync::tls`).
+    pub tls: super::tls::TlsSettings,
+}
+
+impl HubConfig {
+    /// Whether the hub is reached through a unix socket (never TLS).
+    pub fn is_socket(&self) -> bool {
+        matches!(
+            self.config.get_hosts().first(),
+            Some(postgres::config::Host::Unix(_))
+        )
+    }
+
+    /// The host name TLS verifies (`verify-full`).
+    pub fn host(&self) -> String {
+        match self.config.get_hosts().first() {
+            Some(postgres::config::Host::Tcp(h)) => h.clone(),
+            Some(postgres::config::Host::Unix(p)) => p.display().to_string(),
+            None => String::new(),
+        }
+    }
 }
 
 /// Looks a variable up (the environment in the CLI; a map in tests).
@@ -29,7 +50,15 @@ impl HubConfig {
         password_file: Option<&Path>,
         env: Env<'_>,
     ) -> Result<HubConfig, SyncError> {
-        let mut c: postgres::Config = match url {
+        // The TLS options the `postgres` client does not parse come out first.
+        let (rest, url_mode, url_root) = match url {
+            Some(u) => {
+                let (r, m, c) = super::tls::split_options(u);
+                (Some(r), m, c)
+            }
+            None => (None, None, None),
+        };
+        let mut c: postgres::Config = match rest.as_deref() {
             Some(u) => u
                 .parse()
                 .map_err(|e| SyncError::Config(format!("hub address {u:?}: {e}")))?,
@@ -63,13 +92,17 @@ impl HubConfig {
                 env("PGDATABASE").unwrap_or_else(|| c.get_user().unwrap_or("postgres").to_string());
             c.dbname(&db);
         }
-        if let Some(mode) = env("PGSSLMODE") {
-            if matches!(mode.as_str(), "require" | "verify-ca" | "verify-full") {
-                return Err(SyncError::Config(format!(
-                    "PGSSLMODE={mode}: this tdlog is built without TLS; use a unix socket, a tunnel, or a build with TLS"
-                )));
-            }
-        }
+        let tls = super::tls::TlsSettings {
+            mode: match url_mode.or_else(|| env("PGSSLMODE")) {
+                Some(m) => super::tls::SslMode::parse(&m)?,
+                None => super::tls::SslMode::Prefer,
+            },
+            root_cert: url_root
+                .or_else(|| env("PGSSLROOTCERT"))
+                .map(PathBuf::from)
+                .or_else(|| super::tls::default_root(env("HOME"))),
+        };
+        c.ssl_mode(tls.mode.negotiation());
         let target = {
             let host = match c.get_hosts().first() {
                 Some(postgres::config::Host::Tcp(h)) => h.clone(),
@@ -105,7 +138,11 @@ impl HubConfig {
         }
         c.application_name("tdlog sync");
         c.connect_timeout(std::time::Duration::from_secs(10));
-        Ok(HubConfig { config: c, target })
+        Ok(HubConfig {
+            config: c,
+            target,
+            tls,
+        })
     }
 }
 

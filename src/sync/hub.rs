@@ -52,9 +52,22 @@ fn h32(v: Vec<u8>) -> Result<Hash32, SyncError> {
 }
 
 impl Hub {
-    /// Connects (no TLS is built in; see docs/cli.md) and creates the schema if missing.
+    /// Connects (TLS as `cfg.tls` asks, `sync::tls`; never over a unix socket) and creates
+    /// the schema if missing.
     pub fn connect(cfg: &super::conn::HubConfig) -> Result<Hub, SyncError> {
-        let client = cfg.config.connect(NoTls).map_err(SyncError::hub)?;
+        let client = if cfg.is_socket() {
+            let mut c = cfg.config.clone();
+            c.ssl_mode(postgres::config::SslMode::Disable);
+            c.connect(NoTls).map_err(SyncError::hub)?
+        } else {
+            let tls = super::tls::connector(&cfg.tls)?;
+            cfg.config.connect(tls).map_err(|e| {
+                match super::tls::explain(&e, &cfg.tls, &cfg.host()) {
+                    Some(why) => SyncError::Tls(why),
+                    None => SyncError::hub(e),
+                }
+            })?
+        };
         let mut hub = Hub {
             client,
             target: cfg.target.clone(),
@@ -89,6 +102,18 @@ impl Hub {
         Ok(self
             .client
             .query_one("SELECT pg_backend_pid()", &[])
+            .map_err(SyncError::hub)?
+            .get(0))
+    }
+
+    /// Whether this connection is encrypted (the server's own view, `pg_stat_ssl`).
+    pub fn tls_in_use(&mut self) -> Result<bool, SyncError> {
+        Ok(self
+            .client
+            .query_one(
+                "SELECT coalesce((SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()), false)",
+                &[],
+            )
             .map_err(SyncError::hub)?
             .get(0))
     }

@@ -14,7 +14,9 @@ pub mod archive;
 pub mod claim;
 pub mod conn;
 pub mod hub;
+pub mod join;
 pub mod plan;
+pub mod tls;
 
 use crate::keys::DeviceKey;
 use crate::live::Live;
@@ -46,6 +48,10 @@ pub enum SyncError {
     Hub(#[source] postgres::Error),
     #[error("hub connection: {0}")]
     Config(String),
+    #[error("TLS with the hub: {0}")]
+    Tls(String),
+    #[error("{0}")]
+    UnknownLog(String),
     #[error(
         "the hub served a malformed row ({0}). Nothing was merged; the local log is unchanged"
     )]
@@ -96,6 +102,49 @@ pub trait Local {
     fn version(&mut self) -> Result<i64, LogError>;
     /// Whether `key` may sign in this log now (receipts, head claims).
     fn may_sign(&mut self, key: &DeviceKey) -> bool;
+
+    // What a sync reads: by default worked out from every row; a `Log` answers each with a
+    // few index lookups, so a sync reads only what is new (see `log::store::heads`).
+
+    /// Every author's newest stored event `(author, seq, id)`.
+    fn heads(&mut self) -> Result<Vec<(Hash32, u64, Hash32)>, LogError> {
+        let mut h = HeadSet::default();
+        for r in rows_of_raw(self.rows()?) {
+            h.add(r.author, r.seq, r.id);
+        }
+        Ok(h.heads.into_iter().map(|(a, (s, id))| (a, s, id)).collect())
+    }
+    /// The events of `author` above `seq`.
+    fn chain_above(&mut self, author: &Hash32, seq: u64) -> Result<Vec<RawEvent>, LogError> {
+        Ok(rows_of_raw(self.rows()?)
+            .into_iter()
+            .filter(|r| r.author == *author && r.seq > seq)
+            .map(|r| r.raw)
+            .collect())
+    }
+    /// Both sides of every fork.
+    fn fork_rows(&mut self) -> Result<Vec<RawEvent>, LogError> {
+        let rows = rows_of_raw(self.rows()?);
+        let forked = plan::summarise(&rows).fork_ids;
+        Ok(rows
+            .into_iter()
+            .filter(|r| forked.contains(&r.id))
+            .map(|r| r.raw)
+            .collect())
+    }
+    /// Whether an event with this id is stored.
+    fn holds(&mut self, id: &Hash32) -> Result<bool, LogError> {
+        Ok(self.rows()?.iter().any(|r| r.id() == *id))
+    }
+    /// The log id (`None` for a log without events).
+    fn stored_log_id(&mut self) -> Result<Option<Hash32>, LogError> {
+        let rows = rows_of_raw(self.rows()?);
+        Ok(log_id_of(&rows).ok())
+    }
+}
+
+fn rows_of_raw(raws: Vec<RawEvent>) -> Vec<Row> {
+    raws.into_iter().filter_map(Row::of).collect()
 }
 
 impl Local for Log {
@@ -119,6 +168,21 @@ impl Local for Log {
         self.keys()
             .is_ok_and(|ks| ks.may_sign(&key.public(), u64::MAX).is_ok())
     }
+    fn heads(&mut self) -> Result<Vec<(Hash32, u64, Hash32)>, LogError> {
+        self.chain_heads()
+    }
+    fn chain_above(&mut self, author: &Hash32, seq: u64) -> Result<Vec<RawEvent>, LogError> {
+        Log::chain_above(self, author, seq)
+    }
+    fn fork_rows(&mut self) -> Result<Vec<RawEvent>, LogError> {
+        Log::fork_rows(self)
+    }
+    fn holds(&mut self, id: &Hash32) -> Result<bool, LogError> {
+        Log::holds(self, id)
+    }
+    fn stored_log_id(&mut self) -> Result<Option<Hash32>, LogError> {
+        self.any_log_id()
+    }
 }
 
 impl Local for Live {
@@ -141,6 +205,21 @@ impl Local for Live {
             .keys
             .may_sign(&key.public(), u64::MAX)
             .is_ok()
+    }
+    fn heads(&mut self) -> Result<Vec<(Hash32, u64, Hash32)>, LogError> {
+        self.stored()?.chain_heads()
+    }
+    fn chain_above(&mut self, author: &Hash32, seq: u64) -> Result<Vec<RawEvent>, LogError> {
+        self.stored()?.chain_above(author, seq)
+    }
+    fn fork_rows(&mut self) -> Result<Vec<RawEvent>, LogError> {
+        self.stored()?.fork_rows()
+    }
+    fn holds(&mut self, id: &Hash32) -> Result<bool, LogError> {
+        self.stored()?.holds(id)
+    }
+    fn stored_log_id(&mut self) -> Result<Option<Hash32>, LogError> {
+        self.stored()?.any_log_id()
     }
 }
 
@@ -182,11 +261,6 @@ pub struct Report {
     pub digest: String,
 }
 
-fn rows_of(local: &mut dyn Local) -> Result<Vec<Row>, SyncError> {
-    let raws = local.rows().map_err(SyncError::Log)?;
-    Ok(raws.into_iter().filter_map(Row::of).collect())
-}
-
 fn log_id_of(rows: &[Row]) -> Result<Hash32, SyncError> {
     rows.iter()
         .find_map(|r| {
@@ -194,14 +268,6 @@ fn log_id_of(rows: &[Row]) -> Result<Hash32, SyncError> {
             Some(env.log_id.unwrap_or(r.id))
         })
         .ok_or_else(|| SyncError::Log(LogError::Refused("the log holds no events".into())))
-}
-
-fn head_set(rows: &[Row]) -> HeadSet {
-    let mut h = HeadSet::default();
-    for r in rows {
-        h.add(r.author, r.seq, r.id);
-    }
-    h
 }
 
 /// One sync: push what the hub lacks, pull the rest (checked, then merged as `tdlog merge`
@@ -214,22 +280,25 @@ pub fn sync_once(
     opts: &Options,
     progress: &mut ProgressFn<'_>,
 ) -> Result<Report, SyncError> {
-    let rows = rows_of(local)?;
-    let log_id = log_id_of(&rows)?;
+    let log_id = local
+        .stored_log_id()
+        .map_err(SyncError::Log)?
+        .ok_or_else(|| SyncError::Log(LogError::Refused("the log holds no events".into())))?;
     let mut report = Report {
         log_id,
         ..Report::default()
     };
+    let (local_now, forks) = local_summary(local)?;
     // 1. Push first: what this device signed is safe at the hub before anything else.
     let hub_now = hub.summary(&log_id)?;
-    let push = plan::to_push(&rows, &hub_now);
+    let candidates = push_candidates(local, &local_now, &hub_now, &forks)?;
+    let push = plan::to_push(&candidates, &hub_now);
     hub.push(&log_id, &push, opts.batch, progress)?;
     report.pushed += push.len() as u64;
 
     // 2. Pull, and check what was served before anything is merged.
-    let local_now = plan::summarise(&rows);
-    let have: HashSet<Hash32> = rows.iter().map(|r| r.id).collect();
-    let pulled = hub.pull(&log_id, &local_now, &have, opts.batch, progress)?;
+    let have: HashSet<Hash32> = forks.iter().map(|r| r.id).collect();
+    let mut pulled = hub.pull(&log_id, &local_now, &have, opts.batch, progress)?;
     plan::check_served(&pulled.served, &pulled.asked).map_err(|f| match f {
         plan::ServedFault::Altered { author, seq } => SyncError::Altered {
             author: author.short(),
@@ -244,11 +313,20 @@ pub fn sync_once(
             author.short()
         )),
     })?;
-    let mut union = have.clone();
-    union.extend(pulled.served.iter().map(|s| s.id));
-    let authors: HashSet<Hash32> = rows
-        .iter()
-        .map(|r| r.author)
+    // A fork row at or below the local chain may be the side this device already holds.
+    let mut served = Vec::with_capacity(pulled.served.len());
+    for s in pulled.served.drain(..) {
+        let below = s.seq <= local_now.max_seq.get(&s.author).copied().unwrap_or(0);
+        if !(below && local.holds(&s.id).map_err(SyncError::Log)?) {
+            served.push(s);
+        }
+    }
+    pulled.served = served;
+    let served_ids: HashSet<Hash32> = pulled.served.iter().map(|s| s.id).collect();
+    let authors: HashSet<Hash32> = local_now
+        .max_seq
+        .keys()
+        .copied()
         .chain(pulled.served.iter().map(|s| s.author))
         .collect();
     let mut claimed = Vec::new();
@@ -262,7 +340,38 @@ pub fn sync_once(
         claimed.extend(heads);
         report.claims += 1;
     }
-    let missing = plan::withheld(&claimed, &union);
+    let mut missing = Vec::new();
+    let mut fetched = Vec::new();
+    for m in plan::withheld(&claimed, &served_ids) {
+        if local.holds(&m.id).map_err(SyncError::Log)? {
+            continue;
+        }
+        // Another event at a place this device's chain already covers: the author signed
+        // two events there (a fork). Fetched by id; merged, it is kept as a fork proof, and
+        // this device's side then goes to the hub as one.
+        let covered = m.seq <= local_now.max_seq.get(&m.author).copied().unwrap_or(0);
+        match covered.then(|| hub.row(&log_id, &m.id)).transpose()? {
+            Some(Some(raw)) if !fetched.iter().any(|s: &plan::Served| s.id == m.id) => fetched
+                .push(plan::Served {
+                    author: m.author,
+                    seq: m.seq,
+                    id: m.id,
+                    raw,
+                }),
+            Some(Some(_)) => {}
+            _ => missing.push(m),
+        }
+    }
+    plan::check_served(&fetched, &[]).map_err(|f| match f {
+        plan::ServedFault::Altered { author, seq }
+        | plan::ServedFault::Gap {
+            author, next: seq, ..
+        } => SyncError::Altered {
+            author: author.short(),
+            seq,
+        },
+    })?;
+    pulled.served.extend(fetched);
     if let Some(m) = missing.first() {
         return Err(SyncError::Withheld(format!(
             "device {} signed that it holds author {}'s event {} ({}), and the hub did not serve it ({} such event(s) in all)",
@@ -291,27 +400,96 @@ pub fn sync_once(
     }
 
     // 4. The receipt just signed, and the head claim.
-    let rows = if report.merged.receipt.is_some() {
-        let rows = rows_of(local)?;
+    let (local_now, forks) =
+        if report.merged.added + report.merged.forks > 0 || report.merged.receipt.is_some() {
+            local_summary(local)?
+        } else {
+            (local_now, forks)
+        };
+    if report.merged.receipt.is_some() || report.merged.forks > 0 {
         let hub_now = hub.summary(&log_id)?;
-        let push = plan::to_push(&rows, &hub_now);
+        let candidates = push_candidates(local, &local_now, &hub_now, &forks)?;
+        let push = plan::to_push(&candidates, &hub_now);
         hub.push(&log_id, &push, opts.batch, progress)?;
         report.pushed += push.len() as u64;
-        rows
-    } else if report.merged.added + report.merged.forks > 0 {
-        rows_of(local)?
-    } else {
-        rows
-    };
-    report.local_rows = rows.len();
-    report.digest = head_set(&rows).digest().to_string();
+    }
+    let heads = head_set_of(&local_now, &forks, local)?;
+    // Chains are contiguous: the events stored are the sum of the newest sequence numbers.
+    let proofs = forks.len().saturating_sub(fork_positions(&forks));
+    report.local_rows = heads.events() as usize + proofs;
+    report.digest = heads.digest().to_string();
     if let Some(k) = key {
-        if rows.iter().any(|r| r.author == k.public()) {
-            let c = claim::sign(k, &log_id, (opts.now_ms)(), &head_set(&rows));
+        if local_now.max_seq.contains_key(&k.public()) {
+            let c = claim::sign(k, &log_id, (opts.now_ms)(), &heads);
             hub.put_claim(&log_id, &c)?;
         }
     }
     Ok(report)
+}
+
+/// The local summary (per-author maxima, fork ids) and the fork rows, without reading the
+/// whole log.
+fn local_summary(local: &mut dyn Local) -> Result<(plan::Summary, Vec<Row>), SyncError> {
+    let mut s = plan::Summary::default();
+    for (a, seq, _) in local.heads().map_err(SyncError::Log)? {
+        s.max_seq.insert(a, seq);
+    }
+    let forks = rows_of_raw(local.fork_rows().map_err(SyncError::Log)?);
+    s.fork_ids = plan::summarise(&forks).fork_ids;
+    Ok((s, forks))
+}
+
+/// The local rows the hub may lack: every chain above the hub's maximum (all of it where the
+/// hub's copy has a hole), and the fork rows. Each row once.
+fn push_candidates(
+    local: &mut dyn Local,
+    local_now: &plan::Summary,
+    hub_now: &plan::Summary,
+    forks: &[Row],
+) -> Result<Vec<Row>, SyncError> {
+    let mut out = Vec::new();
+    for (a, &mine) in &local_now.max_seq {
+        let from = if hub_now.holes.contains(a) {
+            0
+        } else {
+            hub_now.max_seq.get(a).copied().unwrap_or(0)
+        };
+        if mine > from || hub_now.holes.contains(a) {
+            out.extend(rows_of_raw(
+                local.chain_above(a, from).map_err(SyncError::Log)?,
+            ));
+        }
+    }
+    let mut seen: HashSet<Hash32> = out.iter().map(|r| r.id).collect();
+    out.extend(forks.iter().filter(|r| seen.insert(r.id)).cloned());
+    Ok(out)
+}
+
+/// The head set as every stored row gives it: each chain's newest event, and the fork rows
+/// (a fork at the head counts its smallest id, as `HeadSet::add` keeps it).
+fn head_set_of(
+    local_now: &plan::Summary,
+    forks: &[Row],
+    local: &mut dyn Local,
+) -> Result<HeadSet, SyncError> {
+    let mut h = HeadSet::default();
+    for (a, seq, id) in local.heads().map_err(SyncError::Log)? {
+        debug_assert_eq!(local_now.max_seq.get(&a), Some(&seq));
+        h.add(a, seq, id);
+    }
+    for r in forks {
+        h.add(r.author, r.seq, r.id);
+    }
+    Ok(h)
+}
+
+/// Distinct (author, seq) places among the fork rows (one row each is in the event table).
+fn fork_positions(forks: &[Row]) -> usize {
+    forks
+        .iter()
+        .map(|r| (r.author, r.seq))
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
 }
 
 /// `--watch`: syncs, then waits for the hub's notification about this log (or a local

@@ -11,6 +11,7 @@ pub mod correction;
 pub mod dashboard;
 pub mod doko;
 pub mod doko_cards;
+pub mod hub;
 pub mod incident;
 pub mod overview;
 pub mod play;
@@ -20,6 +21,7 @@ mod text;
 pub use board::{board, BoardScreen};
 pub use correction::{correction_payload, table_result};
 pub use dashboard::{dashboard, BoardState, Dashboard};
+pub use hub::{hub_status, HubStatus, SyncState};
 pub use incident::{
     adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
 };

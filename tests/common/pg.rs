@@ -16,6 +16,14 @@ pub struct PgCluster {
     pub port: u16,
     bin: PathBuf,
     as_root: bool,
+    /// Server options beyond the socket-only defaults (TLS clusters listen on loopback).
+    extra: String,
+}
+
+/// A server certificate and key for [`PgCluster::start_tls`].
+pub struct ServerTls<'a> {
+    pub cert: &'a Path,
+    pub key: &'a Path,
 }
 
 fn pg_bin() -> Option<PathBuf> {
@@ -43,6 +51,16 @@ impl PgCluster {
     /// A fresh cluster with the database `tdlog_test`, or `None` (said loudly) without
     /// PostgreSQL.
     pub fn start() -> Option<PgCluster> {
+        Self::start_with(None)
+    }
+
+    /// A fresh cluster that also listens on 127.0.0.1 (port [`PgCluster::port`]) with
+    /// `ssl=on` and the given certificate and key.
+    pub fn start_tls(tls: ServerTls<'_>) -> Option<PgCluster> {
+        Self::start_with(Some(tls))
+    }
+
+    fn start_with(tls: Option<ServerTls<'_>>) -> Option<PgCluster> {
         let Some(bin) = pg_bin() else {
             let msg = "PostgreSQL is NOT INSTALLED: the hub tests (issue 17) did NOT run. Install it with scripts/deps.sh";
             if std::env::var("TDLOG_REQUIRE_PG").is_ok_and(|v| v == "1") {
@@ -72,14 +90,25 @@ impl PgCluster {
                 .success());
         }
         // A distinct port number per cluster of this process: it only names the socket file.
-        let port = 20000
+        let mut port = 20000
             + (std::process::id() % 1000) as u16 * 40
             + PORT.fetch_add(1, std::sync::atomic::Ordering::SeqCst) % 40;
+        let mut extra = String::new();
+        if tls.is_some() {
+            // A TCP port: one the system says is free now.
+            port = std::net::TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port();
+            extra = "-c listen_addresses=127.0.0.1 -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key".into();
+        }
         let c = PgCluster {
             dir,
             port,
             bin,
             as_root,
+            extra,
         };
         c.pg(
             "initdb",
@@ -95,6 +124,25 @@ impl PgCluster {
                 "--locale=C.UTF-8",
             ],
         );
+        if let Some(t) = tls {
+            // The server reads its key only if no one else may (0600, its own user).
+            for (from, name) in [(t.cert, "server.crt"), (t.key, "server.key")] {
+                let to = c.data().join(name);
+                std::fs::copy(from, &to).unwrap();
+                assert!(Command::new("chmod")
+                    .args(["600", to.to_str().unwrap()])
+                    .status()
+                    .unwrap()
+                    .success());
+                if as_root {
+                    assert!(Command::new("chown")
+                        .args(["postgres:", to.to_str().unwrap()])
+                        .status()
+                        .unwrap()
+                        .success());
+                }
+            }
+        }
         c.ctl_start();
         c.pg(
             "createdb",
@@ -138,9 +186,10 @@ impl PgCluster {
 
     fn ctl_start(&self) {
         let opts = format!(
-            "-c listen_addresses='' -p {} -k {} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60",
+            "-c listen_addresses='' -p {} -k {} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60 {}",
             self.port,
-            self.dir.display()
+            self.dir.display(),
+            self.extra
         );
         self.pg(
             "pg_ctl",
@@ -157,6 +206,27 @@ impl PgCluster {
                 "start",
             ],
         );
+    }
+
+    /// Stops the server (fast: open connections are cut) until [`PgCluster::start_again`]:
+    /// a hub that is away.
+    pub fn stop(&self) {
+        self.pg(
+            "pg_ctl",
+            &[
+                "-D",
+                self.data().to_str().unwrap(),
+                "-m",
+                "fast",
+                "-w",
+                "stop",
+            ],
+        );
+    }
+
+    /// Starts a server stopped by [`PgCluster::stop`] again (same data, same socket).
+    pub fn start_again(&self) {
+        self.ctl_start();
     }
 
     /// Stops the server (fast: open connections are cut) and starts it again.

@@ -23,8 +23,10 @@ for tool in tauri-driver WebKitWebDriver Xvfb node; do
 done
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tdlog-e2e.XXXXXX")
-XVFB_PID=""; DRIVER_PID=""; LATE_PID=""
+XVFB_PID=""; DRIVER_PID=""; LATE_PID=""; PGTMP=""; PGBIN=""
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
+  if [ -n "$PGTMP" ]; then as_pg "$PGBIN/pg_ctl" -D "$PGTMP/data" -m fast -w stop >/dev/null 2>&1 || true; rm -rf "$PGTMP"; fi
   if [ -n "$LATE_PID" ]; then kill "$LATE_PID" 2>/dev/null || true; wait "$LATE_PID" 2>/dev/null || true; fi
   # Stop what this script started, by process id: the driver's children first.
   if [ -n "$DRIVER_PID" ]; then
@@ -63,6 +65,32 @@ FINGERPRINT=$("$CLI" key show --key "$TMP/data/device.key" | awk -F': *' '/finge
 [ -n "$FINGERPRINT" ] || fail "could not read the device key's fingerprint"
 
 rm -rf "$ART"; mkdir -p "$ART"
+# Live sync (issue 17): a throwaway PostgreSQL cluster (unix socket only; the recipe of
+# ../shared/reference/packaging-and-postgres.md) and a small log on two devices: the app
+# (hub-a) and the CLI with a data dir of its own (hub-b, a copy). Without PostgreSQL the
+# step is skipped, and the test says so.
+HUB_URL=""
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+if [ -n "$PGBIN" ] && [ -x "$PGBIN/initdb" ]; then
+  PGTMP=$(mktemp -d /tmp/tdpg.XXXXXX)
+  [ "$(id -u)" = 0 ] && chown postgres: "$PGTMP"
+  PGPORT_E2E=$(( 30000 + RANDOM % 20000 ))
+  as_pg "$PGBIN/initdb" -D "$PGTMP/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
+  as_pg "$PGBIN/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/server.log" -w -t 30 \
+    -o "-c listen_addresses='' -p $PGPORT_E2E -k $PGTMP -c fsync=off -c synchronous_commit=off" start >/dev/null
+  as_pg "$PGBIN/createdb" -h "$PGTMP" -p "$PGPORT_E2E" -U postgres tdlog_e2e
+  HUB_URL="host=$PGTMP port=$PGPORT_E2E user=postgres dbname=tdlog_e2e"
+  mkdir -p "$TMP/hub-keys"
+  for k in chief td1; do install -m 600 "fixtures/demo/keys/$k.key" "$TMP/hub-keys/$k.key"; done
+  TD1_PUB=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).public)' "$TMP/hub-keys/td1.key")
+  TDLOG_DATA_DIR="$TMP/cli-b" "$CLI" init "$TMP/hub-a.tdlog" --key "$TMP/hub-keys/chief.key" --name "Hub Pairs" \
+    --game bridge --organiser "Demo Bridge Club" --profile wbf-2017 --chief-name "Anna Berg (chief TD)" >/dev/null
+  TDLOG_DATA_DIR="$TMP/cli-b" "$CLI" key enrol "$TMP/hub-a.tdlog" "$TD1_PUB" --role td --holder "Jens Hansen, laptop 2" \
+    --key "$TMP/hub-keys/chief.key" >/dev/null
+  cp "$TMP/hub-a.tdlog" "$TMP/hub-b.tdlog"
+else
+  echo "e2e: PostgreSQL is NOT INSTALLED: the live sync step will be skipped (bash scripts/deps.sh installs it)" >&2
+fi
 # A tournament with a late arrival (its appeal period is one minute, so this takes about a
 # minute: made in the background while the test runs; the test waits for LOG.ready).
 mkdir -p "$TMP/late-keys"
@@ -89,6 +117,8 @@ set +e
 TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_EXPECT_EVENTS="$EXPECT_EVENTS" E2E_EXPECT_KEYS="$EXPECT_KEYS" \
   E2E_EXPECT_DIGEST="$EXPECT_DIGEST" E2E_LATE_LOG="$TMP/late.tdlog" E2E_OLD_DEMO="$TMP/demo.tdlog" \
   E2E_DEVICE_FINGERPRINT="$FINGERPRINT" E2E_COMMITTEE_KEY="$COMMITTEE_KEY" E2E_IMPORT_KEY="$TMP/import/chief.key" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
+  E2E_HUB_URL="$HUB_URL" E2E_HUB_A="$TMP/hub-a.tdlog" E2E_HUB_B="$TMP/hub-b.tdlog" E2E_HUB_KEY="$TMP/hub-keys/chief.key" \
+  E2E_HUB_CLI_DATA="$TMP/cli-b" TDLOG_CLI="$CLI" \
   timeout 600 node tests/e2e/app.e2e.mjs
 STATUS=$?
 set -e

@@ -10,6 +10,7 @@ import type {
 import type { RulingFilter } from "./activity";
 import type { DokoCardGame, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
 import type { ListEntry } from "./doko";
+import type { HubEvent, HubForm, HubStatus } from "./types";
 
 export interface Slot { section: string; round: number; table: number; board: number }
 
@@ -112,6 +113,16 @@ export const api = {
     invoke<Summary>("key_revoke", { ...r, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
+  // Live sync through a hub (issue 17): `onUpdate` gets the status bar after every round.
+  hubStatus: (passphrase: string | null, onUpdate: (e: HubEvent) => void) => {
+    const updates = new Channel<HubEvent>();
+    updates.onmessage = onUpdate;
+    return invoke<HubStatus>("hub_status_show", { passphrase, updates });
+  },
+  hubSet: (url: string, password: string | null, passphrase: string | null) =>
+    invoke<HubStatus>("hub_set", { url, password, passphrase }),
+  hubClear: () => invoke<void>("hub_clear"),
+  hubSetting: () => invoke<HubForm>("hub_setting"),
   // Doppelkopf club evening (issue 16).
   dokoEvening: (lang: string) => invoke<DokoEvening>("doko_evening", { lang }),
   dokoList: (round: number, table: number, lang: string) => invoke<DokoTableList>("doko_list", { round, table, lang }),

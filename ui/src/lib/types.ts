@@ -490,3 +490,39 @@ export interface DokoPlanView {
   error: string | null;
   seated: number[];
 }
+
+/** One signing device's newest event (tdlog::views::hub::PeerRow). */
+export interface HubPeer {
+  key: string;
+  holder: string;
+  role: string | null;
+  this_device: boolean;
+  last_seq: number;
+  last_kind: string;
+  last_wall_ms: number;
+}
+
+/** The hub status bar (tdlog::views::hub::HubStatus). */
+export interface HubStatus {
+  configured: boolean;
+  target: string | null;
+  state: "off" | "connecting" | "synced" | "offline" | "refused" | "stopped";
+  last_ok_ms: number | null;
+  last_error: string | null;
+  pushed: number;
+  pulled: number;
+  signing: boolean;
+  peers: HubPeer[];
+  events: number;
+}
+
+/** What the sync thread sends after every round. */
+export interface HubEvent {
+  status: HubStatus;
+  changed: boolean;
+}
+
+export interface HubForm {
+  url: string | null;
+  has_password: boolean;
+}
