@@ -9,7 +9,7 @@ use super::hash::Hash32;
 use super::verify::{verify, Declared, Input, Progress, Verified};
 use crate::events::{spec, Genesis, Payload, PayloadError};
 use crate::keys::{DeviceKey, KeyState};
-use rusqlite::{params, Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -262,7 +262,6 @@ impl Log {
 
     /// One stored event row by id (`None` if there is none).
     pub fn read_row(&self, id: &Hash32) -> Result<Option<Input>, LogError> {
-        use rusqlite::OptionalExtension;
         Ok(self
             .conn
             .prepare_cached("SELECT id, author, seq, body, sig, payload FROM event WHERE id = ?1")?
@@ -315,25 +314,32 @@ impl Log {
     /// The log id as the stored genesis row says it (unverified: for the device record).
     pub fn stored_log_id(&self) -> Result<Option<Hash32>, LogError> {
         // Each author's first event, found by seeking author to author along the primary
-        // key (a plain `WHERE seq = 1` read every row of a big log).
-        let mut st = self.conn.prepare_cached(
-            "WITH RECURSIVE a(author) AS ( \
-               SELECT min(author) FROM event \
-               UNION ALL \
-               SELECT (SELECT min(author) FROM event WHERE author > a.author) FROM a \
-                 WHERE a.author IS NOT NULL) \
-             SELECT e.id, e.body FROM a JOIN event e ON e.author = a.author AND e.seq = 1",
-        )?;
-        let rows = st.query_map([], |r| {
-            Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
-        })?;
-        for row in rows {
-            let (id, body) = row?;
-            if Envelope::decode(&body).is_ok_and(|e| e.log_id.is_none()) {
-                if let Ok(id) = <[u8; 32]>::try_from(id.as_slice()) {
-                    return Ok(Some(Hash32(id)));
+        // key, two lookups per author (a plain `WHERE seq = 1` read every row of a big log,
+        // and SQLite planned a recursive CTE of the same seeks as a scan too).
+        let mut next = self
+            .conn
+            .prepare_cached("SELECT author FROM event WHERE author > ?1 ORDER BY author LIMIT 1")?;
+        let mut first = self
+            .conn
+            .prepare_cached("SELECT id, body FROM event WHERE author = ?1 AND seq = 1")?;
+        let mut after: Vec<u8> = Vec::new();
+        while let Some(author) = next
+            .query_row([after.as_slice()], |r| r.get::<_, Vec<u8>>(0))
+            .optional()?
+        {
+            let row = first
+                .query_row([author.as_slice()], |r| {
+                    Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
+                })
+                .optional()?;
+            if let Some((id, body)) = row {
+                if Envelope::decode(&body).is_ok_and(|e| e.log_id.is_none()) {
+                    if let Ok(id) = <[u8; 32]>::try_from(id.as_slice()) {
+                        return Ok(Some(Hash32(id)));
+                    }
                 }
             }
+            after = author;
         }
         Ok(None)
     }
