@@ -313,35 +313,27 @@ impl Log {
 
     /// The log id as the stored genesis row says it (unverified: for the device record).
     pub fn stored_log_id(&self) -> Result<Option<Hash32>, LogError> {
-        // Each author's first event, found by seeking author to author along the primary
-        // key, two lookups per author (a plain `WHERE seq = 1` read every row of a big log,
-        // and SQLite planned a recursive CTE of the same seeks as a scan too).
-        let mut next = self
-            .conn
-            .prepare_cached("SELECT author FROM event WHERE author > ?1 ORDER BY author LIMIT 1")?;
+        // Each author's first event, found author by author along the primary key (a plain
+        // `WHERE seq = 1` read every row of a big log, and SQLite planned a recursive CTE of
+        // the same seeks as a scan too).
         let mut first = self
             .conn
             .prepare_cached("SELECT id, body FROM event WHERE author = ?1 AND seq = 1")?;
-        let mut after: Vec<u8> = Vec::new();
-        while let Some(author) = next
-            .query_row([after.as_slice()], |r| r.get::<_, Vec<u8>>(0))
-            .optional()?
-        {
+        let mut found = None;
+        self.each_author(|author| {
             let row = first
-                .query_row([author.as_slice()], |r| {
+                .query_row([author], |r| {
                     Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, Vec<u8>>(1)?))
                 })
                 .optional()?;
             if let Some((id, body)) = row {
                 if Envelope::decode(&body).is_ok_and(|e| e.log_id.is_none()) {
-                    if let Ok(id) = <[u8; 32]>::try_from(id.as_slice()) {
-                        return Ok(Some(Hash32(id)));
-                    }
+                    found = <[u8; 32]>::try_from(id.as_slice()).ok().map(Hash32);
                 }
             }
-            after = author;
-        }
-        Ok(None)
+            Ok(found.is_none())
+        })?;
+        Ok(found)
     }
 
     /// Records a verified state as the newest this device has seen (after checking it

@@ -25,25 +25,41 @@ impl Log {
     /// Every author's newest stored event `(author, seq, id)`, by author: found by skipping
     /// from one author to the next through the primary key (two lookups per author).
     pub fn chain_heads(&self) -> Result<Vec<(Hash32, u64, Hash32)>, LogError> {
-        let mut next = self
-            .conn
-            .prepare_cached("SELECT author FROM event WHERE author > ?1 ORDER BY author LIMIT 1")?;
         let mut head = self.conn.prepare_cached(
             "SELECT seq, id FROM event WHERE author = ?1 ORDER BY seq DESC LIMIT 1",
         )?;
         let mut out = Vec::new();
+        self.each_author(|author| {
+            let (seq, id) = head.query_row([author], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?))
+            })?;
+            out.push((h32(author.to_vec())?, seq as u64, h32(id)?));
+            Ok(true)
+        })?;
+        Ok(out)
+    }
+
+    /// Calls `f` with each author that has a stored event, in key order, skipping from one
+    /// author to the next through the primary key (one lookup each, never a scan), until
+    /// `f` says stop.
+    pub(super) fn each_author(
+        &self,
+        mut f: impl FnMut(&[u8]) -> Result<bool, LogError>,
+    ) -> Result<(), LogError> {
+        let mut next = self
+            .conn
+            .prepare_cached("SELECT author FROM event WHERE author > ?1 ORDER BY author LIMIT 1")?;
         let mut after: Vec<u8> = Vec::new();
         while let Some(author) = next
             .query_row([after.as_slice()], |r| r.get::<_, Vec<u8>>(0))
             .optional()?
         {
-            let (seq, id) = head.query_row([author.as_slice()], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?))
-            })?;
-            out.push((h32(author.clone())?, seq as u64, h32(id)?));
+            if !f(&author)? {
+                break;
+            }
             after = author;
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The events of `author` above `seq`, in order.
