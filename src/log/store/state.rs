@@ -1,0 +1,234 @@
+//! The append state: what an append needs to know (keys, heads, stored sequences), rebuilt
+//! from a verify when another connection wrote to the file, adopted from a log verified
+//! elsewhere, or read back from this device's signed snapshot when the stored rows are
+//! exactly the ones its verified-state cache holds.
+
+use super::*;
+
+impl Log {
+    /// Rebuilds the append state from a full verify if anyone else wrote since.
+    pub(super) fn refresh(&mut self, progress: Option<Progress<'_>>) -> Result<(), LogError> {
+        let dv = self.data_version()?;
+        if self.state.as_ref().is_some_and(|s| s.data_version == dv) {
+            return Ok(());
+        }
+        if self.refresh_from_snapshot(dv)? {
+            return Ok(());
+        }
+        tracing::debug!(path = %self.path.display(), "log changed on disk; verifying to rebuild append state");
+        let v = self.verify(progress)?;
+        tracing::info!(
+            events = v.events.len(),
+            excluded = v.excluded.len(),
+            forks = v.pending_forks.len(),
+            "log verified"
+        );
+        self.state = Some(self.state_of(&v, dv)?);
+        self.save_snapshot(None)?;
+        Ok(())
+    }
+
+    /// Takes the append state from a log verified elsewhere (the app verifies through a
+    /// read-only connection with progress, then appends through this one), if the stored
+    /// rows are still exactly the verified ones: every author's newest stored sequence
+    /// number and the row count agree (rows are append-only and chains contiguous).
+    /// Returns whether it did; if not, the first append verifies again.
+    pub fn adopt(&mut self, v: &Verified) -> Result<bool, LogError> {
+        let dv = self.data_version()?;
+        let mut want: BTreeMap<Hash32, u64> = BTreeMap::new();
+        let mut rows = 0u64;
+        for (a, s) in v
+            .events
+            .iter()
+            .map(|e| (e.env.author, e.env.seq))
+            .chain(v.excluded.iter().map(|x| (x.author, x.seq)))
+        {
+            rows += 1;
+            let m = want.entry(a).or_insert(s);
+            *m = (*m).max(s);
+        }
+        // Every stored row (a fork's second side is in `fork_proof`) is a verified event,
+        // standing or excluded.
+        let stored_forks: i64 =
+            self.conn
+                .query_row("SELECT count(*) FROM fork_proof", [], |r| r.get(0))?;
+        if self.count()? + stored_forks as u64 != rows {
+            return Ok(false);
+        }
+        let mut st = self
+            .conn
+            .prepare("SELECT author, max(seq) FROM event GROUP BY author")?;
+        let stored: BTreeMap<Hash32, u64> = st
+            .query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?)))?
+            .filter_map(|row| {
+                let (a, s) = row.ok()?;
+                Some((Hash32(<[u8; 32]>::try_from(a.as_slice()).ok()?), s as u64))
+            })
+            .collect();
+        drop(st);
+        if stored != want || v.log_id != self.stored_log_id()?.unwrap_or_default() {
+            return Ok(false);
+        }
+        self.state = Some(self.state_of(v, dv)?);
+        self.save_snapshot(None)?;
+        Ok(true)
+    }
+
+    /// The append state of a verified log: heads, stored sequence numbers, keys, forks.
+    pub(super) fn state_of(&self, v: &Verified, dv: i64) -> Result<AppendState, LogError> {
+        let tolerance_ms = tolerance_of(v);
+        let limit = (self.clock)().saturating_add(tolerance_ms);
+        let mut heads = BTreeMap::new();
+        let mut safe_heads = BTreeMap::new();
+        for e in &v.events {
+            if e.env.wall_ms <= limit {
+                safe_heads.insert(
+                    e.env.author,
+                    Head {
+                        seq: e.env.seq,
+                        id: e.id,
+                        lamport: e.env.lamport,
+                        wall_ms: e.env.wall_ms,
+                    },
+                );
+            }
+            heads.insert(
+                e.env.author,
+                Head {
+                    seq: e.env.seq,
+                    id: e.id,
+                    lamport: e.env.lamport,
+                    wall_ms: e.env.wall_ms,
+                },
+            );
+        }
+        let mut stored_seq = BTreeMap::new();
+        let mut st = self
+            .conn
+            .prepare("SELECT author, max(seq) FROM event GROUP BY author")?;
+        let rows = st.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?)))?;
+        for row in rows {
+            let (a, s) = row?;
+            if let Ok(a) = <[u8; 32]>::try_from(a.as_slice()) {
+                stored_seq.insert(Hash32(a), s as u64);
+            }
+        }
+        drop(st);
+        let mut unstood: BTreeMap<Hash32, (u64, String)> = BTreeMap::new();
+        for x in &v.excluded {
+            let slot = unstood.entry(x.author).or_insert((x.seq, x.reason.clone()));
+            if x.seq < slot.0 {
+                *slot = (x.seq, x.reason.clone());
+            }
+        }
+        Ok(AppendState {
+            stored_heads: crate::log::digest::HeadSet::of(v).heads,
+            unstood,
+            safe_heads,
+            tolerance_ms,
+            data_version: dv,
+            log_id: v.log_id,
+            keys: v.keys.clone(),
+            heads,
+            stored_seq,
+            pending_forks: v
+                .pending_forks
+                .iter()
+                .map(|f| (f.author, f.seq, f.ids.clone()))
+                .collect(),
+        })
+    }
+
+    /// With a verified-state cache: if every stored row is one the cache holds, unchanged,
+    /// and none is new, the append state comes from the snapshot saved with the cache (no
+    /// signature, no decode, no fold). Returns whether it did.
+    pub(super) fn refresh_from_snapshot(&mut self, dv: i64) -> Result<bool, LogError> {
+        let (Some(cache), Some(log_id)) = (self.cache.clone(), self.stored_log_id()?) else {
+            return Ok(false);
+        };
+        let known = cache.load(&log_id)?;
+        let mut present = std::collections::HashSet::with_capacity(known.rows.len());
+        let mut fresh = Vec::new();
+        for_each_batch(&self.conn, |batch| {
+            crate::log::cache::compare_batch(&log_id, &known, &batch, &mut present, &mut fresh)?;
+            Ok(fresh.is_empty())
+        })?;
+        if !fresh.is_empty() {
+            return Ok(false);
+        }
+        crate::log::cache::check_gone(&log_id, &known, &present)?;
+        let Some(bytes) = cache.load_snapshot(&log_id, &known)? else {
+            return Ok(false);
+        };
+        let Ok(mut state) = serde_json::from_slice::<AppendState>(&bytes) else {
+            return Ok(false);
+        };
+        if state.log_id != log_id {
+            return Ok(false);
+        }
+        state.data_version = dv;
+        self.note_seen_heads(&state)?;
+        self.state = Some(state);
+        tracing::debug!("append state from the verified-state cache");
+        Ok(true)
+    }
+
+    /// Saves the append state as the snapshot of the cache, after adding `fresh` rows (the
+    /// events this device just appended) to it.
+    pub(super) fn save_snapshot(&self, fresh: Option<&[Input]>) -> Result<(), LogError> {
+        let (Some(cache), Some(state)) = (&self.cache, &self.state) else {
+            return Ok(());
+        };
+        let log_id = state.log_id;
+        let add: Vec<(Hash32, [u8; 32])> = fresh
+            .unwrap_or_default()
+            .iter()
+            .map(|i| (i.raw.id(), crate::log::cache::row_hash(i)))
+            .collect();
+        let tip = cache.add_rows(&log_id, &add)?;
+        let bytes = serde_json::to_vec(state).map_err(|e| LogError::Refused(e.to_string()))?;
+        cache.save_snapshot_at(&log_id, tip, &bytes)?;
+        Ok(())
+    }
+
+    /// Saves the append state of `v` as the snapshot of the cache as it is now (`known`), so
+    /// the next append after a verify that changed the cache needs no second verify.
+    pub(super) fn snapshot_of(
+        &self,
+        cache: &crate::log::cache::VerifiedCache,
+        known: &crate::log::cache::Known,
+        v: &Verified,
+    ) -> Result<(), LogError> {
+        let state = self.state_of(v, self.data_version()?)?;
+        let bytes = serde_json::to_vec(&state).map_err(|e| LogError::Refused(e.to_string()))?;
+        cache.save_snapshot(&v.log_id, known, &bytes)?;
+        Ok(())
+    }
+
+    /// Checks and moves on the device record from an append state (no verify).
+    pub(super) fn note_seen_heads(&self, state: &AppendState) -> Result<(), LogError> {
+        let Some(store) = &self.seen else {
+            return Ok(());
+        };
+        let now = crate::log::digest::HeadSet {
+            heads: state.stored_heads.clone(),
+        };
+        let ids: std::collections::HashSet<Hash32> =
+            state.stored_heads.values().map(|(_, id)| *id).collect();
+        let stored = &state.stored_heads;
+        let have = |a: &Hash32| stored.get(a).map_or(0, |h| h.0);
+        // A recorded head is held if it is this author's stored head or older than it, or
+        // one side of a fork still stored (the head set names only one side).
+        store.check(&state.log_id, have, |a, seq, id| {
+            ids.contains(id)
+                || stored.get(a).is_some_and(|h| h.0 > seq)
+                || state
+                    .pending_forks
+                    .iter()
+                    .any(|(fa, fs, fids)| fa == a && *fs == seq && fids.contains(id))
+        })?;
+        let holder = |a: &Hash32| state.keys.get(a).map(|k| k.holder.clone());
+        store.record(&state.log_id, &now, holder, now_ms())?;
+        Ok(())
+    }
+}
