@@ -219,3 +219,105 @@ fn rule_6_3_the_kind_of_game_on_the_list_is_named_in_the_readers_language() {
         }
     }
 }
+
+/// §8.8 and §7.1.1 in the app's card-by-card form: a violation the engine flagged is shown
+/// with its rule and who may claim it; once claimed, the Schiedsrichter's ruling is asked
+/// for; once ruled, the form says so. Game 5 of the recorded round (fixtures/doko/round16)
+/// is the worked example: B claims A's violation, the Schiedsrichter rules it.
+#[test]
+fn rule_8_8_the_card_form_shows_a_flagged_violation_its_claim_and_the_ruling() {
+    use tdlog::doko::game::GameEvent;
+    use tdlog::doko::table::RecordedGame;
+    use tdlog::events::DokoGame;
+    use tdlog::views::doko_cards::card_game;
+    let d = tempfile::tempdir().unwrap();
+    let chief = key(1);
+    let mut log = Log::create(
+        &d.path().join("c.tdlog"),
+        &chief,
+        Genesis {
+            name: "Clubabend".into(),
+            game: Game::Doppelkopf,
+            organiser: "Doko-Club".into(),
+            rule_profile: "eppstein-2001".into(),
+            chief_td: "Chief".into(),
+        },
+    )
+    .unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/doko/round16");
+    let games: Vec<RecordedGame> =
+        serde_json::from_str(&std::fs::read_to_string(format!("{dir}/events.json")).unwrap())
+            .unwrap();
+    let at = |game| DokoGameRef {
+        round: 1,
+        table: 1,
+        game,
+    };
+    let mut ps = vec![Payload::DokoSeating(DokoSeating {
+        round: 1,
+        table: 1,
+        seating: ["Anna", "Bert", "Cleo", "Dora"]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (Seat::new(i as u8).unwrap(), n.to_string()))
+            .collect(),
+    })];
+    let g5 = &games[4].events;
+    let claim = g5
+        .iter()
+        .position(|e| matches!(e, GameEvent::ClaimRaised { .. }))
+        .unwrap();
+    let GameEvent::ClaimRaised {
+        claimant,
+        violation,
+    } = g5[claim].clone()
+    else {
+        unreachable!()
+    };
+    for (i, g) in games.iter().take(5).enumerate() {
+        let n = i as u32 + 1;
+        ps.push(Payload::DokoGame(DokoGame {
+            at: at(n),
+            setup: g.setup.clone(),
+        }));
+        let upto = if n == 5 { claim } else { g.events.len() };
+        ps.extend(g.events[..upto].iter().map(|e| at(n).payload(e.clone())));
+    }
+    append_checked(&mut log, &chief, ps, common::T0).unwrap();
+    let form = |log: &Log| {
+        let v = log.verify(None).unwrap();
+        let f = tdlog::appeals::fold(&v, None);
+        card_game(&f.doko, 1, 1, Lang::De)
+    };
+
+    let v = form(&log);
+    assert!(v.in_progress && v.game == 5, "{v:?}");
+    let x = &v.violations[violation];
+    assert_eq!(x.status, "open");
+    assert!(x.may_claim.contains(&claimant.to_string()), "{x:?}");
+    assert!(
+        !x.may_claim.contains(&x.offender),
+        "§8.8.1: not the offender"
+    );
+    assert!(!x.rule.is_empty() && !x.what.is_empty(), "{x:?}");
+
+    append_checked(
+        &mut log,
+        &chief,
+        vec![at(5).payload(g5[claim].clone())],
+        common::T0,
+    )
+    .unwrap();
+    let x = form(&log).violations[violation].clone();
+    assert_eq!(x.status, "claimed");
+    assert!(x.claimed_by.unwrap().starts_with(&claimant.to_string()));
+    assert!(x.may_claim.is_empty(), "§8.8.6: one claim");
+
+    let ruled = g5[claim..]
+        .iter()
+        .find(|e| matches!(e, GameEvent::Ruled { .. }))
+        .unwrap()
+        .clone();
+    append_checked(&mut log, &chief, vec![at(5).payload(ruled)], common::T0).unwrap();
+    assert_eq!(form(&log).violations[violation].status, "ruled");
+}

@@ -70,6 +70,8 @@ pub const ALL: &[&str] = &[
     "doko_round_close",
     "doko_cards",
     "doko_cards_record",
+    "doko_cards_claim",
+    "doko_cards_rule",
     "hub_status_show",
     "hub_set",
     "hub_clear",

@@ -260,7 +260,7 @@ pub async fn doko_correct(
     .await
 }
 
-fn seat(s: &str) -> Result<Seat, AppError> {
+pub(crate) fn seat(s: &str) -> Result<Seat, AppError> {
     Seat::try_from(s.trim().to_uppercase())
         .map_err(|e| AppError::new("doko_seat", e.to_string()).with("seat", s.trim().to_owned()))
 }

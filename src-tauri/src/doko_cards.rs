@@ -12,6 +12,7 @@ use crate::session::{Progress, Summary};
 use tauri::ipc::Channel;
 use tauri::State;
 use tdlog::doko::game::GameEvent;
+use tdlog::doko::penalty::Ruling;
 use tdlog::doko::script::{parse_deal, parse_play};
 use tdlog::doko::seat::Players;
 use tdlog::doko::tables::DokoTables;
@@ -118,4 +119,88 @@ pub async fn doko_cards_record(
         payloads
     };
     sign(&state, l, passphrase, |_| Ok(payloads)).await
+}
+
+/// The step of a claim or a ruling on a violation of the table's game in progress.
+fn game_step(
+    t: &DokoTables,
+    round: u32,
+    table: u32,
+    event: GameEvent,
+) -> Result<(DokoGameRef, Vec<Payload>), DokoError> {
+    let game = t
+        .list(round, table)
+        .ok()
+        .and_then(|l| l.in_progress)
+        .ok_or_else(|| {
+            DokoError::Input(format!(
+                "8.8: no game is being played card by card at round {round}, table {table}"
+            ))
+        })?;
+    let at = DokoGameRef { round, table, game };
+    Ok((at, vec![at.payload(event)]))
+}
+
+/// Checks one step of the table's game in progress against the rules and signs it.
+async fn sign_game_step(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    event: GameEvent,
+    lang: String,
+    passphrase: Option<String>,
+) -> Result<Summary, AppError> {
+    let l = self::lang(&lang);
+    let key_file = state.signing_path()?;
+    let pass = passphrase.clone();
+    let key = blocking(move || device::load_at(&key_file, pass.as_deref())).await?;
+    let payloads = {
+        let o = state.current()?;
+        let (at, payloads) = game_step(&o.doko, round, table, event).map_err(|e| refusal(&e, l))?;
+        o.doko
+            .check_game_steps(at, &payloads, &signer(&o, &key))
+            .map_err(|e| refusal(&e, l))?;
+        payloads
+    };
+    sign(&state, l, passphrase, |_| Ok(payloads)).await
+}
+
+/// A player claims a flagged violation (Reklamation, §8.8.1-8.8.3).
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_cards_claim(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    violation: usize,
+    claimant: String,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let claimant = crate::doko::seat(&claimant)?;
+    let event = GameEvent::ClaimRaised {
+        claimant,
+        violation,
+    };
+    sign_game_step(state, round, table, event, lang, passphrase).await
+}
+
+/// The Schiedsrichter's ruling on a claimed violation (§7.1.1, §8.3-8.6).
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn doko_cards_rule(
+    state: State<'_, AppState>,
+    round: u32,
+    table: u32,
+    violation: usize,
+    ruling: Ruling,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let event = GameEvent::Ruled { violation, ruling };
+    sign_game_step(state, round, table, event, lang, passphrase).await
 }

@@ -130,6 +130,8 @@ fn main() {
             doko::doko_round_close,
             doko_cards::doko_cards,
             doko_cards::doko_cards_record,
+            doko_cards::doko_cards_claim,
+            doko_cards::doko_cards_rule,
             hub::hub_status_show,
             hub::hub_set,
             hub::hub_clear,

@@ -189,6 +189,12 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("doko.rule.4.1.3", "a played card is not taken back", "eine gespielte Karte wird nicht zurückgenommen", "et spillet kort tages ikke tilbage"),
     ("doko.rule.4.2", "each player plays a card of his hand in turn", "jeder Spieler spielt der Reihe nach eine Karte seiner Hand", "hver spiller spiller i tur et kort fra sin hånd"),
     ("doko.rule.4.4.1", "a trick has one card from each of the four players", "ein Stich hat je eine Karte der vier Spieler", "et stik har ét kort fra hver af de fire spillere"),
+    ("doko.violation.nichtbedienen", "did not follow suit in trick {trick}", "hat im {trick}. Stich nicht bedient", "bekendte ikke kulør i stik {trick}"),
+    ("doko.violation.verwerfen", "discarded in trick {trick} and corrected it at once", "hat im {trick}. Stich verworfen und sofort berichtigt", "smed et forkert kort i stik {trick} og rettede det straks"),
+    ("doko.violation.taken_back", "took back a card in trick {trick}", "hat im {trick}. Stich eine Karte zurückgenommen", "tog et kort tilbage i stik {trick}"),
+    ("doko.violation.out_of_turn", "played out of turn in trick {trick} ({expected} was to play)", "hat im {trick}. Stich vorgeworfen ({expected} war am Zug)", "spillede uden for tur i stik {trick} ({expected} var i tur)"),
+    ("doko.violation.announcement", "an irregular announcement", "eine regelwidrige Ansage", "en uregelmæssig melding"),
+    ("doko.violation.determination", "an irregularity of the Vorbehaltsabfrage", "eine Unregelmäßigkeit der Vorbehaltsabfrage", "en uregelmæssighed ved forbeholdene"),
     ("doko.cards.closed", "§8.2.2: the Schiedsrichter closed this round; no game is recorded here any more", "§8.2.2: der Schiedsrichter hat diese Runde geschlossen; hier wird kein Spiel mehr erfasst", "§8.2.2: dommeren har lukket denne runde; her registreres ikke flere spil"),
     ("doko.rule.8.7.2(b)", "a deduction of at most 12 points", "ein Punktabzug von höchstens 12 Punkten", "et fradrag på højst 12 point"),
     // Doppelkopf in print (doko::print) and the standings' tie rules.

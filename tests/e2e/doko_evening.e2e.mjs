@@ -11,8 +11,8 @@
 // Table 1 of round 1 plays its first five games card by card (the fixture round of
 // fixtures/doko/round16): games 1-3 are imported with the CLI (`tdlog doko import`) while
 // the app is open; game 4 is pasted and typed into the app's card-by-card form, and so is
-// game 5 up to the claim; the claim and the Schiedsrichter's ruling on it come from the CLI
-// (`doko record`, a TD's key at the table); the objection, the Schiedsgericht's decision,
+// game 5 up to the claim, the claim and the Schiedsrichter's ruling on it (this device's
+// TD key at the table, §7.1.1); the objection, the Schiedsgericht's decision,
 // a refused card (§4.2) and the rest of game 5 are made in the app.
 //
 // The expected standings are computed here by hand from what the test types, with the
@@ -386,11 +386,24 @@ async function main() {
     await shotCards("doko-cards-de");
     expect((await wd.findAll("#doko-entry")).length === 0, "a result line is offered while game 5 is played card by card");
     await wd.textOf("#doko-in-progress", (x) => x.startsWith("Spiel 5 wird Karte für Karte erfasst"));
-    for (const e of fixtureGames[4].events.slice(claim, ruled + 1)) {
-      cli(["doko", "record", LOG, "--round", "1", "--table", "1", "--game", "5", "--event", JSON.stringify(e), "--key", join(KEYS, "td1.key")]);
-    }
-    await reopen();
-    await chooseTable(1, 1);
+    // The claim and the Schiedsrichter's ruling in the app (§8.8, §7.1.1), as the fixture
+    // records them: the violation the engine flagged, claimed by the seat the fixture
+    // names, ruled with the fixture's classification by this device's TD key.
+    const claimEv = fixtureGames[4].events[claim];
+    const ruledEv = fixtureGames[4].events[ruled];
+    const vsel = `.doko-violation[data-index="${claimEv.violation}"]`;
+    const open = await wd.textOf(vsel, (x) => x.includes("jetzt reklamieren dürfen"));
+    expect(/\(§\d/.test(open), `the violation names its rule: ${open}`);
+    let claimBefore = await verifiedCount();
+    await wd.click(await wd.find(`${vsel} .doko-claim[data-seat="${claimEv.claimant}"]`));
+    await signed(claimBefore, "the claim");
+    await wd.textOf(`${vsel} .claim-state`, (x) => x.startsWith(`reklamiert von ${claimEv.claimant}`));
+    await choose(`${vsel} .doko-rule-class`, ruledEv.ruling.classification);
+    await shotCards("doko-claim-de");
+    claimBefore = await verifiedCount();
+    await wd.click(await wd.find(`${vsel} .doko-rule`));
+    await signed(claimBefore, "the Schiedsrichter's ruling");
+    await wd.textOf(`${vsel} .claim-state`, (x) => x.startsWith("vom Schiedsrichter entschieden"));
     const r = await wd.textOf(".doko-ruling", (t) => t.includes("Kein Einspruch"));
     expect(r.includes("Runde 1, Tisch 1, Spiel 5"), r);
     let before = await verifiedCount();

@@ -8,7 +8,7 @@ import type {
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
 import type { RulingFilter } from "./activity";
-import type { DokoCardGame, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
+import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
 import type { ListEntry } from "./doko";
 import type { HubEvent, HubForm, HubStatus } from "./types";
 
@@ -149,6 +149,10 @@ export const api = {
   dokoCards: (round: number, table: number, lang: string) => invoke<DokoCardGame>("doko_cards", { round, table, lang }),
   dokoCardsRecord: (round: number, table: number, deal: string, play: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("doko_cards_record", { round, table, deal, play, lang, passphrase, progress: channel(onProgress) }),
+  dokoCardsClaim: (round: number, table: number, violation: number, claimant: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_cards_claim", { round, table, violation, claimant, lang, passphrase, progress: channel(onProgress) }),
+  dokoCardsRule: (round: number, table: number, violation: number, ruling: DokoRulingInput, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("doko_cards_rule", { round, table, violation, ruling, lang, passphrase, progress: channel(onProgress) }),
   dokoRoundClose: (round: number, table: number, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("doko_round_close", { round, table, lang, passphrase, progress: channel(onProgress) }),
   dokoStandingsRule: (tie: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>

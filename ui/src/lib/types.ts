@@ -465,6 +465,30 @@ export interface DokoCardGame {
   current: string[];
   hands: [string, string[]][];
   blocked: string | null;
+  /** The violations the engine flagged in the game, with their claim (§8.8). */
+  violations: DokoViolation[];
+}
+
+export interface DokoViolation {
+  /** 0-based, as the steps name it. */
+  index: number;
+  offender: string;
+  offender_name: string;
+  rule: string;
+  what: string;
+  status: "pending" | "open" | "claimed" | "valid" | "ruled" | "appealed" | "decided";
+  claimed_by: string | null;
+  may_claim: string[];
+  prescribed: string | null;
+}
+
+/** The Schiedsrichter's ruling on a claimed violation (§7.1.1), as the engine reads it. */
+export interface DokoRulingInput {
+  offender: string;
+  classification: string;
+  can_hurt_soloist: boolean | null;
+  decided_for: "Re" | "Kontra" | null;
+  opponent_absagen: number;
 }
 
 export interface DokoStandingsView {
