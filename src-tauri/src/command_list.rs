@@ -72,6 +72,7 @@ pub const ALL: &[&str] = &[
     "doko_cards_record",
     "doko_cards_claim",
     "doko_cards_rule",
+    "hub_join",
     "hub_status_show",
     "hub_set",
     "hub_clear",

@@ -42,7 +42,7 @@ impl AppState {
             .ok_or_else(AppError::no_log)
     }
 
-    fn set(&self, o: Opened) -> Result<Arc<Opened>, AppError> {
+    pub(crate) fn set(&self, o: Opened) -> Result<Arc<Opened>, AppError> {
         let o = Arc::new(o);
         *self
             .open

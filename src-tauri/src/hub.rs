@@ -78,22 +78,7 @@ pub fn save_setting(
     password: Option<&str>,
 ) -> Result<HubConfig, AppError> {
     let url = url.trim();
-    if url.is_empty() {
-        return Err(AppError::new("hub_address", "give the hub's address"));
-    }
-    // Resolved without any password source: a password now came from the address itself.
-    let no_password = |k: &str| match k {
-        "PGPASSWORD" | "PGPASSFILE" | "HOME" => None,
-        _ => sync::conn::from_env(k),
-    };
-    let cfg = HubConfig::resolve(Some(url), None, &no_password)
-        .map_err(|e| AppError::new("hub_address", e.to_string()))?;
-    if cfg.config.get_password().is_some() {
-        return Err(AppError::new(
-            "hub_password_in_address",
-            "the hub address contains a password: give it in the password field (it is kept in a file only this user can read)",
-        ));
-    }
+    checked_address(url)?;
     std::fs::create_dir_all(hubs_dir(data_dir))?;
     let pw = password_path(data_dir, log_id);
     match password.filter(|p| !p.is_empty()) {
@@ -112,6 +97,29 @@ pub fn save_setting(
     std::fs::write(&tmp, json)?;
     std::fs::rename(&tmp, &target)?;
     resolve(data_dir, log_id, &setting)
+}
+
+/// The hub's address checked: given, valid, and without a password in it (a password in
+/// the address would sit in a file others may read).
+pub fn checked_address(url: &str) -> Result<HubConfig, AppError> {
+    let url = url.trim();
+    if url.is_empty() {
+        return Err(AppError::new("hub_address", "give the hub's address"));
+    }
+    // Resolved without any password source: a password now came from the address itself.
+    let no_password = |k: &str| match k {
+        "PGPASSWORD" | "PGPASSFILE" | "HOME" => None,
+        _ => sync::conn::from_env(k),
+    };
+    let cfg = HubConfig::resolve(Some(url), None, &no_password)
+        .map_err(|e| AppError::new("hub_address", e.to_string()))?;
+    if cfg.config.get_password().is_some() {
+        return Err(AppError::new(
+            "hub_password_in_address",
+            "the hub address contains a password: give it in the password field (it is kept in a file only this user can read)",
+        ));
+    }
+    Ok(cfg)
 }
 
 /// Forgets the hub of `log_id` (address and password).
@@ -162,7 +170,7 @@ pub trait Shell: Send + Sync + 'static {
 }
 
 /// The running app: its state, and the window's latest channel.
-struct AppShell(tauri::AppHandle);
+pub(crate) struct AppShell(pub(crate) tauri::AppHandle);
 
 impl Shell for AppShell {
     fn app(&self) -> &AppState {
@@ -533,7 +541,10 @@ impl HubState {
 
 /// The key that signs receipts and head claims: the signing key, if it opens (a sealed key
 /// without its passphrase syncs without signing; a wrong passphrase is an error).
-fn signing_key(app: &AppState, passphrase: Option<&str>) -> Result<Option<DeviceKey>, AppError> {
+pub(crate) fn signing_key(
+    app: &AppState,
+    passphrase: Option<&str>,
+) -> Result<Option<DeviceKey>, AppError> {
     let path = app.signing_path()?;
     if !path.exists() {
         return Ok(None);
@@ -615,6 +626,8 @@ pub fn hub_setting(state: State<'_, AppState>) -> Result<HubForm, AppError> {
         has_password: password_path(&state.data_dir, &log_id).exists(),
     })
 }
+
+pub mod join;
 
 #[cfg(test)]
 mod tests;

@@ -132,6 +132,7 @@ fn main() {
             doko_cards::doko_cards_record,
             doko_cards::doko_cards_claim,
             doko_cards::doko_cards_rule,
+            hub::join::hub_join,
             hub::hub_status_show,
             hub::hub_set,
             hub::hub_clear,

@@ -2,7 +2,7 @@
 // Run by tests/e2e/run.sh (which starts Xvfb and tauri-driver and prepares a temp data dir).
 // Every step is one check; the last line is `N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { WebDriver, elementRef } from "./webdriver.mjs";
 
 const env = (k) => {
@@ -1003,6 +1003,37 @@ async function hubSync() {
     const peers = await wd.text(await wd.find("#hub-peers"));
     expect(peers.includes("Anna Berg"), `the chief TD's device is not listed: ${peers}`);
     await shotTop("hub-note-arrived");
+  });
+
+  await check("a new device joins the tournament from the hub in the app (the first 8 digits of its log id)", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const v = JSON.parse(execFileSync(cli, ["verify", b, "--json"], opts).toString());
+    const joined = join(dirname(a), "joined.tdlog");
+    await screen("start");
+    await wd.type(await wd.find("#join-url"), url);
+    await wd.type(await wd.find("#join-id"), v.log_id.slice(0, 8));
+    await wd.type(await wd.find("#join-path"), joined);
+    await wd.script("document.getElementById('hub-join').scrollIntoView()");
+    await shot("hub-join");
+    await wd.click(await wd.find("#join-submit"));
+    // Joined: the new file exists and the app has left the Start screen for the log's home.
+    await wd.until("the joined log open", async () => existsSync(joined)
+      && (await wd.attr(await wd.find("main"), "data-screen")) !== "start"
+      && (await wd.text(await wd.find("#open-log-name"))) === "Hub Pairs", 60000);
+    // What the app shows was verified from the file (which may grow after, by its receipt).
+    const shown = Number((/(\d+)/.exec(await wd.text(await wd.find("#verification-text"))) ?? [0, 0])[1]);
+    const mine = JSON.parse(execFileSync(cli, ["verify", joined, "--json"], opts).toString());
+    expect(mine.ok && mine.log_id === v.log_id && shown >= 3 && shown <= mine.events,
+      `joined ${JSON.stringify(mine)}, the app shows ${shown}, the hub's log ${v.log_id}`);
+    await wd.textOf("#hub-state", (t) => t === "Synced with the hub", 30000);
+    await screen("start");
+    await wd.type(await wd.find("#join-url"), url);
+    await wd.type(await wd.find("#join-id"), "00000000");
+    await wd.type(await wd.find("#join-path"), join(dirname(a), "nothing.tdlog"));
+    await wd.click(await wd.find("#join-submit"));
+    const err = await wd.textOf("#error-banner", (t) => t.length > 0, 30000);
+    expect(err.includes("no such tournament"), err);
+    expect(!existsSync(join(dirname(a), "nothing.tdlog")), "a file was made for a tournament the hub does not hold");
   });
 }
 

@@ -280,3 +280,50 @@ fn the_hub_password_is_kept_0600_apart_from_the_address_and_never_inside_it() {
     assert!(load_setting(&dir, &log_id).is_none() && !pw.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A new device joins the tournament from the hub in the app (no CLI): by the first 8 digits
+/// of the log id the chief TD reads out, into a new file that verifies with the same head
+/// digest as the hub's copy, the hub kept for it; a log the hub does not hold, a file that
+/// exists and a password in the address are each refused with nothing made.
+#[test]
+fn a_new_device_joins_the_tournament_from_the_hub_by_its_log_id() {
+    let Some(pg) = PgCluster::start() else { return };
+    let chief_copy = demo();
+    let chief = demo_key("chief");
+    let cfg = HubConfig::resolve(Some(&pg.url()), None, &sync::conn::from_env).unwrap();
+    device_b_sync(&chief_copy, &cfg, &chief).unwrap();
+    let want = Log::open(&chief_copy).unwrap().verify_all(None).unwrap();
+
+    // The new device: the app with its own data dir and no log open yet.
+    let shell = app_on(&demo());
+    let st = &shell.state;
+    let new = st.data_dir.join("joined.tdlog");
+    let prefix = &want.log_id.to_hex()[..8];
+    let got = join::join_into(st, &pg.url(), None, prefix, &new, None).unwrap();
+    assert_eq!(got, want.log_id);
+    let v = Log::open(&new).unwrap().verify_all(None).unwrap();
+    assert_eq!(v.events.len(), want.events.len());
+    assert_eq!(
+        tdlog::log::digest::HeadSet::of(&v).digest(),
+        tdlog::log::digest::HeadSet::of(&want).digest()
+    );
+    assert_eq!(load_setting(&st.data_dir, &got).unwrap().url, pg.url());
+
+    let other = st.data_dir.join("other.tdlog");
+    let e = join::join_into(st, &pg.url(), None, "00000000", &other, None).unwrap_err();
+    assert_eq!(e.code, "hub_unknown_log", "{e:?}");
+    assert!(!other.exists());
+    let e = join::join_into(st, &pg.url(), None, prefix, &new, None).unwrap_err();
+    assert_eq!(e.code, "file_exists", "{e:?}");
+    let e = join::join_into(
+        st,
+        "postgresql://td:s3cret@127.0.0.1/hub",
+        None,
+        prefix,
+        &other,
+        None,
+    )
+    .unwrap_err();
+    assert_eq!(e.code, "hub_password_in_address");
+    assert!(!other.exists());
+}

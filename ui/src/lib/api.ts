@@ -122,6 +122,8 @@ export const api = {
   hubSet: (url: string, password: string | null, passphrase: string | null) =>
     invoke<HubStatus>("hub_set", { url, password, passphrase }),
   hubClear: () => invoke<void>("hub_clear"),
+  hubJoin: (url: string, password: string | null, id: string, path: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("hub_join", { url, password, id, path, passphrase, progress: channel(onProgress) }),
   hubSetting: () => invoke<HubForm>("hub_setting"),
   // Doppelkopf club evening (issue 16).
   dokoEvening: (lang: string) => invoke<DokoEvening>("doko_evening", { lang }),

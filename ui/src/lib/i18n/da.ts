@@ -812,4 +812,13 @@ export const da: Record<MessageKey, string> = {
   "hub.close": "Luk",
   "error.hub_address": "Hub-adressen er ugyldig.",
   "error.hub_password_in_address": "Angiv adgangskoden i adgangskodefeltet, ikke i adressen: adressen gemmes i en fil, som andre kan læse.",
+  "join.heading": "Deltag i en turnering fra hubben",
+  "join.help": "Til en ny enhed ved et stævne: hubbens adresse og adgangskode fra chefturneringslederen og turneringens log-id (de første 8 tegn er nok). En ny fil laves af hubbens signerede hændelser, kontrolleret som ved en sammenfletning, og åbnes og holdes synkroniseret.",
+  "join.id": "Turnering (log-id, mindst 8 tegn)",
+  "join.path": "Ny fil på denne enhed",
+  "join.submit": "Deltag og åbn",
+  "error.hub_unknown_log": "Hubben har ingen sådan turnering: kontrollér log-id’et (mindst 8 tegn).",
+  "error.hub_refused": "Hubben sendte hændelser, der ikke kan verificeres: intet af dem blev gemt.",
+  "error.hub_offline": "Hubben kan ikke nås: kontrollér adressen, adgangskoden og netværket.",
+  "error.hub_join_file": "Vælg, hvor den nye fil skal ligge.",
 };

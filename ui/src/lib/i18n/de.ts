@@ -812,4 +812,13 @@ export const de: Record<MessageKey, string> = {
   "hub.close": "Schließen",
   "error.hub_address": "Die Hub-Adresse ist ungültig.",
   "error.hub_password_in_address": "Geben Sie das Passwort im Passwortfeld an, nicht in der Adresse: die Adresse liegt in einer Datei, die andere lesen können.",
+  "join.heading": "Einem Turnier über den Hub beitreten",
+  "join.help": "Für ein neues Gerät im Turnier: Adresse und Passwort des Hubs vom Turnierleiter, dazu die Log-ID des Turniers (die ersten 8 Stellen genügen). Aus den signierten Ereignissen des Hubs entsteht eine neue Datei, geprüft wie beim Zusammenführen, dann geöffnet und laufend abgeglichen.",
+  "join.id": "Turnier (Log-ID, mindestens 8 Stellen)",
+  "join.path": "Neue Datei auf diesem Gerät",
+  "join.submit": "Beitreten und öffnen",
+  "error.hub_unknown_log": "Der Hub hat kein solches Turnier: Log-ID prüfen (mindestens 8 Stellen).",
+  "error.hub_refused": "Der Hub hat Ereignisse geschickt, die sich nicht prüfen lassen: davon wurde nichts übernommen.",
+  "error.hub_offline": "Der Hub ist nicht erreichbar: Adresse, Passwort und Netzwerk prüfen.",
+  "error.hub_join_file": "Wählen Sie, wo die neue Datei liegen soll.",
 };

@@ -812,6 +812,15 @@ export const en = {
   "hub.close": "Close",
   "error.hub_address": "The hub address is not valid.",
   "error.hub_password_in_address": "Give the password in the password field, not in the address: the address is kept in a file others may read.",
+  "join.heading": "Join a tournament from the hub",
+  "join.help": "For a new device at an event: the hub’s address and password from the chief director, and the tournament’s log id (its first 8 digits are enough). A new file is made from the hub’s signed events, checked as a merge checks them, then opened and kept in sync.",
+  "join.id": "Tournament (log id, 8 digits or more)",
+  "join.path": "New file on this device",
+  "join.submit": "Join and open",
+  "error.hub_unknown_log": "The hub holds no such tournament: check the log id (8 digits or more).",
+  "error.hub_refused": "The hub sent events that do not verify: nothing of them was kept.",
+  "error.hub_offline": "The hub cannot be reached: check the address, the password and the network.",
+  "error.hub_join_file": "Choose where the new file is kept.",
 } as const;
 
 export type MessageKey = keyof typeof en;
