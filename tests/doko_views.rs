@@ -37,13 +37,11 @@ fn result(table: u32, game: u32, re: [Seat; 2], re_eyes: u16) -> Payload {
     })
 }
 
-#[test]
-fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
-    let d = tempfile::tempdir().unwrap();
-    let chief = key(1);
-    let mut log = Log::create(
-        &d.path().join("v.tdlog"),
-        &chief,
+/// A new club evening (Eppstein rules) signed by `chief`.
+fn club_log(path: &std::path::Path, chief: &tdlog::keys::DeviceKey) -> Log {
+    Log::create(
+        path,
+        chief,
         Genesis {
             name: "Clubabend".into(),
             game: Game::Doppelkopf,
@@ -52,7 +50,14 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
             chief_td: "Chief".into(),
         },
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
+    let d = tempfile::tempdir().unwrap();
+    let chief = key(1);
+    let mut log = club_log(&d.path().join("v.tdlog"), &chief);
     let seating = |table: u32, names: &[&str]| {
         Payload::DokoSeating(DokoSeating {
             round: 1,
@@ -232,18 +237,7 @@ fn rule_8_8_the_card_form_shows_a_flagged_violation_its_claim_and_the_ruling() {
     use tdlog::views::doko_cards::card_game;
     let d = tempfile::tempdir().unwrap();
     let chief = key(1);
-    let mut log = Log::create(
-        &d.path().join("c.tdlog"),
-        &chief,
-        Genesis {
-            name: "Clubabend".into(),
-            game: Game::Doppelkopf,
-            organiser: "Doko-Club".into(),
-            rule_profile: "eppstein-2001".into(),
-            chief_td: "Chief".into(),
-        },
-    )
-    .unwrap();
+    let mut log = club_log(&d.path().join("c.tdlog"), &chief);
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/doko/round16");
     let games: Vec<RecordedGame> =
         serde_json::from_str(&std::fs::read_to_string(format!("{dir}/events.json")).unwrap())

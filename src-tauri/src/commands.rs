@@ -218,7 +218,7 @@ pub async fn pick_new_log_file(app: tauri::AppHandle) -> Result<Option<String>, 
     .await
 }
 
-async fn open_and_verify(
+pub(crate) async fn open_and_verify(
     state: &AppState,
     path: PathBuf,
     progress: Channel<Progress>,

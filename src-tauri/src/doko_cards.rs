@@ -105,20 +105,10 @@ pub async fn doko_cards_record(
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
     let _ = progress;
-    let l = self::lang(&lang);
-    let key_file = state.signing_path()?;
-    let pass = passphrase.clone();
-    let key = blocking(move || device::load_at(&key_file, pass.as_deref())).await?;
-    let payloads = {
-        let o = state.current()?;
-        let (at, payloads) =
-            steps(&o.doko, round, table, &deal, &play).map_err(|e| refusal(&e, l))?;
-        o.doko
-            .check_game_steps(at, &payloads, &signer(&o, &key))
-            .map_err(|e| refusal(&e, l))?;
-        payloads
-    };
-    sign(&state, l, passphrase, |_| Ok(payloads)).await
+    sign_checked(state, lang, passphrase, |t| {
+        steps(t, round, table, &deal, &play)
+    })
+    .await
 }
 
 /// The step of a claim or a ruling on a violation of the table's game in progress.
@@ -141,6 +131,29 @@ fn game_step(
     Ok((at, vec![at.payload(event)]))
 }
 
+/// Builds the steps from the tables as they stand (`build`), checks them all against the
+/// rules (the refusal in the UI's language, naming its §) and then signs them.
+async fn sign_checked(
+    state: State<'_, AppState>,
+    lang: String,
+    passphrase: Option<String>,
+    build: impl FnOnce(&DokoTables) -> Result<(DokoGameRef, Vec<Payload>), DokoError>,
+) -> Result<Summary, AppError> {
+    let l = self::lang(&lang);
+    let key_file = state.signing_path()?;
+    let pass = passphrase.clone();
+    let key = blocking(move || device::load_at(&key_file, pass.as_deref())).await?;
+    let payloads = {
+        let o = state.current()?;
+        let (at, payloads) = build(&o.doko).map_err(|e| refusal(&e, l))?;
+        o.doko
+            .check_game_steps(at, &payloads, &signer(&o, &key))
+            .map_err(|e| refusal(&e, l))?;
+        payloads
+    };
+    sign(&state, l, passphrase, |_| Ok(payloads)).await
+}
+
 /// Checks one step of the table's game in progress against the rules and signs it.
 async fn sign_game_step(
     state: State<'_, AppState>,
@@ -150,19 +163,10 @@ async fn sign_game_step(
     lang: String,
     passphrase: Option<String>,
 ) -> Result<Summary, AppError> {
-    let l = self::lang(&lang);
-    let key_file = state.signing_path()?;
-    let pass = passphrase.clone();
-    let key = blocking(move || device::load_at(&key_file, pass.as_deref())).await?;
-    let payloads = {
-        let o = state.current()?;
-        let (at, payloads) = game_step(&o.doko, round, table, event).map_err(|e| refusal(&e, l))?;
-        o.doko
-            .check_game_steps(at, &payloads, &signer(&o, &key))
-            .map_err(|e| refusal(&e, l))?;
-        payloads
-    };
-    sign(&state, l, passphrase, |_| Ok(payloads)).await
+    sign_checked(state, lang, passphrase, |t| {
+        game_step(t, round, table, event)
+    })
+    .await
 }
 
 /// A player claims a flagged violation (Reklamation, §8.8.1-8.8.3).

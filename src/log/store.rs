@@ -93,6 +93,39 @@ struct Head {
     wall_ms: i64,
 }
 
+impl Head {
+    fn of(e: &super::event::CheckedEvent) -> Head {
+        Head {
+            seq: e.env.seq,
+            id: e.id,
+            lamport: e.env.lamport,
+            wall_ms: e.env.wall_ms,
+        }
+    }
+}
+
+impl AppendState {
+    /// The head of `author` an event signed now names: its newest standing event, unless
+    /// that is dated beyond `limit` (the clock plus the tolerance) and `always` is false;
+    /// then the newest one dated within it, if any.
+    fn nameable_head(
+        &self,
+        author: &Hash32,
+        head: &Head,
+        limit: i64,
+        always: bool,
+    ) -> Option<Head> {
+        if always || head.wall_ms <= limit {
+            Some(*head)
+        } else {
+            self.safe_heads
+                .get(author)
+                .copied()
+                .filter(|s| s.wall_ms <= limit)
+        }
+    }
+}
+
 /// What an append needs to know, cached between appends and rebuilt (by a full verify)
 /// whenever another connection has written to the file. With a verified-state cache it is
 /// also kept in the device's data dir (a snapshot), valid while the stored rows are exactly

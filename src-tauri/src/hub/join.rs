@@ -4,9 +4,8 @@
 //! events, checked as a merge checks them, then opened and kept in sync.
 use super::{checked_address, save_setting};
 use crate::commands::{blocking, AppState};
-use crate::device;
 use crate::error::AppError;
-use crate::session::{self, Progress, Summary};
+use crate::session::{Progress, Summary};
 use std::path::{Path, PathBuf};
 use tauri::ipc::Channel;
 use tauri::Manager;
@@ -90,18 +89,7 @@ pub async fn hub_join(
         )
     })
     .await?;
-    let state = app.state::<AppState>();
-    let dir = state.data_dir.clone();
-    let opened = blocking(move || {
-        session::open(&path, &dir, &|p| {
-            let _ = progress.send(p);
-        })
-    })
-    .await?;
-    device::remember(&state.data_dir, &opened.path)?;
-    let o = state.set(opened)?;
     // The window follows the newly open log's sync (`hub_status_show`), which starts it:
     // the hub is now set for this log on this device.
-    let summary = session::summary(&o, state.device_public().as_deref());
-    Ok(summary)
+    crate::commands::open_and_verify(&app.state::<AppState>(), path, progress).await
 }

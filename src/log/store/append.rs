@@ -32,15 +32,7 @@ impl Log {
         let mut wall = now_ms;
         let first = !state.heads.contains_key(author);
         for (a, h) in &state.heads {
-            let h = if first || a == author || h.wall_ms <= limit {
-                Some(*h)
-            } else {
-                state
-                    .safe_heads
-                    .get(a)
-                    .copied()
-                    .filter(|s| s.wall_ms <= limit)
-            };
+            let h = state.nameable_head(a, h, limit, first || a == author);
             if let Some(h) = h {
                 wall = wall.max(h.wall_ms);
             }
@@ -106,15 +98,7 @@ impl Log {
                 .filter_map(|(a, h)| {
                     // A key's first event names every head: its enrolment must be in its
                     // causal past whatever this clock says.
-                    if h.wall_ms <= limit || staged.prev.is_none() {
-                        Some(*h)
-                    } else {
-                        state
-                            .safe_heads
-                            .get(a)
-                            .copied()
-                            .filter(|s| s.wall_ms <= limit)
-                    }
+                    state.nameable_head(a, h, limit, staged.prev.is_none())
                 })
                 .collect();
             if let Some(own) = staged.prev.filter(|h| h.wall_ms > limit) {

@@ -82,25 +82,9 @@ impl Log {
         let mut safe_heads = BTreeMap::new();
         for e in &v.events {
             if e.env.wall_ms <= limit {
-                safe_heads.insert(
-                    e.env.author,
-                    Head {
-                        seq: e.env.seq,
-                        id: e.id,
-                        lamport: e.env.lamport,
-                        wall_ms: e.env.wall_ms,
-                    },
-                );
+                safe_heads.insert(e.env.author, Head::of(e));
             }
-            heads.insert(
-                e.env.author,
-                Head {
-                    seq: e.env.seq,
-                    id: e.id,
-                    lamport: e.env.lamport,
-                    wall_ms: e.env.wall_ms,
-                },
-            );
+            heads.insert(e.env.author, Head::of(e));
         }
         let mut stored_seq = BTreeMap::new();
         let mut st = self
