@@ -52,6 +52,8 @@ export interface Summary {
   digest: string;
   late_arrivals: LateArrivalRow[];
   future_dated: FutureDatedRow[];
+  /** The event's IANA time zone (`config.event`); null: times are shown in UTC. */
+  time_zone: string | null;
 }
 
 /** A step first received after its deadline: held until the chief TD accepts it. */
