@@ -5,6 +5,9 @@ export interface DeviceKeyInfo {
   fingerprint: string;
   protected: boolean;
   path: string;
+  /** The enrolment QR code: its text (`tdlog-key:` + hex) and the SVG the shell drew. */
+  qr_payload: string;
+  qr_svg: string;
 }
 
 export interface AppInfo {
