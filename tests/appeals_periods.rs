@@ -309,7 +309,7 @@ fn reports_name_pairs_roles_scores_and_laws_as_each_edition_does() {
     );
     // Signed steps as a ruled table with a header, states in words.
     assert!(
-        en.contains("<th>Time (UTC)</th><th>Step</th><th>Signed by</th>"),
+        en.contains("<th>Time</th><th>Step</th><th>Signed by</th>"),
         "{en}"
     );
     let de = form(Lang::De);

@@ -19,6 +19,9 @@ pub struct DeviceKeyInfo {
     pub fingerprint: String,
     pub protected: bool,
     pub path: String,
+    /// The QR code of the key for enrolment (`crate::qr`): what it says, and as SVG.
+    pub qr_payload: String,
+    pub qr_svg: String,
 }
 
 pub fn key_path(data_dir: &Path) -> PathBuf {
@@ -110,6 +113,8 @@ fn info(path: &Path, public: Hash32, protected: bool) -> DeviceKeyInfo {
         fingerprint: fingerprint(&public),
         protected,
         path: path.display().to_string(),
+        qr_payload: crate::qr::payload(&public),
+        qr_svg: crate::qr::svg(&public),
     }
 }
 

@@ -9,9 +9,15 @@ use tdlog::keys::Role;
 use tdlog::log::Hash32;
 
 /// The public key a fingerprint names: 64 hex digits, spaces and dashes ignored (the device
-/// shows it in groups of four).
+/// shows it in groups of four), or the text of the device's QR code as a scanner types it
+/// (`tdlog-key:` and the 64 hex digits, `crate::qr`).
 pub fn parse_fingerprint(text: &str) -> Result<Hash32, AppError> {
-    let hex: String = text
+    let trimmed = text.trim();
+    let body = match trimmed.get(..crate::qr::PREFIX.len()) {
+        Some(p) if p.eq_ignore_ascii_case(crate::qr::PREFIX) => &trimmed[crate::qr::PREFIX.len()..],
+        _ => trimmed,
+    };
+    let hex: String = body
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-')
         .collect::<String>()

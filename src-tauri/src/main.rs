@@ -15,6 +15,7 @@ mod doko_cards;
 mod enrol;
 mod error;
 mod hub;
+mod qr;
 mod reports;
 mod session;
 mod table_acts;

@@ -139,6 +139,9 @@ pub struct Summary {
     pub late_arrivals: Vec<LateArrivalRow>,
     /// Events dated ahead of the clock of the device that first received them, not accepted.
     pub future_dated: Vec<FutureDatedRow>,
+    /// The event's IANA time zone (`config.event`): the screens show signed times in it,
+    /// with the zone named; `None`: UTC.
+    pub time_zone: Option<String>,
 }
 
 /// A late arrival (`appeals::LateArrival`) as the Tournament screen lists it.
@@ -258,6 +261,12 @@ pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
         digest: o.live.head_set().digest().to_string(),
         late_arrivals: vec![],
         future_dated: vec![],
+        time_zone: o
+            .replayed
+            .tournament
+            .time_zone
+            .as_ref()
+            .map(|(z, _)| z.time_zone.clone()),
     };
     (s.late_arrivals, s.future_dated) = time_flags(o);
     if let Some(Payload::Genesis(g)) = v.events.first().map(|e| &e.payload) {

@@ -12,6 +12,7 @@ pub mod doko;
 pub mod guard;
 pub mod pipeline;
 pub mod report;
+pub mod stats;
 
 use crate::events::{
     AppealDecided, AppealFiled, AppealReferred, AppealRouted, AppealSettings, AppealStatement,

@@ -91,6 +91,7 @@ fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -
         c.at.table
     ))];
     b.push(Block::Field(t("event"), f.tournament.name.clone()));
+    b.push(zone_field(f, lang));
     b.push(Block::Field(
         t("doko_game"),
         format!(
@@ -118,14 +119,18 @@ fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -
                 "{} ({}), {}",
                 r.signed.signer,
                 role_in(lang, r.signed.role),
-                r.signed.time
+                when(f, lang, r.signed.wall_ms)
             ),
         ));
     }
     b.push(Block::Heading(t("objection")));
     b.push(Block::Field(
         t("filed"),
-        format!("{} ({})", a.filed().time, a.filed().signer),
+        format!(
+            "{} ({})",
+            when(f, lang, a.filed().wall_ms),
+            a.filed().signer
+        ),
     ));
     b.push(Block::Field(t("grounds"), a.grounds.clone()));
     b.push(Block::Field(
@@ -146,7 +151,7 @@ fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -
                 "{} - {} ({}): {}",
                 t(party_key(s.party)),
                 s.by,
-                signed.time,
+                when(f, lang, signed.wall_ms),
                 s.text
             )));
         }
@@ -162,12 +167,34 @@ fn doko_dossier(f: &Folded, a: &Appeal, c: &super::doko::DokoCase, lang: Lang) -
         {
             b.push(Block::Field(
                 t("signer"),
-                format!("{} ({}), {}", s.signed.signer, s.signed.role, s.signed.time),
+                format!(
+                    "{} ({}), {}",
+                    s.signed.signer,
+                    s.signed.role,
+                    when(f, lang, s.signed.wall_ms)
+                ),
             ));
         }
     }
-    signatures(&mut b, wf, a, lang);
+    signatures(&mut b, f, a, lang);
     b
+}
+
+/// A signed time as the form prints it: in the event's time zone (`config.event`) with the
+/// zone named, never the reading machine's (the one helper every time on a report goes
+/// through; JSON keeps UTC).
+fn when(f: &Folded, lang: Lang, wall_ms: i64) -> String {
+    crate::i18n::local_time(lang, f.tournament.zone(), wall_ms)
+}
+
+/// The event's time zone as a report field: the zone and the `config.event` that set it
+/// (every policy shown), or UTC when none is set.
+fn zone_field(f: &Folded, lang: Lang) -> Block {
+    let v = match &f.tournament.time_zone {
+        Some((s, id)) => format!("{} ({} {})", s.time_zone, tr(lang, "set_by"), id.short()),
+        None => "UTC".to_string(),
+    };
+    Block::Field(tr(lang, "time_zone").to_string(), v)
 }
 
 /// A signer's role in `lang` ("Mitglied des Schiedsgerichts", not "committee").
@@ -176,8 +203,9 @@ fn role_in(lang: Lang, r: crate::keys::Role) -> String {
 }
 
 /// Every signed step of an appeal, and the steps refused for it.
-fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) {
+fn signatures(b: &mut Vec<Block>, f: &Folded, a: &Appeal, lang: Lang) {
     let t = |k: &str| tr(lang, k).to_string();
+    let wf = &f.workflow;
     b.push(Block::Heading(t("signatures")));
     // A ruled table (header repeated on every page), not pipe-separated text.
     let columns = vec![
@@ -192,7 +220,7 @@ fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) 
         .iter()
         .map(|s| {
             vec![
-                s.signed.time.clone(),
+                when(f, lang, s.signed.wall_ms),
                 s.signed.kind.to_string(),
                 format!("{} ({})", s.signed.signer, role_in(lang, s.signed.role)),
                 t(&format!("st_{}", s.state.as_str())),
@@ -206,7 +234,7 @@ fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) 
         for st in &c.steps {
             b.push(Block::Para(format!(
                 "{} {} {} ({}) {}",
-                st.time,
+                when(f, lang, st.wall_ms),
                 st.kind,
                 st.signer,
                 role_in(lang, st.role),
@@ -220,7 +248,7 @@ fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) 
                 t("conflict_settled"),
                 r.signed.signer,
                 role_in(lang, r.signed.role),
-                r.signed.time,
+                when(f, lang, r.signed.wall_ms),
                 t("conflict_stands"),
                 r.stands.short(),
                 r.reason
@@ -237,7 +265,9 @@ fn signatures(b: &mut Vec<Block>, wf: &super::Workflow, a: &Appeal, lang: Lang) 
         for fl in refused {
             b.push(Block::Para(format!(
                 "{} {}: {}",
-                fl.signed.time, fl.signed.kind, fl.message
+                when(f, lang, fl.signed.wall_ms),
+                fl.signed.kind,
+                fl.message
             )));
         }
     }
@@ -364,6 +394,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         a.slot.table
     ))];
     b.push(Block::Field(t("event"), tour.name.clone()));
+    b.push(zone_field(f, lang));
     b.push(Block::Field(
         t("section"),
         format!(
@@ -430,7 +461,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
                     c.attention_drawn_by,
                     t("called_by"),
                     c.called_by,
-                    s.time,
+                    when(f, lang, s.wall_ms),
                     s.signer
                 ),
             ));
@@ -474,7 +505,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
                 "{} ({}), {}",
                 r.signed.signer,
                 role_in(lang, r.signed.role),
-                r.signed.time
+                when(f, lang, r.signed.wall_ms)
             ),
         ));
         b.push(Block::Field(
@@ -496,10 +527,14 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     ));
     b.push(Block::Field(
         t("filed"),
-        format!("{} ({})", a.filed().time, a.filed().signer),
+        format!(
+            "{} ({})",
+            when(f, lang, a.filed().wall_ms),
+            a.filed().signer
+        ),
     ));
     if let Some(dl) = a.deadline_ms {
-        b.push(Block::Field(t("deadline"), super::clocks::rfc3339(dl)));
+        b.push(Block::Field(t("deadline"), when(f, lang, dl)));
     }
     b.push(Block::Field(
         t("state"),
@@ -542,7 +577,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
                 "{} - {} ({}): {}",
                 t(party_key(s.party)),
                 s.by,
-                signed.time,
+                when(f, lang, signed.wall_ms),
                 s.text
             )));
         }
@@ -565,7 +600,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
                 "{} ({}), {}",
                 d.signed.signer,
                 role_in(lang, d.signed.role),
-                d.signed.time
+                when(f, lang, d.signed.wall_ms)
             ),
         ));
         if let Some(adj) = &d.decided.adjustment {
@@ -596,7 +631,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     if let Some((r, s)) = &a.referral {
         b.push(Block::Field(
             t("referral"),
-            format!("{} ({}): {}", r.to, s.time, r.reason),
+            format!("{} ({}): {}", r.to, when(f, lang, s.wall_ms), r.reason),
         ));
     }
     if let Some((x, s)) = &a.authority {
@@ -607,7 +642,13 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         )));
         b.push(Block::Field(
             t("signer"),
-            format!("{} ({}), {}, {}", s.signer, s.role, s.time, x.authority),
+            format!(
+                "{} ({}), {}, {}",
+                s.signer,
+                s.role,
+                when(f, lang, s.wall_ms),
+                x.authority
+            ),
         ));
         b.push(Block::Field(t("document"), x.document.clone()));
         if let Some(adj) = &x.adjustment {
@@ -625,7 +666,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         b.push(Block::Field(t("withdrawn"), w.clone()));
     }
 
-    signatures(&mut b, wf, a, lang);
+    signatures(&mut b, f, a, lang);
     b
 }
 

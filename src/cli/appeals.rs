@@ -400,6 +400,9 @@ pub enum ReportCmd {
         #[arg(long)]
         force: bool,
     },
+    /// Statistics of the casebook: rulings and appeals by law, outcomes, time from ruling to
+    /// decision, deposits; of one log or across every `*.tdlog` in a folder (HTML, PDF, JSON).
+    Stats(super::stats::StatsArgs),
 }
 
 /// Refuses an output path that would destroy something, before any work is done.
@@ -570,7 +573,10 @@ pub fn publish(
         if c.subject.is_none() {
             println!(
                 "  {} (Law {}) section {} ends {}",
-                c.what, c.law, c.section, c.ends
+                c.what,
+                c.law,
+                c.section,
+                local(&f, c.ends_ms)
             );
         }
     }
@@ -854,6 +860,12 @@ fn decision_of(d: DecisionArg) -> Decision {
     }
 }
 
+/// A signed time as the human output prints it: in the event's time zone (`config.event`)
+/// with the zone named; `--json` keeps UTC.
+fn local(f: &Folded, ms: i64) -> String {
+    tdlog::i18n::local_time(lang_env(), f.tournament.zone(), ms)
+}
+
 fn now_ms(now: Option<String>) -> Result<i64, String> {
     match now {
         Some(s) => Ok(chrono::DateTime::parse_from_rfc3339(&s)
@@ -893,7 +905,7 @@ pub fn clocks(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
             c.law,
             c.section,
             subject,
-            c.ends,
+            local(&f, c.ends_ms),
             c.left_s / 60,
             c.left_s % 60
         );
@@ -948,7 +960,7 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
             "{}  {:<14} {what}  filed {}{}",
             a.id.short(),
             wf.status(a, now),
-            a.filed().time,
+            local(&f, a.filed().wall_ms),
             if wf.play_suspended(a) {
                 "  (play suspended)"
             } else {
@@ -993,6 +1005,7 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
 
 pub fn report(cmd: ReportCmd) -> CliResult {
     let (log, format, lang, out, force, blocks) = match cmd {
+        ReportCmd::Stats(a) => return super::stats::run(a),
         ReportCmd::Appeal {
             log,
             appeal,

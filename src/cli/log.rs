@@ -74,6 +74,15 @@ pub enum TimeCmd {
         #[command(flatten)]
         key: KeyOpts,
     },
+    /// The event's time zone (chief TD or organiser; `config.event`): reports and screens
+    /// print local times in it with the zone named; signed times and JSON stay UTC.
+    Zone {
+        log: PathBuf,
+        /// An IANA time zone name: Europe/Berlin, Europe/Copenhagen, UTC, ...
+        zone: String,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
 }
 
 #[derive(Subcommand)]
@@ -541,6 +550,17 @@ pub fn time(cmd: TimeCmd) -> CliResult {
                 now,
             )?;
             println!("accepted {} (event {e})", id.short());
+            Ok(0)
+        }
+        TimeCmd::Zone { log, zone, key } => {
+            let k = load_key(&key)?;
+            let e = open_log(&log)?.append(
+                &k,
+                Payload::EventSettings(tdlog::events::EventSettings {
+                    time_zone: zone.clone(),
+                }),
+            )?;
+            println!("time zone {zone} (event {e})");
             Ok(0)
         }
     }

@@ -16,6 +16,7 @@ mod files;
 mod key;
 mod log;
 mod results;
+mod stats;
 mod sync;
 mod view;
 
@@ -146,7 +147,8 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Reports: an appeal form or the casebook, as HTML or PDF, in English, German or Danish.
+    /// Reports: an appeal form, the casebook or its statistics (one log or a folder of logs),
+    /// as HTML or PDF (statistics also JSON), in English, German or Danish.
     #[command(subcommand)]
     Report(appeals::ReportCmd),
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.

@@ -39,7 +39,7 @@ pub use results::{
 };
 pub use ruling::{Category, DirectorCall, Ruling};
 pub use time::{HeadRef, LogCheckpoint, LogReceipt, Received, TimeAccepted};
-pub use tournament::{Game, Genesis};
+pub use tournament::{EventSettings, Game, Genesis};
 
 // Late and absent contestants (`structure.attendance`).
 pub use results::{Attendance, Presence};
@@ -188,6 +188,8 @@ payloads! {
         "The TD's adjusted score in place of a table result (Law 12): artificial, assigned or weighted, citing the law.";
     PolicySet(Box<PolicySet>) => SETTINGS,
         "The scoring policy of a section or the event: method, adjusted-score values, Neuberg, rounding, VP scale, ties (versioned; the latest applies).";
+    EventSettings(EventSettings) => SETTINGS,
+        "The event's settings: its IANA time zone (e.g. Europe/Berlin), in which reports and screens print local times with the zone named; signed times stay UTC (the latest applies).";
     BoardFouled(BoardFouled) => DIRECTORS,
         "A fouled board (Law 87): results compared only within groups that played the same cards.";
     BridgeAuction(BridgeAuction) => SCORING,

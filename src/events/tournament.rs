@@ -60,3 +60,35 @@ impl EventPayload for Genesis {
         Ok(())
     }
 }
+
+/// The event's own settings (`config.event`): the IANA time zone it is held in, so reports
+/// and screens print local times with the zone named ("14:05:00 CET"), never the reading
+/// machine's zone. Signed by the chief TD or the organiser; the latest applies and every
+/// report names it. Signed times stay UTC in the log and in every JSON output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventSettings {
+    /// An IANA time zone name, e.g. `Europe/Berlin`, `Europe/Copenhagen`, `UTC`.
+    pub time_zone: String,
+}
+
+impl EventSettings {
+    /// The zone, parsed (checked at append and decode, so a stored one always parses).
+    pub fn zone(&self) -> Option<chrono_tz::Tz> {
+        self.time_zone.parse().ok()
+    }
+}
+
+impl EventPayload for EventSettings {
+    const KIND: &'static str = "config.event";
+    fn check(&self) -> Result<(), String> {
+        check_text("time_zone", &self.time_zone, 64)?;
+        if self.zone().is_none() {
+            return Err(format!(
+                "time_zone {:?} is not an IANA time zone name (e.g. Europe/Berlin)",
+                self.time_zone
+            ));
+        }
+        Ok(())
+    }
+}

@@ -10,7 +10,9 @@ mod doko;
 mod laws;
 mod reports;
 mod site;
+mod stats;
 mod texts;
+mod time;
 
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -22,7 +24,9 @@ pub use doko::{doko_kind_label, doko_refusal, doko_result_label, doko_row_label}
 pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
 pub use reports::{refusal, tr, LABELS};
 pub use site::{site_text, SITE};
+pub use stats::{stats_text, STATS};
 pub use texts::TEXTS;
+pub use time::local_time;
 
 /// A language the engine's messages are written in.
 #[derive(
@@ -145,7 +149,7 @@ pub struct Msg {
 impl Msg {
     /// The message `key` in `lang` with `params` filled in.
     pub fn new(lang: Lang, key: &str, params: &[(&str, String)]) -> Msg {
-        let text = fill(t(lang, key), params);
+        let text = Msg::text(lang, key, params);
         Msg {
             key: key.to_string(),
             params: params
@@ -157,8 +161,17 @@ impl Msg {
     }
 
     /// Only the text of [`Msg::new`], for callers that show nothing else.
+    /// A `law` parameter is cited as `lang`'s edition does ("Law 92D", "§ 92 D", "§ 92D":
+    /// [`cite`]); `params` keep the law's code.
     pub fn text(lang: Lang, key: &str, params: &[(&str, String)]) -> String {
-        fill(t(lang, key), params)
+        let cited: Vec<(&str, String)> = params
+            .iter()
+            .map(|(k, v)| match *k {
+                "law" => (*k, cite(lang, v)),
+                _ => (*k, v.clone()),
+            })
+            .collect();
+        fill(t(lang, key), &cited)
     }
 
     /// A message whose English text is the engine's own data (e.g. a branch's "when" in a
@@ -257,6 +270,27 @@ mod tests {
         assert!(m.text.contains('N') && m.text.contains("31"), "{}", m.text);
         assert_eq!(t(Lang::Da, "no.such.key"), "no.such.key");
         assert_eq!("DE".parse::<Lang>(), Ok(Lang::De));
+    }
+
+    #[test]
+    fn view_messages_cite_the_law_as_each_edition_writes_it_dbv_section_not_regel() {
+        // Law 31: "must pass for the rest of the auction". The DBV edition writes "§ 31 A 2",
+        // the DBf edition "§ 31A2"; the message keeps the code in its parameters.
+        let p = [("seat", "N".to_string()), ("law", "31A2".to_string())];
+        let de = Msg::new(Lang::De, "bar.rest_of_auction", &p);
+        assert!(de.text.ends_with("(§ 31 A 2)"), "{}", de.text);
+        assert!(!de.text.contains("Regel"), "{}", de.text);
+        assert_eq!(de.params["law"], "31A2");
+        let da = Msg::text(Lang::Da, "bar.rest_of_auction", &p);
+        assert!(da.ends_with("(§ 31A2)") && !da.contains("lov"), "{da}");
+        let en = Msg::text(Lang::En, "bar.rest_of_auction", &p);
+        assert!(en.ends_with("(Law 31A2)"), "{en}");
+        let adj = Msg::text(
+            Lang::De,
+            "score.adjusted",
+            &[("law", "12C1(c)".into()), ("adjustment", "x".into())],
+        );
+        assert_eq!(adj, "berichtigter Score nach § 12 C 1 (c): x");
     }
 
     #[test]

@@ -124,6 +124,10 @@ pub struct Tournament {
     pub attendance: BTreeMap<(String, String), Attendance>,
     /// Scoring policies by section ("" = every section), with the event that set each.
     pub policies: BTreeMap<String, (PolicySet, Hash32)>,
+    /// The event's time zone (`config.event`, the latest applies), with the event that set
+    /// it: reports print local times in it. `None`: UTC.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<(crate::events::EventSettings, Hash32)>,
     pub warnings: Vec<Warning>,
     /// Index: the slots of each board, so one board is scored without a scan.
     #[serde(skip)]
@@ -141,6 +145,11 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The event's time zone (`config.event`); `None`: UTC.
+    pub fn zone(&self) -> Option<chrono_tz::Tz> {
+        self.time_zone.as_ref().and_then(|(s, _)| s.zone())
+    }
+
     /// Vulnerability of a board: a recorded non-conforming board, else Law 2.
     pub fn vulnerability(&self, section: &str, board: u32) -> Vulnerability {
         self.boards
@@ -503,6 +512,7 @@ impl Projection for Tournament {
                     .collect();
                 self.dirty.extend(boards);
             }
+            Payload::EventSettings(x) => self.time_zone = Some((x.clone(), e.id)),
             Payload::BoardFouled(f) => {
                 self.fouled.insert((f.section.clone(), f.board), f.clone());
                 self.dirty.push((f.section.clone(), f.board));

@@ -263,7 +263,7 @@ mod tests {
         let m = restriction(Lang::De, &all[1]);
         assert_eq!(
             m.text,
-            "W darf Coeur nicht ausspielen, solange er am Ausspiel bleibt (Regel 26B)"
+            "W darf Coeur nicht ausspielen, solange er am Ausspiel bleibt (§ 26 B)"
         );
         for r in Role::ALL {
             assert!(lookup(Lang::Da, &role(Lang::Da, r).key).is_some(), "{r}");

@@ -213,6 +213,23 @@ async function main() {
     await shot("start");
   });
 
+  await check("the device's key shows its short code and an enrolment QR code (issue 13), EN and DE", async () => {
+    const code = await wd.textOf("#device-short-code");
+    const hex = FINGERPRINT.replace(/\s/g, "").toLowerCase();
+    expect(code === `${hex.slice(0, 4)}-${hex.slice(4, 8)}`, `short code ${code}`);
+    // The QR code is the shell's SVG: 37 x 37 modules plus the quiet zone, drawn as one path.
+    const svg = await wd.script("const s = document.querySelector('#device-qr svg'); return s ? s.outerHTML.length : 0");
+    expect(svg > 1000, `QR svg of ${svg} characters`);
+    await wd.script("document.getElementById('device-key').scrollIntoView({ block: 'start' })");
+    await shot("settings-qr");
+    await wd.click(await wd.find("#lang-de"));
+    const hint = await wd.textOf("#device-qr figcaption", (t) => t.startsWith("Diesen Code"));
+    expect(hint.startsWith("Diesen Code"), hint);
+    await wd.script("document.getElementById('device-key').scrollIntoView({ block: 'start' })");
+    await shot("settings-qr-de");
+    await wd.click(await wd.find("#lang-en"));
+  });
+
   await check("a director note is recorded through the form, signed, and listed", async () => {
     await screen("record");
     await wd.type(await wd.find("#note-text"), NOTE);

@@ -4,6 +4,8 @@ import { api } from "./api";
 import { describeError, type ShownError } from "./errors";
 import type { AppInfo, Progress, Summary } from "./types";
 import { homeScreen } from "./doko";
+import { locale } from "./i18n/index.svelte";
+import { localTime } from "./when";
 
 export const app = $state({
   screen: "dashboard",
@@ -79,3 +81,7 @@ export async function openLog(path: string): Promise<void> {
 export async function openDemo(): Promise<void> {
   if (await withLog((p) => api.logOpenDemo(p))) go(homeScreen(app.summary?.game));
 }
+
+/** A signed time (RFC 3339 or ms) in the open event's time zone (`config.event`), in the UI's
+ * language, with the zone named: what every screen shows for a signed time. */
+export const when = (time: string | number): string => localTime(time, app.summary?.time_zone, locale.lang);

@@ -23,8 +23,9 @@ describe("play choices (Laws 50D2, 53-56, 57A)", () => {
     const de = choiceLabel(accept);
     setLang("en");
     const en = choiceLabel(accept);
-    expect(en).toContain("53A");
-    expect(de).toContain("53A");
+    expect(en).toContain("(Law 53A)");
+    // The DBV edition cites "§ 53 A", never "Regel 53A".
+    expect(de).toContain("(§ 53 A)");
     expect(de).not.toBe(en);
   });
 });

@@ -5,6 +5,9 @@ export interface DeviceKeyInfo {
   fingerprint: string;
   protected: boolean;
   path: string;
+  /** The enrolment QR code: its text (`tdlog-key:` + hex) and the SVG the shell drew. */
+  qr_payload: string;
+  qr_svg: string;
 }
 
 export interface AppInfo {
@@ -52,6 +55,8 @@ export interface Summary {
   digest: string;
   late_arrivals: LateArrivalRow[];
   future_dated: FutureDatedRow[];
+  /** The event's IANA time zone (`config.event`); null: times are shown in UTC. */
+  time_zone: string | null;
 }
 
 /** A step first received after its deadline: held until the chief TD accepts it. */

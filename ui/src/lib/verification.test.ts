@@ -10,7 +10,7 @@ function summary(over: Partial<Summary> = {}): Summary {
     path: "/x.tdlog", log_id: "ab", name: "Club Pairs", game: "bridge", profile: "wbf-2017",
     organiser: "Club", chief_td: "Anna", verified_events: 14, keys: [], excluded: [], forks: [],
     sections: [], boards: 0, results: 0, warnings: [], device_role: null,
-    digest: "14-7K2M-Q9XD-4HPA", late_arrivals: [], future_dated: [], ...over,
+    digest: "14-7K2M-Q9XD-4HPA", late_arrivals: [], future_dated: [], time_zone: null, ...over,
   };
 }
 

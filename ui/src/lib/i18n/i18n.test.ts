@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUES, LANGS, format, locale, setLang, t } from "./index.svelte";
+import { CATALOGUES, LANGS, cite, format, locale, setLang, t } from "./index.svelte";
 import { en } from "./en";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -41,4 +41,25 @@ describe("localisation: English, German and Danish", () => {
   it("format leaves unknown placeholders visible", () => {
     expect(format("{a} and {b}", { a: 1 })).toBe("1 and {b}");
   });
+
+  it("a law is cited as each edition writes it: DBV \"§ 92 D\", DBf \"§ 92D\", never \"Regel 92D\"", () => {
+    expect(cite("en", "92D")).toBe("Law 92D");
+    expect(cite("de", "92D")).toBe("§ 92 D");
+    expect(cite("da", "92D")).toBe("§ 92D");
+    expect(cite("de", "27B1(a)")).toBe("§ 27 B 1 (a)");
+    expect(cite("de", "Doko 8.8.7")).toBe("Doko 8.8.7");
+    const was = locale.lang;
+    setLang("de");
+    expect(t("audit.law", { law: "92D" })).toBe("§ 92 D");
+    expect(t("play.choice.accept", { law: "54A" })).toBe("Ausspiel annehmen (§ 54 A)");
+    expect(t("time.deadline", { law: "92B", deadline: "x" })).not.toContain("Regel");
+    setLang("da");
+    expect(t("play.choice.accept", { law: "54A" })).toContain("(§ 54A)");
+    setLang(was);
+  });
+  for (const lang of LANGS) {
+    it(`${lang}: no message writes "Law", "Regel" or "lov" before a {law} placeholder (the citation does)`, () => {
+      for (const [k, v] of Object.entries(CATALOGUES[lang])) expect(v, `${lang} ${k}`).not.toMatch(/(Law|Regel|[Ll]ov) \{law\}/);
+    });
+  }
 });
