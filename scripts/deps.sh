@@ -17,7 +17,7 @@ APT_PACKAGES=(
   libwebkit2gtk-4.1-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev
   webkit2gtk-driver xvfb xauth dbus procps fonts-dejavu-core
-  poppler-utils
+  poppler-utils libclang-dev
   postgresql
 )
 

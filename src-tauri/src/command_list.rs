@@ -45,6 +45,7 @@ pub const ALL: &[&str] = &[
     "appeal_authority_answer",
     "key_import",
     "activity_list",
+    "adjust_assistant",
     "time_accept",
     "key_enrol",
     "key_revoke",

@@ -6,6 +6,7 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+mod adjust;
 mod board;
 mod command_list;
 mod commands;
@@ -106,6 +107,7 @@ fn main() {
             commands::appeal_authority_answer,
             commands::key_import,
             commands::activity_list,
+            commands::adjust_assistant,
             commands::time_accept,
             commands::key_enrol,
             commands::key_revoke,

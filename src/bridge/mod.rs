@@ -7,6 +7,7 @@ pub mod call;
 pub mod card;
 pub mod contract;
 pub mod deadline;
+pub mod double_dummy;
 pub mod events;
 pub mod irregularity;
 pub mod lin;

@@ -5,6 +5,7 @@ use tdlog::keys::{default_key_path, DeviceKey};
 use tdlog::log::store::ReadOnlyLog;
 use tdlog::log::Log;
 
+mod adjust;
 mod appeals;
 mod bridge;
 mod bridge_log;
@@ -157,6 +158,9 @@ enum Cmd {
     /// Doppelkopf rules (Eppstein 2001 / DDV profiles): score a game, a table's list from the log.
     #[command(subcommand)]
     Doko(doko::DokoCmd),
+    /// The adjustment assistant (Law 12C1): a board's double-dummy table and par, the field's
+    /// results, and each outcome of a weighted score with its matchpoints or IMPs.
+    Adjust(adjust::AdjustArgs),
     /// The desktop app's screens as JSON view models (board, incident, rulings, overview).
     #[command(subcommand)]
     View(view::ViewCmd),
@@ -266,6 +270,7 @@ pub fn main() -> i32 {
         Cmd::Report(c) => appeals::report(c),
         Cmd::Bridge(c) => bridge::run(c),
         Cmd::Doko(c) => doko::run(c),
+        Cmd::Adjust(a) => adjust::run(a),
         Cmd::View(c) => view::run(c),
         Cmd::Sync(a) => sync::run(a),
         Cmd::Archive(a) => sync::archive(a),

@@ -6,6 +6,7 @@
 //! Adding a language or a message is adding a column or a row; a test checks every row has
 //! all three languages.
 
+mod assistant;
 mod doko;
 mod laws;
 mod reports;
@@ -71,7 +72,8 @@ impl FromStr for Lang {
 /// The text of `key` in `lang`; `None` if the key is not in the table.
 pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
     static INDEX: OnceLock<Index> = OnceLock::new();
-    find(&INDEX, TEXTS, lang, key)
+    static ASSISTANT: OnceLock<Index> = OnceLock::new();
+    find(&INDEX, TEXTS, lang, key).or_else(|| find(&ASSISTANT, assistant::ASSISTANT, lang, key))
 }
 
 /// A table's rows by key. A results page looks up a message per row (5,400 rows for a

@@ -55,6 +55,16 @@ fn result(lang: Lang, r: &TableResult) -> String {
     }
 }
 
+/// A contract in `lang` (`4SX`, `4 Pik Kontra`, `4 spar doblet`).
+pub fn contract_in(lang: Lang, c: &str) -> String {
+    contract(lang, c)
+}
+
+/// A table result in `lang`: `4S by N, 10 tricks`.
+pub fn result_in(lang: Lang, r: &TableResult) -> String {
+    result(lang, r)
+}
+
 fn artificial(lang: Lang, a: &Artificial) -> &'static str {
     let key = match a {
         Artificial::AveragePlus => "score.average_plus",

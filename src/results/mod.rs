@@ -19,5 +19,6 @@ pub mod usebio_export;
 pub mod xml;
 
 pub use score::{
-    board_rows, ranking, results, Ranking, ResultRow, Scores, SectionPolicy, Standing,
+    board_rows, board_rows_if, ranking, results, Ranking, ResultRow, Scores, SectionPolicy,
+    Standing,
 };

@@ -405,11 +405,30 @@ fn pairs_rows(
 /// The rows of one board: its table results compared as the section's policy says; on a
 /// fouled board (Law 87) only within each group of tables that played the same cards.
 pub fn board_rows(t: &Tournament, section: &str, board: u32) -> Vec<ResultRow> {
+    board_rows_with(t, section, board, None)
+}
+
+/// The rows of a board as they would be if `what_if` stood at its table, everything else as
+/// the log says: the adjustment assistant (Law 12C1) scores each outcome a TD weighs, and
+/// the weighted score, against the field under the section's own policy before anything is
+/// signed. Nothing is changed.
+pub fn board_rows_if(t: &Tournament, what_if: &SlotState) -> Vec<ResultRow> {
+    board_rows_with(t, &what_if.slot.section, what_if.slot.board, Some(what_if))
+}
+
+fn board_rows_with(
+    t: &Tournament,
+    section: &str,
+    board: u32,
+    what_if: Option<&SlotState>,
+) -> Vec<ResultRow> {
     let (policy, set_by) = t.policy(section);
     let mut slots: Vec<&SlotState> = t
         .board_slots(section, board)
         .filter_map(|k| t.slots.get(k))
+        .filter(|s| what_if.is_none_or(|w| w.slot != s.slot))
         .collect();
+    slots.extend(what_if);
     slots.sort_by_key(|s| (s.slot.round, s.slot.table));
     let fouled = t.fouled.get(&(section.to_string(), board));
     let groups: Vec<Vec<&SlotState>> = match fouled {

@@ -6,6 +6,7 @@
 //! Text a person reads comes as [`crate::i18n::Msg`]: a stable key, its parameters, and the
 //! text in the language asked for.
 
+pub mod adjust;
 pub mod board;
 pub mod correction;
 pub mod dashboard;
@@ -18,6 +19,7 @@ pub mod play;
 pub mod rulings;
 mod text;
 
+pub use adjust::{adjust, parse_outcomes, AdjustAt, AdjustScreen};
 pub use board::{board, BoardScreen};
 pub use correction::{correction_payload, table_result};
 pub use dashboard::{dashboard, BoardState, Dashboard};

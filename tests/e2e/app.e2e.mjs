@@ -655,6 +655,42 @@ async function main() {
     await wd.textOf("#activity-error");
   });
 
+  await check("the adjustment assistant (Law 12C1) on the Rulings screen: DD table, par, field and a weighted score's IMPs, in English and German", async () => {
+    await screen("rulings");
+    await choose("#ruling-round", "1");
+    await choose("#ruling-table", "5");
+    await choose("#ruling-board", "11");
+    await wd.script("const d = document.getElementById('ruling-assist'); d.open = true; d.dispatchEvent(new Event('toggle')); d.scrollIntoView({ block: 'start' })");
+    const pbn = await wd.until("the double-dummy table", async () => {
+      const t = await wd.findAll("#ruling-assist-dd");
+      return t.length ? wd.attr(t[0], "data-pbn") : null;
+    }, 60000);
+    expect(pbn === "77667775576677566775", `DD table of board 11: ${pbn}`);
+    // 1NT= by S (+90) against SWEDEN's +90 at the other table: 0 IMP; 2NT-1 (-50): -140, -4 IMP.
+    await choose("#ruling-assist-contract-0", "1NT=");
+    await choose("#ruling-assist-declarer-0", "S");
+    await choose("#ruling-assist-weight-0", "50");
+    await choose("#ruling-assist-contract-1", "2NT-1");
+    await choose("#ruling-assist-declarer-1", "S");
+    await choose("#ruling-assist-weight-1", "50");
+    const weighted = await wd.textOf("#ruling-assist-weighted", (t) => t.includes("IMP"));
+    expect(weighted.includes("N-S -2 IMP") || weighted.includes("-2 IMP"), `weighted: ${weighted}`);
+    const rows = await wd.findAll("#ruling-assist-outcomes tr.outcome-row");
+    const second = await wd.text(rows[1]);
+    expect(second.includes("-50") && second.includes("-4 IMP"), `2NT-1: ${second}`);
+    const par = await wd.text(await wd.find("#ruling-assist-par"));
+    expect(par.includes("+90"), `par: ${par}`);
+    await wd.script("document.getElementById('ruling-assist').scrollIntoView({ block: 'start' })");
+    await shot("adjust-assistant");
+    await wd.click(await wd.find("#lang-de"));
+    await wd.textOf("#ruling-assist-title", (t) => t.includes("§ 12 C 1"));
+    await wd.textOf("#ruling-assist-weighted", (t) => t.includes("Gewichtetes Ergebnis") && t.includes("-2 IMP"));
+    await wd.script("document.getElementById('ruling-assist').scrollIntoView({ block: 'start' })");
+    await shot("adjust-assistant-de");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.script("const d = document.getElementById('ruling-assist'); d.open = false; d.dispatchEvent(new Event('toggle'))");
+  });
+
   await check("the adjusted score changes the ranking", async () => {
     ranking1 = await rankingText();
     expect(ranking1 !== ranking0, "the ranking did not change after the 60/40 ruling");
