@@ -182,6 +182,7 @@ impl Workflow {
     /// Whether `p`, signed by `signer` at `wall_ms`, may stand after everything folded so
     /// far. Used at append time and on replay.
     pub fn check(&self, p: &Payload, signer: &KeyInfo, wall_ms: i64) -> Result<(), GuardError> {
+        self.check_settings(p)?;
         self.check_core(p, signer, wall_ms)?;
         self.conflict_open(p)
     }
@@ -289,6 +290,7 @@ impl Workflow {
             }
             Payload::AppealFiled(f) => self.check_filing(f, wall_ms),
             Payload::AppealConflictResolved(r) => self.check_resolution(r, signer),
+            Payload::DecisionCosigned(c) => self.check_cosign(c, signer),
             _ => match Self::step_of(p) {
                 None => self.doko_check(p, signer, wall_ms).unwrap_or(Ok(())),
                 Some((id, step)) => self.check_step(p, id, step, signer),

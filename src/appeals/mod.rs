@@ -8,6 +8,7 @@
 
 mod checks;
 pub mod clocks;
+pub mod committee;
 pub mod conflict;
 pub mod doko;
 pub mod guard;
@@ -41,6 +42,15 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct Workflow {
     pub settings: AppealSettings,
     pub settings_event: Option<Hash32>,
+    /// The version of the settings event in force (`None`: no settings event, the
+    /// defaults). Version 1 settings predate co-signatures: a decision took effect at once.
+    pub settings_version: Option<u16>,
+    /// Committee decisions waiting for their quorum of concurring signatures (Law 93B).
+    #[serde(skip)]
+    pending: BTreeMap<Hash32, (CheckedEvent, KeyInfo)>,
+    /// Decisions that have just reached their quorum: their effect on scores is due.
+    #[serde(skip)]
+    effected: Vec<Hash32>,
     /// Enrolled keys: role and holder (the genesis signer is the chief TD).
     pub keys: BTreeMap<Hash32, (Role, String)>,
     pub contestants: BTreeMap<(String, String), Contestant>,
@@ -110,8 +120,14 @@ impl Workflow {
         if !ahead {
             self.last_wall_ms = self.last_wall_ms.max(e.env.wall_ms);
         }
-        let checked = self
-            .check_core(&e.payload, k, e.env.wall_ms)
+        // Settings signed as version 1 predate the quorum rule (Law 93): read as signed.
+        let settings_ok = if e.env.v >= 2 {
+            self.check_settings(&e.payload)
+        } else {
+            Ok(())
+        };
+        let checked = settings_ok
+            .and_then(|()| self.check_core(&e.payload, k, e.env.wall_ms))
             .and_then(|()| {
                 // A step that saw a conflict (it is concurrent with none of its steps) waits
                 // for the settlement like any new step; a concurrent one joins the conflict.
@@ -176,7 +192,9 @@ impl Workflow {
             Payload::AppealSettings(s) => {
                 self.settings = (**s).clone();
                 self.settings_event = Some(e.id);
+                self.settings_version = Some(e.env.v);
             }
+            Payload::DecisionCosigned(c) => self.fold_cosign(c, signed),
             Payload::ResultsPublished(p) => self.publications.push(Publication {
                 event: e.id,
                 wall_ms: e.env.wall_ms,
@@ -283,14 +301,22 @@ impl Workflow {
                     return true;
                 };
                 let keys = self.keys.clone();
+                let quorum = match (p, self.appeals.get(&id)) {
+                    (Payload::AppealDecided(_), Some(a)) => self.signatures_needed(a, part, k),
+                    _ => 1,
+                };
                 let Some(a) = self.appeals.get_mut(&id) else {
                     return true;
                 };
                 if let Some(pt) = part {
-                    a.fold_part(pt, p, to, &keys, signed);
+                    a.fold_part(pt, p, to, &keys, signed, quorum);
+                    if quorum > 1 {
+                        self.pending.insert(e.id, (e.clone(), k.clone()));
+                    }
                     return true;
                 }
                 let from = a.state;
+                let mut to = to;
                 match p {
                     Payload::AppealConsent(c) => a.consents.push(c.player.clone()),
                     Payload::AppealRouted(r) => {
@@ -325,12 +351,24 @@ impl Workflow {
                         } else {
                             Forum::Committee
                         };
+                        let committee = (from == State::Convened)
+                            .then(|| a.committee.clone())
+                            .flatten();
                         a.decisions.push(DecisionRec {
                             decided: (**d).clone(),
                             forum,
                             signed: signed.clone(),
                             part: None,
-                        })
+                            committee,
+                            quorum,
+                            cosigns: vec![],
+                            effective: quorum <= 1,
+                        });
+                        if quorum > 1 {
+                            // Law 93B: heard by the committee until its quorum signs.
+                            to = from;
+                            self.pending.insert(e.id, (e.clone(), k.clone()));
+                        }
                     }
                     Payload::AppealReferred(r) => a.referral = Some((r.clone(), signed.clone())),
                     Payload::AppealWithdrawn(w) => a.withdrawn = Some(w.reason.clone()),
@@ -496,6 +534,26 @@ impl Folded {
     }
 }
 
+impl Folded {
+    /// A decision's effect on the board: a changed score becomes its adjusted score, any
+    /// other outcome an annotation.
+    fn decision_effect(&mut self, e: &CheckedEvent, k: &KeyInfo, d: &AppealDecided) {
+        let appeal_of = |id: &Hash32| self.workflow.appeals.get(id).cloned();
+        if let Some(a) = appeal_of(&d.appeal) {
+            let law = (!d.laws.is_empty()).then(|| d.laws.join(", "));
+            let why = format!("{}: {}", d.decision.as_str(), d.reasoning);
+            match &d.adjustment {
+                Some(adj) if d.decision == Decision::Changed => {
+                    let l = law.clone().unwrap_or_else(|| "93B".into());
+                    self.tournament
+                        .adjust(e, k, &a.slot, &a.ns, &a.ew, l, adj.clone(), why);
+                }
+                _ => self.tournament.annotate(e, k, &a.slot, law, Some(why)),
+            }
+        }
+    }
+}
+
 impl Projection for Folded {
     fn apply(&mut self, e: &CheckedEvent, k: &KeyInfo) {
         let stands = self.workflow.fold(e, k);
@@ -507,6 +565,11 @@ impl Projection for Folded {
         }
         self.tournament.apply(e, k);
         self.doko.apply(e, k);
+        for (de, dk) in self.workflow.take_effected() {
+            if let Payload::AppealDecided(d) = &de.payload {
+                self.decision_effect(&de, &dk, d);
+            }
+        }
         let appeal_of = |id: &Hash32| self.workflow.appeals.get(id).cloned();
         match &e.payload {
             Payload::AppealFiled(_) => {
@@ -517,25 +580,9 @@ impl Projection for Folded {
                 }
             }
             Payload::AppealDecided(d) => {
-                if let Some(a) = appeal_of(&d.appeal) {
-                    let law = (!d.laws.is_empty()).then(|| d.laws.join(", "));
-                    let why = format!("{}: {}", d.decision.as_str(), d.reasoning);
-                    match &d.adjustment {
-                        Some(adj) if d.decision == Decision::Changed => {
-                            let l = law.clone().unwrap_or_else(|| "93B".into());
-                            self.tournament.adjust(
-                                e,
-                                k,
-                                &a.slot,
-                                &a.ns,
-                                &a.ew,
-                                l,
-                                adj.clone(),
-                                why,
-                            );
-                        }
-                        _ => self.tournament.annotate(e, k, &a.slot, law, Some(why)),
-                    }
+                // Law 93B: a committee decision changes scores at its quorum (below).
+                if self.workflow.decision_effective(&d.appeal, &e.id) {
+                    self.decision_effect(e, k, d);
                 }
             }
             Payload::AuthorityAnswered(x) => {

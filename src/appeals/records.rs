@@ -78,6 +78,17 @@ pub struct DecisionRec {
     /// The part of a mixed appeal decided.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub part: Option<Part>,
+    /// The convened committee whose chair signed it (`None`: the chief TD, a further
+    /// appeal's body, a Schiedsgericht deciding at once).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub committee: Option<Committee>,
+    /// Concurring signatures it needs to take effect, the chair's included (Law 93B).
+    pub quorum: u32,
+    /// The other members' co-signatures, in log order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cosigns: Vec<super::committee::Cosign>,
+    /// It has reached its quorum: it stands and changes scores.
+    pub effective: bool,
 }
 
 /// An appeal and everything recorded about it.
@@ -175,6 +186,7 @@ impl Appeal {
         to: State,
         keys: &BTreeMap<Hash32, (Role, String)>,
         signed: Signed,
+        quorum: u32,
     ) {
         if self.parts.is_empty() {
             self.parts = [Part::Law, Part::Judgement]
@@ -191,6 +203,7 @@ impl Appeal {
             return;
         };
         let from = self.parts[i].state;
+        let mut to = to;
         match p {
             Payload::AppealRouted(r) => {
                 self.parts[i].forum = Some(r.to);
@@ -209,16 +222,30 @@ impl Appeal {
                 self.parts[i].committee = Some(committee.clone());
                 self.committee = Some(committee);
             }
-            Payload::AppealDecided(d) => self.decisions.push(DecisionRec {
-                decided: (**d).clone(),
-                forum: if from == State::AtChiefTd {
-                    Forum::ChiefTd
-                } else {
-                    Forum::Committee
-                },
-                signed: signed.clone(),
-                part: Some(pt),
-            }),
+            Payload::AppealDecided(d) => {
+                let committee = (from == State::Convened)
+                    .then(|| self.parts[i].committee.clone())
+                    .flatten();
+                let rec = DecisionRec {
+                    decided: (**d).clone(),
+                    forum: if from == State::AtChiefTd {
+                        Forum::ChiefTd
+                    } else {
+                        Forum::Committee
+                    },
+                    signed: signed.clone(),
+                    part: Some(pt),
+                    committee,
+                    quorum,
+                    cosigns: vec![],
+                    effective: quorum <= 1,
+                };
+                if !rec.effective {
+                    // Law 93B: the part stays with its committee until the quorum signs.
+                    to = from;
+                }
+                self.decisions.push(rec);
+            }
             _ => {}
         }
         self.parts[i].state = to;

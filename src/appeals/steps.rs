@@ -176,11 +176,12 @@ impl Workflow {
                                 holder: signer.holder.clone(),
                             });
                         }
+                        self.check_chair(a, part, &stage, signer)?;
                         // Law 93C1: a further appeal is heard afresh, by members who did
                         // not decide the appeal the first time.
                         if stage.state == State::FurtherAppeal
                             && signer.role == Role::Committee
-                            && a.decisions.iter().any(|d| d.signed.key == signer.key)
+                            && a.decisions.iter().any(|d| d.signed_by(&signer.key))
                         {
                             return Err(GuardError::DecidedBefore {
                                 holder: signer.holder.clone(),
