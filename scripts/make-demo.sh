@@ -5,8 +5,9 @@
 #
 # Then fixtures/demo/day.tdlog, the demo the app opens: the same log plus a tournament day
 # (day, below): the movement and results of a real event (PBN), a director call at a table
-# with the TD's ruling and adjusted score, the results published, and an appeal against
-# that ruling at the appeals committee. The e2e test and the user guide's screenshots use it
+# with the TD's ruling and adjusted score, the organiser's appeal settings (a committee of
+# one, with its reason), the results published, and an appeal against that ruling at the
+# appeals committee. The e2e test and the user guide's screenshots use it
 # as it is; the engine's and the shell's tests keep using the small demo.tdlog.
 # `bash scripts/make-demo.sh --day-only` remakes day.tdlog from the existing demo (same keys);
 # `--day-to PATH` writes the day to PATH instead (the e2e test makes a fresh one for each run:
@@ -23,7 +24,7 @@ day() {
   rm -f "$L"
   cp "$D/demo.tdlog" "$L"
   K=$(mktemp -d)
-  for k in chief td1 scorer; do install -m 600 "$D/keys/$k.key" "$K/$k.key"; done
+  for k in chief td1 scorer organiser; do install -m 600 "$D/keys/$k.key" "$K/$k.key"; done
   export TDLOG_DATA_DIR="$K/device"
   id() { grep -oE '[0-9a-f]{64}' | head -1; }
   $T import pbn fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn --log "$L" \
@@ -37,6 +38,10 @@ day() {
     --decision "Pass was a logical alternative for North, suggested over 4H by the hesitation: score adjusted to 3H by North, 10 tricks." \
     --adjustment '{"kind":"assigned","contract":"3H","declarer":"N","tricks":10}' --notice --call "$CALL" \
     --key "$K/td1.key" | id)
+  # The organiser's settings: a committee of one member decides (Law 93: below the
+  # regulations' three only with a reason), so the demo's appeal needs one committee key.
+  printf '%s' '{"quorum": 1, "reason": "Demo club evening: one appeals committee member decides alone (club regulations)."}' >"$K/settings.json"
+  $T appeal settings "$L" "$K/settings.json" --key "$K/organiser.key" >/dev/null
   $T publish "$L" --key "$K/td1.key" >/dev/null
   APPEAL=$($T appeal file "$L" --ruling "$RULING" --appellant LATVIA \
     --grounds "North had a clear 4H bid on his own cards; pass was not a logical alternative." \

@@ -325,14 +325,16 @@ fn law_93b3_committee_on_a_law_only_point_records_only_a_recommendation() {
     w.step(Who::Chief, c).unwrap();
     let err = w
         .step(
-            Who::Ac(1),
+            Who::Ac(0),
             decide(a, Decision::Changed, Some(assigned("3S", 10))),
         )
         .unwrap_err();
     assert_eq!(err, GuardError::LawOnlyRecommendation);
     assert_eq!(err.law(), "93B3");
-    w.step(Who::Ac(1), decide(a, Decision::RecommendationOnly, None))
+    let d = w
+        .step(Who::Ac(0), decide(a, Decision::RecommendationOnly, None))
         .unwrap();
+    w.concur(a, d, &[1, 2]);
     let f = w.folded();
     let ap = &f.workflow.appeals[&a];
     assert_eq!(ap.state, State::Decided);
@@ -373,8 +375,8 @@ fn law_93b_decision_signed_by_a_key_without_the_committee_role_is_refused() {
     // A TD key is refused by the catalogue's role table (the log layer).
     let spec = spec(AppealDecided::KIND, 1).unwrap();
     assert!(!spec.roles.contains(&Role::Td));
-    // A member of the convened committee may.
-    w.step(Who::Ac(2), decide(a, Decision::Upheld, None))
+    // The chair of the convened committee may (the others co-sign, Law 93B).
+    w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
         .unwrap();
 }
 
@@ -580,8 +582,10 @@ fn steps_out_of_pipeline_order_are_refused_naming_the_state() {
         .unwrap();
     let c = convene(&w, a);
     w.step(Who::Chief, c).unwrap();
-    w.step(Who::Ac(0), decide(a, Decision::WithoutMerit, None))
+    let d = w
+        .step(Who::Ac(0), decide(a, Decision::WithoutMerit, None))
         .unwrap();
+    w.concur(a, d, &[1, 2]);
     let further = Payload::AppealFurther(AppealFurther {
         appeal: a,
         grounds: "The committee misjudged the hesitation.".into(),
@@ -694,8 +698,11 @@ fn doppelkopf_schiedsgericht_objection_at_once_then_final() {
             "play waits for the Schiedsgericht"
         );
     }
-    w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
+    let d = w
+        .step(Who::Ac(0), decide(a, Decision::Upheld, None))
         .unwrap();
+    // The chair's decision, then the two other members concur (quorum 3, Law 93B).
+    w.concur(a, d, &[1, 2]);
     let f = w.folded();
     assert!(!f.workflow.play_suspended(&f.workflow.appeals[&a]));
     let states: Vec<State> = f.workflow.appeals[&a]
@@ -703,7 +710,16 @@ fn doppelkopf_schiedsgericht_objection_at_once_then_final() {
         .iter()
         .map(|s| s.state)
         .collect();
-    assert_eq!(states, vec![State::Filed, State::Convened, State::Decided]);
+    assert_eq!(
+        states,
+        vec![
+            State::Filed,
+            State::Convened,
+            State::Convened,
+            State::Convened,
+            State::Decided
+        ]
+    );
     let wd = Payload::AppealWithdrawn(AppealWithdrawn {
         appeal: a,
         reason: "x".into(),
@@ -816,8 +832,10 @@ fn decided_world() -> tdlog::appeals::Folded {
         ],
         ew: None,
     };
-    w.step(Who::Ac(0), decide(a, Decision::Changed, Some(weighted)))
+    let d = w
+        .step(Who::Ac(0), decide(a, Decision::Changed, Some(weighted)))
         .unwrap();
+    w.concur(a, d, &[1, 2]);
     let r2 = w.ruling(PUB + 6 * MIN, Category::ProceduralPenalty, None);
     let a2 = w
         .step(Who::Td, file(r2, "2", &["Cara Diaz", "Dan Eck"]))
@@ -829,8 +847,10 @@ fn decided_world() -> tdlog::appeals::Folded {
         ns: Artificial::AveragePlus,
         ew: Artificial::AverageMinus,
     };
-    w.step(Who::Ac(1), decide(a2, Decision::Changed, Some(artificial)))
+    let d2 = w
+        .step(Who::Ac(0), decide(a2, Decision::Changed, Some(artificial)))
         .unwrap();
+    w.concur(a2, d2, &[1, 2]);
     w.folded()
 }
 
@@ -1036,11 +1056,13 @@ fn law_93b1_after_a_further_appeal_the_law_part_does_not_go_back_to_the_committe
     .unwrap();
     let c = convene(&w, a);
     w.step(Who::Chief, part(c, Part::Judgement)).unwrap();
-    w.step(
-        Who::Ac(0),
-        part(decide(a, Decision::Upheld, None), Part::Judgement),
-    )
-    .unwrap();
+    let d = w
+        .step(
+            Who::Ac(0),
+            part(decide(a, Decision::Upheld, None), Part::Judgement),
+        )
+        .unwrap();
+    w.concur(a, d, &[1, 2]);
     assert_eq!(w.folded().workflow.appeals[&a].state, State::InParts);
     w.step(
         Who::Chief,

@@ -52,6 +52,33 @@ fn new_key(dir: &Path, name: &str) -> (String, String) {
     (f, public)
 }
 
+/// The organiser (a key enrolled for the purpose) signs the appeal settings `json`.
+fn organiser_settings(dir: &std::path::Path, log: &str, chief: &str, json: &str) {
+    let (org, org_pub) = new_key(dir, "organiser");
+    ok(&[
+        "key",
+        "enrol",
+        log,
+        &org_pub,
+        "--role",
+        "organiser",
+        "--holder",
+        "Olga",
+        "--key",
+        chief,
+    ]);
+    let file = dir.join("settings.json");
+    std::fs::write(&file, json).unwrap();
+    ok(&[
+        "appeal",
+        "settings",
+        log,
+        file.to_str().unwrap(),
+        "--key",
+        &org,
+    ]);
+}
+
 #[test]
 fn an_appeal_from_ruling_to_decision_through_the_cli() {
     let t = tempfile::tempdir().unwrap();
@@ -60,7 +87,7 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
     let (td, td_pub) = new_key(t.path(), "td");
     let (scorer, scorer_pub) = new_key(t.path(), "scorer");
     let (ac1, ac1_pub) = new_key(t.path(), "ac1");
-    let (_, ac2_pub) = new_key(t.path(), "ac2");
+    let (ac2, ac2_pub) = new_key(t.path(), "ac2");
     ok(&[
         "init",
         &log,
@@ -81,6 +108,45 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
             "key", "enrol", &log, public, "--role", role, "--holder", holder, "--key", &chief,
         ]);
     }
+    // A committee of two: the club's regulations say so (Law 93: a quorum below three
+    // needs the organiser's reason).
+    let o = {
+        let file = t.path().join("short.json");
+        std::fs::write(&file, r#"{"quorum": 2}"#).unwrap();
+        let (org, org_pub) = new_key(t.path(), "org0");
+        ok(&[
+            "key",
+            "enrol",
+            &log,
+            &org_pub,
+            "--role",
+            "organiser",
+            "--holder",
+            "Otto",
+            "--key",
+            &chief,
+        ]);
+        tdlog(&[
+            "appeal",
+            "settings",
+            &log,
+            file.to_str().unwrap(),
+            "--key",
+            &org,
+        ])
+    };
+    assert!(
+        !o.status.success()
+            && text(&o).contains("Law 93: the regulations expect a committee of three"),
+        "{}",
+        text(&o)
+    );
+    organiser_settings(
+        t.path(),
+        &log,
+        &chief,
+        r#"{"quorum": 2, "reason": "Club regulations: a committee of two members"}"#,
+    );
     let call = ok(&[
         "ruling",
         "call",
@@ -243,6 +309,51 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
         "--key",
         &ac1,
     ]);
+    // Signed by the chair alone it waits for the second member (Law 93B).
+    let a = ok(&["appeals", &log, "--json"]);
+    let j: serde_json::Value = serde_json::from_str(a.trim()).unwrap();
+    assert_eq!(j["appeals"][0]["state"], "convened");
+    let listing = ok(&["appeals", &log]);
+    assert!(
+        listing.contains("by Karl Kohl (chair): changed; 1 of 2 concurring; waiting"),
+        "{listing}"
+    );
+    // Only the chair signs the decision; the other member co-signs it.
+    let o = tdlog(&[
+        "appeal",
+        "decide",
+        &log,
+        &appeal[..8],
+        "--decision",
+        "upheld",
+        "--reasoning",
+        "x",
+        "--key",
+        &ac2,
+    ]);
+    assert!(
+        !o.status.success() && text(&o).contains("signed by its chair (Karl Kohl)"),
+        "{}",
+        text(&o)
+    );
+    ok(&[
+        "appeal",
+        "cosign",
+        &log,
+        &appeal[..8],
+        "--vote",
+        "concur",
+        "--reason",
+        "No logical alternative to 4S",
+        "--key",
+        &ac2,
+    ]);
+    let listing = ok(&["appeals", &log]);
+    assert!(
+        listing.contains("2 of 2 concurring; takes effect")
+            && listing.contains("concur by Lena Lind: No logical alternative to 4S"),
+        "{listing}"
+    );
     let a = ok(&["appeals", &log, "--json"]);
     let j: serde_json::Value = serde_json::from_str(a.trim()).unwrap();
     assert_eq!(j["appeals"][0]["state"], "decided");
@@ -309,6 +420,12 @@ fn law_93b1_b2_a_mixed_appeal_is_routed_and_decided_in_parts_through_the_cli() {
             "key", "enrol", &log, public, "--role", role, "--holder", holder, "--key", &chief,
         ]);
     }
+    organiser_settings(
+        t.path(),
+        &log,
+        &chief,
+        r#"{"quorum": 1, "reason": "Club evening: Karl Kohl is the club's committee of one"}"#,
+    );
     let ruling = event_id(&ok(&[
         "ruling",
         "give",

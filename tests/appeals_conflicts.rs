@@ -88,6 +88,34 @@ fn convened() -> (World, Hash32) {
     (w, a)
 }
 
+/// The same appeal decided by Karl alone (the organiser's quorum of one, with its reason),
+/// then appealed further (Law 93C1).
+fn further_appeal() -> (World, Hash32) {
+    let (mut w, a) = convened();
+    w.at(PUB + 11 * MIN);
+    w.step(
+        Who::Org,
+        Payload::AppealSettings(Box::new(AppealSettings {
+            quorum: 1,
+            reason: Some("Club evening: the chair decides alone".into()),
+            further_appeal: true,
+            ..AppealSettings::default()
+        })),
+    )
+    .unwrap();
+    w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
+        .unwrap();
+    w.step(
+        Who::Td,
+        Payload::AppealFurther(AppealFurther {
+            appeal: a,
+            grounds: "The committee misjudged the hesitation.".into(),
+        }),
+    )
+    .unwrap();
+    (w, a)
+}
+
 fn resolve(appeal: Hash32, stands: Hash32) -> Payload {
     Payload::AppealConflictResolved(AppealConflictResolved {
         appeal,
@@ -98,17 +126,19 @@ fn resolve(appeal: Hash32, stands: Hash32) -> Payload {
 
 #[test]
 fn law_93_two_concurrent_decisions_are_a_conflict_until_the_chair_settles_it() {
-    let (w, a) = convened();
+    // A convened committee's decision is its chair's (Law 93B); a further appeal (93C1) is
+    // decided by any member who did not decide the first: Lena and Mia decide it on two
+    // tablets a second apart.
+    let (w, a) = further_appeal();
     let before = outcome(&w.folded());
-    // Karl and Lena decide the same appeal on two tablets a second apart.
     let (mut d1, mut d2) = (w.f.clone(), w.f.clone());
     let changed = step_on(
         &mut d1,
-        &w.ac[0],
+        &w.ac[1],
         decide(a, Decision::Changed, Some(assigned("4S", 10))),
     )
     .unwrap();
-    let upheld = step_on(&mut d2, &w.ac[1], decide(a, Decision::Upheld, None)).unwrap();
+    let upheld = step_on(&mut d2, &w.ac[2], decide(a, Decision::Upheld, None)).unwrap();
     // Each tablet alone shows its own decision.
     assert_ne!(outcome(&folded(&d1.events)), before);
     assert_eq!(outcome(&folded(&d2.events)), before);
@@ -120,7 +150,7 @@ fn law_93_two_concurrent_decisions_are_a_conflict_until_the_chair_settles_it() {
     let c = ap.open_conflict().expect("a conflict");
     let ids: Vec<Hash32> = c.steps.iter().map(|s| s.event).collect();
     assert!(ids.contains(&changed) && ids.contains(&upheld), "{ids:?}");
-    assert!(ap.decisions.is_empty());
+    assert_eq!(ap.decisions.len(), 1, "only the first decision");
     assert_eq!(outcome(&f), before);
     assert!(f.workflow.flags.is_empty(), "{:?}", f.workflow.flags);
     assert_eq!(
@@ -129,7 +159,7 @@ fn law_93_two_concurrent_decisions_are_a_conflict_until_the_chair_settles_it() {
     );
     // A new decision waits for the settlement.
     let mut m = m12;
-    let err = step_on(&mut m, &w.ac[2], decide(a, Decision::Upheld, None)).unwrap_err();
+    let err = step_on(&mut m, &w.chief, decide(a, Decision::Upheld, None)).unwrap_err();
     assert!(matches!(err, GuardError::ConflictOpen { .. }), "{err}");
     // Only the chief TD or the chair settles it.
     let err = step_on(&mut m, &w.ac[1], resolve(a, upheld)).unwrap_err();
@@ -147,8 +177,8 @@ fn law_93_two_concurrent_decisions_are_a_conflict_until_the_chair_settles_it() {
     let f = folded(&m.events);
     let ap = &f.workflow.appeals[&a];
     assert_eq!(f.workflow.status(ap, PUB + 20 * MIN), "decided");
-    assert_eq!(ap.decisions.len(), 1);
-    assert_eq!(ap.decisions[0].signed.event, changed);
+    assert_eq!(ap.decisions.len(), 2);
+    assert_eq!(ap.decisions[1].signed.event, changed);
     assert!(outcome(&f).contains("4S"), "{}", outcome(&f));
     // The casebook shows the conflict and who settled it.
     let html = tdlog::appeals::report::html(

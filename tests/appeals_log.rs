@@ -311,10 +311,12 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
         )
         .unwrap_err();
     assert!(refused.to_string().contains("Law 93B"), "{refused}");
-    let ac1 = key(11);
-    e.at(
+    // The chair signs the decision (Law 93B) ...
+    let chair = key(10);
+    let decision = e
+        .at(
         45,
-        &ac1,
+        &chair,
         Payload::AppealDecided(Box::new(AppealDecided {
             appeal,
             decision: Decision::Changed,
@@ -331,6 +333,21 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
         })),
     )
     .unwrap();
+    // ... which changes nothing until the quorum of three concurs.
+    assert_eq!(e.pct("1"), after_ruling);
+    for (m, k) in [(46, 11), (47, 12)] {
+        e.at(
+            m,
+            &key(k),
+            Payload::DecisionCosigned(DecisionCosigned {
+                appeal,
+                decision,
+                vote: Vote::Concur,
+                reason: None,
+            }),
+        )
+        .unwrap();
+    }
     let after_decision = e.pct("1");
     assert!(
         after_decision > after_ruling,
@@ -355,7 +372,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     };
     let r = pos("director.ruling by Tom TD (td)");
     let a = pos("appeal.filed by Tom TD (td)");
-    let d = pos("appeal.decided by Lena Lind (tablet) (committee)");
+    let d = pos("appeal.decided by Karl Kohl (tablet) (committee)");
     assert!(
         pos("result.recorded by Sue Scorer (scorer)") < r && r < a && a < d,
         "{audit}"
@@ -373,10 +390,14 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
         .or_else(|| j["changes"].as_array())
         .expect("audit rows");
     let kinds: Vec<&str> = rows.iter().filter_map(|r| r["what"].as_str()).collect();
+    // The committee's decision moved it when its quorum was reached: at Mia's co-signature
+    // (Law 93B), the third concurring signature.
     let (r, d) = (
         kinds.iter().position(|k| *k == "director.ruling"),
-        kinds.iter().position(|k| *k == "appeal.decided"),
+        kinds.iter().position(|k| *k == "appeal.decision_cosigned"),
     );
+    assert_eq!(rows[d.unwrap()]["signer"], "Mia Moor (tablet)");
+    assert_eq!(rows[d.unwrap()]["law"], "93B");
     assert!(matches!((r, d), (Some(r), Some(d)) if r < d), "{kinds:?}");
     let ruling = &rows[r.unwrap()];
     assert_eq!(ruling["signer"], "Tom TD");
@@ -391,7 +412,7 @@ fn law_93b2_committee_changes_the_adjusted_score_and_the_ranking_and_the_audit_s
     assert_eq!(j["appeals"][0]["state"], "decided");
     assert_eq!(
         j["appeals"][0]["decisions"][0]["signed"]["signer"],
-        "Lena Lind (tablet)"
+        "Karl Kohl (tablet)"
     );
 
     // The appeal form: HTML in German, PDF in English; poppler reads the PDF.

@@ -203,6 +203,8 @@ fn law_93c1_a_further_appeal_is_heard_by_members_who_did_not_decide_the_first() 
         Who::Org,
         Payload::AppealSettings(Box::new(AppealSettings {
             further_appeal: true,
+            quorum: 1,
+            reason: Some("Club evening: a committee of one (Law 93, club regulations)".into()),
             ..AppealSettings::default()
         })),
     )
@@ -277,14 +279,16 @@ fn form(lang: tdlog::i18n::Lang) -> String {
         Who::Chief,
         Payload::CommitteeConvened(CommitteeConvened {
             appeal: a,
-            members: vec![w.ac[0].public()],
+            members: w.ac.iter().map(|k| k.public()).collect(),
             chair: w.ac[0].public(),
             part: None,
         }),
     )
     .unwrap();
-    w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
+    let d = w
+        .step(Who::Ac(0), decide(a, Decision::Upheld, None))
         .unwrap();
+    w.concur(a, d, &[1, 2]);
     let f = w.folded();
     tdlog::appeals::report::html(
         &tdlog::appeals::report::dossier(&f, &f.workflow.appeals[&a], lang),

@@ -57,6 +57,12 @@ enum Cmd {
     Withdraw {
         appeal: usize,
     },
+    /// A member co-signs the latest committee decision on the appeal (Law 93B).
+    Cosign {
+        appeal: usize,
+        member: usize,
+        dissent: bool,
+    },
     /// The regulating authority's answer (Law 93C2), naming the right body or not.
     Answer {
         appeal: usize,
@@ -95,6 +101,7 @@ fn cmd() -> impl Strategy<Value = Cmd> {
             decision,
             part,
         }),
+        3 => (i.clone(), 0usize..4, 0u8..4).prop_map(|(appeal, member, d)| Cmd::Cosign { appeal, member, dissent: d == 0 }),
         1 => i.clone().prop_map(|appeal| Cmd::Refer { appeal }),
         1 => i.clone().prop_map(|appeal| Cmd::Further { appeal }),
         1 => i.clone().prop_map(|appeal| Cmd::Withdraw { appeal }),
@@ -117,7 +124,7 @@ const LATEST: usize = usize::MAX;
 /// The happy path of an appeal, one step at a time; a script is these steps in order,
 /// each possibly replaced by a random command, with random commands in between.
 fn happy(k: usize, decision: u8, signer: usize, chief: bool) -> Cmd {
-    match k % 5 {
+    match k % 7 {
         0 => Cmd::File {
             ruling: LATEST,
             appellant: 1,
@@ -135,11 +142,22 @@ fn happy(k: usize, decision: u8, signer: usize, chief: bool) -> Cmd {
             members: 7,
             part: 0,
         },
-        _ => Cmd::Decide {
+        4 => Cmd::Decide {
             appeal: LATEST,
             signer: if chief { 0 } else { 1 + signer % 3 },
             decision,
             part: 0,
+        },
+        // The other members co-sign the chair's decision (Law 93B).
+        5 => Cmd::Cosign {
+            appeal: LATEST,
+            member: 1,
+            dissent: signer == 2,
+        },
+        _ => Cmd::Cosign {
+            appeal: LATEST,
+            member: 2,
+            dissent: false,
         },
     }
 }
@@ -147,7 +165,7 @@ fn happy(k: usize, decision: u8, signer: usize, chief: bool) -> Cmd {
 /// The happy path of a mixed appeal (Law 93B1/B2): the law part to the chief TD, the
 /// judgement part to a convened committee, each decided by its forum.
 fn happy_mixed(k: usize, decision: u8, signer: usize) -> Cmd {
-    match k % 7 {
+    match k % 9 {
         0 => Cmd::File {
             ruling: LATEST,
             appellant: 1,
@@ -176,7 +194,17 @@ fn happy_mixed(k: usize, decision: u8, signer: usize) -> Cmd {
             decision,
             part: 3,
         },
-        5 => Cmd::Hear { appeal: LATEST },
+        5 => Cmd::Cosign {
+            appeal: LATEST,
+            member: 1,
+            dissent: false,
+        },
+        6 => Cmd::Cosign {
+            appeal: LATEST,
+            member: 2,
+            dissent: signer == 1,
+        },
+        7 => Cmd::Hear { appeal: LATEST },
         _ => Cmd::Decide {
             appeal: LATEST,
             signer: 0,
@@ -418,6 +446,39 @@ fn run(
                 }
                 (who, p)
             }
+            Cmd::Cosign {
+                appeal,
+                member,
+                dissent,
+            } => {
+                let Some(a) = pick(&appeals, *appeal) else {
+                    continue;
+                };
+                let f = w.folded();
+                let Some(d) = f.workflow.appeals.get(&a).and_then(|x| {
+                    x.decisions
+                        .iter()
+                        .rev()
+                        .find(|d| d.committee.is_some())
+                        .map(|d| d.signed.event)
+                }) else {
+                    continue;
+                };
+                let who = [Who::Ac(0), Who::Ac(1), Who::Ac(2), Who::AnnaAc][*member];
+                (
+                    who,
+                    Payload::DecisionCosigned(DecisionCosigned {
+                        appeal: a,
+                        decision: d,
+                        vote: if *dissent {
+                            Vote::Dissent
+                        } else {
+                            Vote::Concur
+                        },
+                        reason: None,
+                    }),
+                )
+            }
             Cmd::Refer { appeal } => {
                 let Some(a) = pick(&appeals, *appeal) else {
                     continue;
@@ -516,12 +577,58 @@ fn every_decision_passed_every_guard(f: &Folded, form: Form, s: &AppealSettings)
     let wf = &f.workflow;
     let table = s.pipeline();
     for a in wf.appeals.values() {
+        // Law 93B: a convened committee's decision is its chair's, co-signed once by other
+        // members, and stands exactly when its quorum of concurring signatures is reached.
+        for d in &a.decisions {
+            if let Some(c) = &d.committee {
+                assert_eq!(d.signed.key, c.chair, "signed by the chair");
+                let mut keys: Vec<_> = d.cosigns.iter().map(|x| x.signed.key).collect();
+                assert!(keys.iter().all(|k| c.members.iter().any(|(m, _)| m == k)));
+                keys.push(d.signed.key);
+                keys.sort();
+                keys.dedup();
+                assert_eq!(keys.len(), d.cosigns.len() + 1, "each member signs once");
+                assert_eq!(d.quorum, s.quorum.max(1));
+            } else {
+                assert_eq!(d.quorum, 1);
+            }
+            assert_eq!(d.effective, d.concurring() >= d.quorum);
+        }
         // Every state reached is allowed by the pipeline, from `filed`, step by step.
         // A mixed appeal's parts (Law 93B1/B2) each follow the pipeline from `filed`;
         // the appeal is `in_parts` until every part is decided, then `decided`.
         assert_eq!(a.steps[0].state, State::Filed);
         let mut parts: Vec<(Part, State)> = vec![];
         for pair in a.steps.windows(2) {
+            // Law 93B: a committee decision waiting for its quorum leaves the state as it
+            // was; the co-signature that reaches the quorum moves it as the decision would.
+            let cosign = pair[1].signed.kind == "appeal.decision_cosigned";
+            let waits = pair[1].step == Some(Step::Decide)
+                && a.decisions
+                    .iter()
+                    .any(|d| d.signed.event == pair[1].signed.event && d.quorum > 1);
+            if cosign || waits {
+                match pair[1].part {
+                    Some((p, to)) => {
+                        let slot = parts.iter_mut().find(|x| x.0 == p).unwrap();
+                        if waits {
+                            assert_eq!(slot.1, to, "a waiting decision moves no part");
+                        } else {
+                            assert_eq!(next(table, slot.1, Step::Decide), Some(to));
+                            slot.1 = to;
+                        }
+                    }
+                    None if pair[0].state != pair[1].state => {
+                        assert!(cosign, "a waiting decision moves nothing");
+                        assert_eq!(
+                            next(table, pair[0].state, Step::Decide),
+                            Some(pair[1].state)
+                        );
+                    }
+                    None => {}
+                }
+                continue;
+            }
             let step: Step = pair[1].step.expect("later steps name their step");
             match pair[1].part {
                 Some((p, to)) => {
@@ -670,6 +777,9 @@ fn settings() -> impl Strategy<Value = (Form, AppealSettings)> {
                     committee: committee || doko,
                     further_appeal: further,
                     quorum,
+                    // Law 93: a quorum below three only with the organiser's reason.
+                    reason: (quorum < AppealSettings::DEFAULT_QUORUM)
+                        .then(|| "Club regulations: a smaller committee".into()),
                     profile: if doko {
                         Profile::DokoSchiedsgericht
                     } else {

@@ -211,6 +211,25 @@ fn every_refusal() -> Vec<GuardError> {
             holder: s("Ola Rimstedt"),
         },
         Quorum { have: 1, quorum: 3 },
+        QuorumWithoutReason { quorum: 1 },
+        NotChair {
+            holder: s("Lena Lind (tablet)"),
+            chair: s("Karl Kohl (tablet)"),
+        },
+        DecisionPending {
+            decision: s("3f2a91c0"),
+            have: 1,
+            quorum: 3,
+        },
+        UnknownDecision {
+            decision: s("3f2a91c0"),
+        },
+        NotCommitteeDecision {
+            decision: s("3f2a91c0"),
+        },
+        AlreadySigned {
+            holder: s("Lena Lind (tablet)"),
+        },
         NotChiefTd {
             holder: s("Jens Hansen, laptop 2"),
             role: s("td"),

@@ -30,6 +30,8 @@ pub const ALL: &[&str] = &[
     "appeal_hear",
     "appeal_decide",
     "appeal_withdraw",
+    "appeal_cosign",
+    "appeal_resolve",
     "board_show",
     "bridge_call",
     "bridge_rule",

@@ -14,9 +14,10 @@ use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 use tdlog::appeals::OpenClock;
 use tdlog::events::{
-    AppealConsent, AppealDecided, AppealFiled, AppealFurther, AppealReferred, AppealRouted,
-    AppealSettings, AppealStatement, AppealWithdrawn, AuthorityAnswered, CommitteeConvened,
-    LateCorrectionConsent, Payload, ResultsPublished, Ruling, Slot,
+    AppealConflictResolved, AppealConsent, AppealDecided, AppealFiled, AppealFurther,
+    AppealReferred, AppealRouted, AppealSettings, AppealStatement, AppealWithdrawn,
+    AuthorityAnswered, CommitteeConvened, DecisionCosigned, LateCorrectionConsent, Payload,
+    ResultsPublished, Ruling, Slot,
 };
 use tdlog::events::{Game, Genesis};
 use tdlog::keys::Role;
@@ -646,6 +647,42 @@ pub async fn appeal_withdraw(
     append_workflow(
         &state,
         Payload::AppealWithdrawn(withdrawn),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// A member of the convened committee co-signs its chair's decision, concurring or
+/// dissenting (Law 93B, as `tdlog appeal cosign`): it takes effect at the organiser's quorum.
+#[tauri::command]
+pub async fn appeal_cosign(
+    state: State<'_, AppState>,
+    cosigned: DecisionCosigned,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::DecisionCosigned(cosigned),
+        passphrase,
+        progress,
+    )
+    .await
+}
+
+/// The chief TD or the chair of the appeal's committee settles a conflict between
+/// concurrent steps on an appeal (as `tdlog appeal resolve`): the step that stands, and why.
+#[tauri::command]
+pub async fn appeal_resolve(
+    state: State<'_, AppState>,
+    resolved: AppealConflictResolved,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    append_workflow(
+        &state,
+        Payload::AppealConflictResolved(resolved),
         passphrase,
         progress,
     )

@@ -92,6 +92,8 @@ fn main() {
             commands::appeal_hear,
             commands::appeal_decide,
             commands::appeal_withdraw,
+            commands::appeal_cosign,
+            commands::appeal_resolve,
             commands::board_show,
             commands::bridge_call,
             commands::bridge_rule,

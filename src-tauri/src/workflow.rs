@@ -112,7 +112,22 @@ fn role_may_sign(role: Role, kind: &str) -> bool {
 /// The steps the pipeline allows from the appeal's state that `role` may sign. The guards
 /// (consent, routing by category, committee membership) still decide at append time.
 pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static str> {
-    steps_from(o, a.state, role)
+    let mut out = steps_from(o, a.state, role);
+    // Law 93B: a committee decision waiting for its quorum is co-signed by the members.
+    let waiting = a
+        .decisions
+        .iter()
+        .any(|d| d.committee.is_some() && !d.effective && d.can_take_effect());
+    if waiting && role.is_some_and(|r| role_may_sign(r, "appeal.decision_cosigned")) {
+        out.push("cosign");
+    }
+    // Law 93: an open conflict is settled by the chief TD or the committee chair.
+    if a.open_conflict().is_some()
+        && role.is_some_and(|r| role_may_sign(r, "appeal.conflict_resolved"))
+    {
+        out.push("resolve");
+    }
+    out
 }
 
 fn steps_from(
@@ -459,13 +474,20 @@ mod tests {
         route(&p).unwrap();
         let o = open(&p, &|_| {}).unwrap();
         let v = appeals(&o, Some(Role::ChiefTd), NOW);
+        // Law 93B: a committee of the three members (the default quorum), the first chairs.
         let member = v.committee_keys[0].0.clone();
+        let members: Vec<Hash32> = v
+            .committee_keys
+            .iter()
+            .map(|(k, _)| hash(k, "member").unwrap())
+            .collect();
+        assert_eq!(members.len(), 3);
         append(
             &p,
             &chief,
             Payload::CommitteeConvened(CommitteeConvened {
                 appeal: aid,
-                members: vec![hash(&member, "member").unwrap()],
+                members: members.clone(),
                 chair: hash(&member, "chair").unwrap(),
                 part: None,
             }),
@@ -482,13 +504,16 @@ mod tests {
         };
         let o = open(&p, &|_| {}).unwrap();
         let r0 = rank(&o);
-        let committee = demo_key(
-            ["committee1", "committee2", "committee3"]
-                .into_iter()
-                .find(|n| demo_key(n).public().to_hex() == member)
-                .unwrap(),
-        );
-        append(
+        let key_of = |hex: &str| {
+            demo_key(
+                ["committee1", "committee2", "committee3"]
+                    .into_iter()
+                    .find(|n| demo_key(n).public().to_hex() == hex)
+                    .unwrap(),
+            )
+        };
+        let committee = key_of(&member);
+        let decided = append(
             &p,
             &committee,
             Payload::AppealDecided(Box::new(AppealDecided {
@@ -507,6 +532,29 @@ mod tests {
             NOW,
         )
         .unwrap();
+        // Signed by the chair alone: no score change; the members are offered the co-sign.
+        let o = open(&p, &|_| {}).unwrap();
+        assert_eq!(rank(&o), r0, "waits for the quorum");
+        let row = appeals(&o, Some(Role::Committee), NOW).appeals.remove(0);
+        assert_eq!(row.status, "convened");
+        assert!(row.next_steps.contains(&"cosign"), "{:?}", row.next_steps);
+        assert!(!appeals(&o, Some(Role::Td), NOW).appeals[0]
+            .next_steps
+            .contains(&"cosign"));
+        for m in members.iter().filter(|m| m.to_hex() != member) {
+            append(
+                &p,
+                &key_of(&m.to_hex()),
+                Payload::DecisionCosigned(DecisionCosigned {
+                    appeal: aid,
+                    decision: decided,
+                    vote: Vote::Concur,
+                    reason: None,
+                }),
+                NOW,
+            )
+            .unwrap();
+        }
         let o = open(&p, &|_| {}).unwrap();
         assert_ne!(rank(&o), r0, "the committee's score changes the ranking");
         // The ranking diff of the decision names exactly the teams that moved.

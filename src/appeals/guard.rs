@@ -69,6 +69,22 @@ pub enum GuardError {
     NotTheAuthority { authority: String, referred: String },
     #[error("Law 93C1: {holder} decided this appeal the first time and may not decide the further appeal; members who did not decide it hear it")]
     DecidedBefore { holder: String },
+    #[error("Law 93: the regulations expect a committee of three; a quorum of {quorum} needs the organiser's stated reason (settings `reason`)")]
+    QuorumWithoutReason { quorum: u32 },
+    #[error("Law 93B: the committee's decision is signed by its chair ({chair}); {holder} co-signs it (concur or dissent)")]
+    NotChair { holder: String, chair: String },
+    #[error("Law 93B: the committee's decision {decision} is waiting for its co-signatures ({have} of {quorum} concurring); the chair signs a new one only if it can no longer take effect")]
+    DecisionPending {
+        decision: String,
+        have: u32,
+        quorum: u32,
+    },
+    #[error("Law 93B: {decision} is not a decision on this appeal")]
+    UnknownDecision { decision: String },
+    #[error("Law 93B: decision {decision} was not signed by the chair of a convened committee; there is nothing to co-sign")]
+    NotCommitteeDecision { decision: String },
+    #[error("Law 93B: {holder} has already signed this decision")]
+    AlreadySigned { holder: String },
     #[error("Law 93C1: no further appeal is configured for this event")]
     NoFurtherAppeal,
     #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
@@ -160,6 +176,7 @@ pub fn role_law(kind: &str) -> Option<(&'static str, &'static str)> {
         "appeal.convened" => ("93B", "convening the appeals committee"),
         "appeal.statement" => ("93B", "recording a statement at the hearing"),
         "appeal.decided" => ("93B", "deciding an appeal"),
+        "appeal.decision_cosigned" => ("93B", "co-signing the committee's decision"),
         "appeal.referred" => ("93C2", "referring an appeal to the regulating authority"),
         "appeal.conflict_resolved" => ("93", "settling a conflict between steps on an appeal"),
         "appeal.authority_answered" => ("93C2", "recording the regulating authority's answer"),
@@ -204,6 +221,12 @@ impl GuardError {
             NotCommitteeMember { .. } => "not_committee_member",
             MemberPlayed { .. } => "member_played",
             Quorum { .. } => "quorum",
+            QuorumWithoutReason { .. } => "quorum_without_reason",
+            NotChair { .. } => "not_chair",
+            DecisionPending { .. } => "decision_pending",
+            UnknownDecision { .. } => "unknown_decision",
+            NotCommitteeDecision { .. } => "not_committee_decision",
+            AlreadySigned { .. } => "already_signed",
             NotChiefTd { .. } => "not_chief_td",
             NoFurtherAppeal => "no_further_appeal",
             DecidedBefore { .. } => "decided_before",
@@ -251,7 +274,13 @@ impl GuardError {
             NotCommitteeKey { .. }
             | NotCommitteeMember { .. }
             | MemberPlayed { .. }
-            | Quorum { .. } => "93B",
+            | Quorum { .. }
+            | NotChair { .. }
+            | DecisionPending { .. }
+            | UnknownDecision { .. }
+            | NotCommitteeDecision { .. }
+            | AlreadySigned { .. } => "93B",
+            QuorumWithoutReason { .. } => "93",
             NoFurtherAppeal | DecidedBefore { .. } => "93C1",
             NotTheAuthority { .. } => "93C2",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",

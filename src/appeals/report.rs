@@ -627,6 +627,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         if let Some(p) = &d.decided.penalty {
             b.push(Block::Field(t("penalty"), p.clone()));
         }
+        b.extend(super::committee::cosign_rows(d, lang));
     }
     if let Some((r, s)) = &a.referral {
         b.push(Block::Field(

@@ -189,6 +189,12 @@ pub enum DecisionArg {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+pub enum VoteArg {
+    Concur,
+    Dissent,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 pub enum DepositArg {
     Returned,
     Kept,
@@ -293,6 +299,21 @@ pub enum AppealCmd {
         /// A mixed appeal: the part this step is for (law: Law 93B1; judgement: 93B2).
         #[arg(long = "part", value_enum)]
         part: Option<PartArg>,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
+    /// A member of the convened committee co-signs its chair's decision, concurring or
+    /// dissenting (Law 93B); it takes effect at the organiser's quorum.
+    Cosign {
+        log: PathBuf,
+        appeal: String,
+        /// The decision (event id or prefix); by default the one waiting for co-signatures.
+        #[arg(long)]
+        decision: Option<String>,
+        #[arg(long, value_enum)]
+        vote: VoteArg,
+        #[arg(long)]
+        reason: Option<String>,
         #[command(flatten)]
         key: KeyOpts,
     },
@@ -771,6 +792,45 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             }));
             done("decision recorded", append(&log, &key, p)?)
         }
+        AppealCmd::Cosign {
+            log,
+            appeal,
+            decision,
+            vote,
+            reason,
+            key,
+        } => {
+            let appeal = appeal_id(&log, &appeal)?;
+            let f = folded(&log)?;
+            let decisions = |f: &Folded| -> Vec<Hash32> {
+                f.workflow.appeals[&appeal]
+                    .decisions
+                    .iter()
+                    .filter(|d| d.committee.is_some())
+                    .map(|d| d.signed.event)
+                    .collect()
+            };
+            let decision = match decision {
+                Some(d) => hash_or_prefix(&f, &d, "committee decision", decisions)?,
+                None => f.workflow.appeals[&appeal]
+                    .decisions
+                    .iter()
+                    .rev()
+                    .find(|d| d.committee.is_some())
+                    .map(|d| d.signed.event)
+                    .ok_or("no committee decision on this appeal to co-sign")?,
+            };
+            let p = Payload::DecisionCosigned(DecisionCosigned {
+                appeal,
+                decision,
+                vote: match vote {
+                    VoteArg::Concur => Vote::Concur,
+                    VoteArg::Dissent => Vote::Dissent,
+                },
+                reason,
+            });
+            done("co-signature recorded", append(&log, &key, p)?)
+        }
         AppealCmd::Refer {
             log,
             appeal,
@@ -969,6 +1029,36 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
         );
     }
     for a in wf.appeals.values() {
+        // Law 93B: the chair's decision, who co-signed it and how, and whether it stands.
+        for d in a.decisions.iter().filter(|d| d.committee.is_some()) {
+            println!(
+                "  decision on {} ({}) by {} (chair): {}; {} of {} concurring; {}",
+                a.id.short(),
+                d.signed.event.short(),
+                d.signed.signer,
+                d.decided.decision.as_str(),
+                d.concurring(),
+                d.quorum,
+                if d.effective {
+                    "takes effect"
+                } else if d.can_take_effect() {
+                    "waiting for co-signatures (`tdlog appeal cosign`)"
+                } else {
+                    "cannot reach the quorum: the chair signs a new decision"
+                }
+            );
+            for c in &d.cosigns {
+                println!(
+                    "    {} by {}{}",
+                    c.vote.as_str(),
+                    c.signed.signer,
+                    c.reason
+                        .as_ref()
+                        .map(|r| format!(": {r}"))
+                        .unwrap_or_default()
+                );
+            }
+        }
         for c in &a.conflicts {
             let steps: Vec<String> = c
                 .steps

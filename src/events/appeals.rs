@@ -65,8 +65,8 @@ impl LateRulingAnchor {
 fn thirty() -> u32 {
     30
 }
-fn one() -> u32 {
-    1
+fn three() -> u32 {
+    3
 }
 fn yes() -> bool {
     true
@@ -85,7 +85,8 @@ pub struct AppealSettings {
     pub appeal_minutes: u32,
     #[serde(default)]
     pub appeal_anchor: Anchor,
-    /// Why a period is shorter than 30 minutes (Law 79C1 footnote: special conditions).
+    /// Why a period is shorter than 30 minutes (Law 79C1 footnote: special conditions), or
+    /// the quorum smaller than 3 (Law 93 and the regulations; version 2 on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Whether a republication of corrected results restarts both periods
@@ -95,8 +96,11 @@ pub struct AppealSettings {
     /// An appeals committee is available (Law 93B); otherwise the chief TD hears (93A).
     #[serde(default = "yes")]
     pub committee: bool,
-    /// Members a committee needs (chair included).
-    #[serde(default = "one")]
+    /// Concurring signatures a committee decision needs to take effect, the chair's included
+    /// (Law 93 and the regulations: 3 by default; 1 or 2 only with a `reason`). A committee
+    /// has at least this many members. Version 1 of this event had no such rule: its quorum
+    /// stands as it was signed.
+    #[serde(default = "three")]
     pub quorum: u32,
     /// A further appeal procedure exists (Law 93C1).
     #[serde(default)]
@@ -132,7 +136,7 @@ impl Default for AppealSettings {
             reason: None,
             republication_restarts: false,
             committee: true,
-            quorum: 1,
+            quorum: 3,
             further_appeal: false,
             deposit: None,
             profile: Profile::Wbf,
@@ -161,8 +165,16 @@ impl AppealSettings {
     }
 }
 
+impl AppealSettings {
+    /// The quorum the regulations expect of a committee (Law 93): three members.
+    pub const DEFAULT_QUORUM: u32 = 3;
+}
+
 impl EventPayload for AppealSettings {
     const KIND: &'static str = "config.appeals";
+    /// Version 2: the quorum counts concurring signatures (3 by default, smaller only with a
+    /// reason). Version 1 is read with the same fields and its quorum as signed.
+    const VERSION: u16 = 2;
     fn check(&self) -> Result<(), String> {
         let late = self.late_ruling_minutes.unwrap_or(self.appeal_minutes);
         if (self.correction_minutes < 30 || self.appeal_minutes < 30 || late < 30)
@@ -547,5 +559,47 @@ impl EventPayload for AppealConflictResolved {
     const KIND: &'static str = "appeal.conflict_resolved";
     fn check(&self) -> Result<(), String> {
         check_text("reason", &self.reason, 5000)
+    }
+}
+
+/// A member's vote on the chair's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Vote {
+    Concur,
+    Dissent,
+}
+
+impl Vote {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Vote::Concur => "concur",
+            Vote::Dissent => "dissent",
+        }
+    }
+}
+
+/// A member of the convened committee co-signs the decision its chair signed (Law 93B and
+/// the regulations): concurring or dissenting, with a reason if they wish. The decision
+/// takes effect when the organiser's quorum of concurring signatures, the chair's included,
+/// is reached; a dissent is recorded and shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DecisionCosigned {
+    pub appeal: Hash32,
+    /// The chair's `appeal.decided` event.
+    pub decision: Hash32,
+    pub vote: Vote,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl EventPayload for DecisionCosigned {
+    const KIND: &'static str = "appeal.decision_cosigned";
+    fn check(&self) -> Result<(), String> {
+        match &self.reason {
+            Some(r) => check_text("reason", r, 5000),
+            None => Ok(()),
+        }
     }
 }

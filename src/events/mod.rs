@@ -8,6 +8,7 @@
 //! function to the current one (see `docs/events.md`).
 
 mod appeals;
+mod appeals_v1;
 mod bridge;
 mod doko;
 mod keys;
@@ -21,9 +22,10 @@ mod tournament;
 pub use appeals::{
     Anchor, AppealConflictResolved, AppealConsent, AppealDecided, AppealFiled, AppealFurther,
     AppealReferred, AppealRouted, AppealSettings, AppealStatement, AppealWithdrawn,
-    AuthorityAnswered, CommitteeConvened, Decision, Deposit, Forum, LateCorrectionConsent,
-    LateRulingAnchor, Part, Party, ResultsPublished, ScoreCorrected,
+    AuthorityAnswered, CommitteeConvened, Decision, DecisionCosigned, Deposit, Forum,
+    LateCorrectionConsent, LateRulingAnchor, Part, Party, ResultsPublished, ScoreCorrected, Vote,
 };
+pub use appeals_v1::AppealSettingsV1;
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
 pub use doko::{
     CorrectionAction, DokoCorrection, DokoDrawCommit, DokoDrawReveal, DokoEvent, DokoGame,
@@ -158,6 +160,7 @@ const SCORING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Scorer];
 const SETTINGS: &[Role] = &[Role::ChiefTd, Role::Organiser];
 const ORGANISER: &[Role] = &[Role::Organiser];
 const DECIDERS: &[Role] = &[Role::ChiefTd, Role::Committee];
+const COMMITTEE: &[Role] = &[Role::Committee];
 const HEARING: &[Role] = &[Role::ChiefTd, Role::Td, Role::Committee];
 const ANYONE: &[Role] = &Role::ALL;
 const CHECKPOINT: &[Role] = &[Role::ChiefTd, Role::Scorer];
@@ -229,7 +232,7 @@ payloads! {
     ResultsPublished(ResultsPublished) => SCORING,
         "Official results published for a session or the event: starts the correction period (L79C) and the appeal period (L92B).";
     AppealSettings(Box<AppealSettings>) => ORGANISER,
-        "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, the appeal period of a ruling given after publication (from the ruling or the republication, L92B), committee, quorum, further appeal, deposit, the pipeline of stages.";
+        "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, the appeal period of a ruling given after publication (from the ruling or the republication, L92B), committee, quorum of concurring signatures (3 by default; 1 or 2 only with a reason, L93), further appeal, deposit, the pipeline of stages.";
     ScoreCorrected(Box<ScoreCorrected>) => SCORING,
         "A corrected table result: inside the correction period (L79C1), or later with the organiser's consent (L79C2).";
     LateCorrectionConsent(LateCorrectionConsent) => ORGANISER,
@@ -245,7 +248,9 @@ payloads! {
     AppealStatement(AppealStatement) => HEARING,
         "A statement at the hearing: appellant, respondent, director or witness.";
     AppealDecided(Box<AppealDecided>) => DECIDERS,
-        "The decision: upheld, changed (with the new score), recommendation only (L93B3), or without merit; deposit and penalty.";
+        "The decision: upheld, changed (with the new score), recommendation only (L93B3), or without merit; deposit and penalty. A convened committee's decision is signed by its chair and takes effect at the organiser's quorum of concurring signatures (L93B).";
+    DecisionCosigned(DecisionCosigned) => COMMITTEE,
+        "A member of the convened committee co-signs its chair's decision: concur or dissent, with an optional reason (L93B). The decision takes effect when the quorum of concurring signatures, the chair's included, is reached; a dissent is recorded and shown.";
     AppealReferred(AppealReferred) => DECIDERS,
         "A referral of an appeal to the regulating authority (L93C2).";
     AppealFurther(AppealFurther) => DIRECTORS,
@@ -265,14 +270,24 @@ payloads! {
 }
 
 /// Versions that are read and upcast, never written.
-static OLD_VERSIONS: &[Spec] = &[Spec {
-    kind: DirectorNote::KIND,
-    v: 1,
-    current: false,
-    roles: DIRECTORS,
-    summary: "A director-call note (version 1: text only). Upcast to version 2.",
-    schema: || schemars::schema_for!(DirectorNoteV1),
-}];
+static OLD_VERSIONS: &[Spec] = &[
+    Spec {
+        kind: DirectorNote::KIND,
+        v: 1,
+        current: false,
+        roles: DIRECTORS,
+        summary: "A director-call note (version 1: text only). Upcast to version 2.",
+        schema: || schemars::schema_for!(DirectorNoteV1),
+    },
+    Spec {
+        kind: AppealSettings::KIND,
+        v: 1,
+        current: false,
+        roles: ORGANISER,
+        summary: "The organiser's appeal settings (version 1: the same fields; a quorum below 3 needed no reason, and a committee decision took effect with one signature). Read as version 2 with its quorum as signed.",
+        schema: || schemars::schema_for!(AppealSettingsV1),
+    },
+];
 
 /// The catalogue: every `(type, v)` that can appear in a log, current versions first.
 /// `docs/events.md` and `schema/events/*.json` are generated from it.
@@ -356,6 +371,14 @@ impl Payload {
             (DirectorNote::KIND, 1) => {
                 let old: DirectorNoteV1 = strict(DirectorNote::KIND, 1, bytes)?;
                 Ok(Payload::DirectorNote(note::upcast_v1(old)))
+            }
+            // The same fields: only the workflow's quorum rule is new in version 2, and
+            // `Workflow` knows the version of the settings event it folds.
+            (AppealSettings::KIND, 1) => {
+                let old: AppealSettingsV1 = strict(AppealSettings::KIND, 1, bytes)?;
+                Ok(Payload::AppealSettings(Box::new(appeals_v1::upcast_v1(
+                    old,
+                ))))
             }
             _ => Err(PayloadError::Unknown {
                 kind: kind.to_owned(),

@@ -182,6 +182,8 @@ pub fn contestant_history<F: TournamentFold>(
             Payload::Ruling(r) => (Some(r.laws.join(", ")), Some(r.decision.clone())),
             Payload::ScoreCorrected(r) => (Some("79C".into()), Some(r.reason.clone())),
             Payload::AppealDecided(d) => (Some(d.laws.join(", ")), Some(d.reasoning.clone())),
+            // Law 93B: the co-signature that brought the committee's decision to its quorum.
+            Payload::DecisionCosigned(c) => (Some("93B".into()), c.reason.clone()),
             _ => (None, None),
         };
         let result = own.and_then(|_| {

@@ -264,3 +264,22 @@ pub fn decide(appeal: Hash32, decision: Decision, adjustment: Option<Adjustment>
         part: None,
     }))
 }
+
+impl World {
+    /// The other members of the committee (`Who::Ac(i)`) concur with the chair's decision
+    /// `decision` (Law 93B: it takes effect at the quorum of concurring signatures).
+    pub fn concur(&mut self, appeal: Hash32, decision: Hash32, members: &[usize]) {
+        for &i in members {
+            self.step(
+                Who::Ac(i),
+                Payload::DecisionCosigned(DecisionCosigned {
+                    appeal,
+                    decision,
+                    vote: Vote::Concur,
+                    reason: None,
+                }),
+            )
+            .expect("a member co-signs");
+        }
+    }
+}

@@ -116,6 +116,12 @@ export const api = {
     invoke<Summary>("key_revoke", { ...r, passphrase, progress: channel(onProgress) }),
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
+  // Law 93B: a member co-signs the chair's decision (concur or dissent).
+  appealCosign: (cosigned: { appeal: string; decision: string; vote: "concur" | "dissent"; reason?: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_cosign", { cosigned, passphrase, progress: channel(onProgress) }),
+  // Law 93: the chief TD or the committee chair names the conflicting step that stands.
+  appealResolve: (resolved: { appeal: string; stands: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_resolve", { resolved, passphrase, progress: channel(onProgress) }),
   // Live sync through a hub (issue 17): `onUpdate` gets the status bar after every round.
   hubStatus: (passphrase: string | null, onUpdate: (e: HubEvent) => void) => {
     const updates = new Channel<HubEvent>();

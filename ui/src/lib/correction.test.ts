@@ -40,6 +40,13 @@ describe("appeal settings (config.appeals)", () => {
     const r = toSettings(current, { ...f, reason: "last round" });
     expect("ok" in r && r.ok.appeal_minutes).toBe(20);
   });
+  it("law_93_a_quorum_below_three_needs_the_organisers_reason", () => {
+    const f = { ...settingsFields(current), quorum: "1" };
+    expect(toSettings(current, f)).toEqual({ error: "quorumReason" });
+    const r = toSettings(current, { ...f, reason: "club evening: a committee of one" });
+    expect("ok" in r && [r.ok.quorum, r.ok.reason]).toEqual([1, "club evening: a committee of one"]);
+    expect("ok" in toSettings(current, { ...f, quorum: "3" })).toBe(true);
+  });
   it("refuses a missing period or quorum", () => {
     expect(toSettings(current, { ...settingsFields(current), correction: "0" })).toEqual({ error: "minutes" });
     expect(toSettings(current, { ...settingsFields(current), quorum: "" })).toEqual({ error: "quorum" });

@@ -48,12 +48,14 @@ export function settingsFields(s: AppealSettings): SettingsFields {
 
 /** The settings to sign: the ones in force with the form's fields over them (the profile and
  * any pipeline of the organiser's own are kept). A period under 30 minutes needs a reason
- * (Law 79C1 footnote). */
-export function toSettings(current: AppealSettings, f: SettingsFields): { ok: AppealSettings } | { error: "minutes" | "reason" | "quorum" } {
+ * (Law 79C1 footnote), a quorum below three too (Law 93). */
+export function toSettings(current: AppealSettings, f: SettingsFields): { ok: AppealSettings } | { error: "minutes" | "reason" | "quorum" | "quorumReason" } {
   const correction = num(f.correction), appeal = num(f.appeal), quorum = num(f.quorum);
   if (!correction || !appeal) return { error: "minutes" };
   if (!quorum) return { error: "quorum" };
   if ((correction < 30 || appeal < 30) && !f.reason.trim()) return { error: "reason" };
+  // Law 93 and the regulations: a committee of three, unless the organiser says why not.
+  if (quorum < 3 && !f.reason.trim()) return { error: "quorumReason" };
   const out: AppealSettings = {
     ...current, correction_minutes: correction, appeal_minutes: appeal, committee: f.committee,
     quorum, further_appeal: f.further,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { committeeComplete, decisionComplete, formsOf, partChoices, routeTargets, stepForms, stepsFor } from "./steps";
+import { committeeComplete, concurring, conflictChoices, decisionComplete, formsOf, partChoices, routeTargets, stepForms, stepsFor, waitingDecision } from "./steps";
+import type { AppealRow } from "./types";
 
 describe("the next steps an appeal offers (state machine C)", () => {
   it("a director at a filed appeal may record consent, a statement or the withdrawal", () => {
@@ -61,5 +62,44 @@ describe("a mixed appeal heard in parts (Law 93B1/B2) and the authority's answer
 
   it("a referred appeal offers the authority's answer form", () => {
     expect(stepForms(["authority_answer"])).toEqual(["authority_answer"]);
+  });
+});
+
+describe("the committee's signatures (Law 93B) and a conflict's settlement (Law 93)", () => {
+  const signed = (event: string, signer: string, kind = "appeal.decided") =>
+    ({ event, kind, signer, key: event, role: "committee", wall_ms: 0, time: "2026-09-21T22:40:00Z" });
+  const committee = { members: [["k", "Karl"], ["l", "Lena"], ["m", "Mia"]] as [string, string][], chair: "k" };
+  const decision = (effective: boolean, cosigns: { vote: "concur" | "dissent"; signed: ReturnType<typeof signed> }[]) => ({
+    decided: { decision: "changed", laws: ["16B1"], reasoning: "no logical alternative" },
+    forum: "committee", signed: signed("d1", "Karl"), committee, quorum: 3, cosigns, effective,
+  });
+
+  it("law_93b_a_decision_waits_for_co_signatures_until_its_quorum_concurs", () => {
+    const waits = decision(false, [{ vote: "dissent", signed: signed("c1", "Lena", "appeal.decision_cosigned") }]);
+    expect(waitingDecision([waits])).toBe(waits);
+    expect(concurring(waits)).toBe(1);
+    const inForce = decision(true, [
+      { vote: "concur", signed: signed("c1", "Lena") },
+      { vote: "concur", signed: signed("c2", "Mia") },
+    ]);
+    expect(concurring(inForce)).toBe(3);
+    expect(waitingDecision([inForce])).toBeNull();
+    // The chief director's decision has no committee: nothing to co-sign.
+    expect(waitingDecision([{ ...waits, committee: undefined }])).toBeNull();
+  });
+
+  it("law_93_the_settlement_form_comes_first_and_offers_the_open_conflicts_steps", () => {
+    expect(stepForms(["withdraw", "cosign", "decide", "resolve", "hear"])).toEqual(["resolve", "hear", "decide", "cosign", "withdraw"]);
+    const row = {
+      appeal: {
+        conflicts: [
+          { steps: [signed("a", "Karl"), signed("b", "Chief", "appeal.withdrawn")], resolved: null },
+        ],
+      },
+    } as unknown as Pick<AppealRow, "appeal">;
+    expect(conflictChoices(row).map((c) => c.event)).toEqual(["a", "b"]);
+    expect(conflictChoices(row)[1].label).toContain("appeal.withdrawn · Chief");
+    const settled = { appeal: { conflicts: [{ ...row.appeal.conflicts![0], resolved: { stands: "a", reason: "x", signed: signed("r", "Chief") } }] } } as unknown as Pick<AppealRow, "appeal">;
+    expect(conflictChoices(settled)).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@
 // steps share one form. The guards (consent, category, membership) still decide on save.
 import type { AppealPart, AppealRow } from "./types";
 
-export type StepForm = "consent" | "route" | "convene" | "hear" | "decide" | "refer" | "further_appeal" | "authority_answer" | "withdraw";
+export type StepForm = "resolve" | "consent" | "route" | "convene" | "hear" | "decide" | "cosign" | "refer" | "further_appeal" | "authority_answer" | "withdraw";
 
-const ORDER: StepForm[] = ["consent", "route", "convene", "hear", "decide", "refer", "further_appeal", "authority_answer", "withdraw"];
+// A conflict is settled first (nothing else applies while it is open, Law 93); a committee
+// decision waiting for its quorum is co-signed right after the decide form (Law 93B).
+const ORDER: StepForm[] = ["resolve", "consent", "route", "convene", "hear", "decide", "cosign", "refer", "further_appeal", "authority_answer", "withdraw"];
 
 export function stepForms(nextSteps: string[]): StepForm[] {
   const forms = new Set<StepForm>();
@@ -65,4 +67,24 @@ export function partChoices(row: Pick<AppealRow, "next_steps" | "part_steps">, f
 export function stepsFor(row: Pick<AppealRow, "next_steps" | "part_steps">, part: "" | AppealPart): string[] {
   if (part === "" || !row.part_steps.length) return row.next_steps;
   return row.part_steps.find((p) => p.part === part)?.next_steps ?? [];
+}
+
+type Decisions = AppealRow["appeal"]["decisions"];
+
+/** The committee decision waiting for co-signatures (Law 93B): the latest one by a convened
+ * committee's chair that has not taken effect. */
+export function waitingDecision(decisions: Decisions): Decisions[number] | null {
+  const d = [...decisions].reverse().find((x) => x.committee);
+  return d && !d.effective ? d : null;
+}
+
+/** Concurring signatures so far, the chair's included. */
+export function concurring(d: Decisions[number]): number {
+  return 1 + (d.cosigns ?? []).filter((c) => c.vote === "concur").length;
+}
+
+/** The open conflict's steps (Law 93): the choices of the resolve form. */
+export function conflictChoices(row: Pick<AppealRow, "appeal">): { event: string; label: string }[] {
+  const open = row.appeal.conflicts?.find((c) => !c.resolved);
+  return (open?.steps ?? []).map((s) => ({ event: s.event, label: `${s.kind} · ${s.signer} · ${s.time}` }));
 }

@@ -259,7 +259,19 @@ export interface Appeal {
   law_only: boolean;
   committee: { members: [string, string][]; chair: string } | null;
   statements: [{ party: string; by: string; text: string }, Signed][];
-  decisions: { decided: { decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string }; forum: string; signed: Signed }[];
+  decisions: {
+    decided: { decision: string; adjustment?: Adjustment; laws: string[]; reasoning: string; deposit?: string };
+    forum: string;
+    signed: Signed;
+    /** The convened committee whose chair signed it (Law 93B); absent otherwise. */
+    committee?: { members: [string, string][]; chair: string };
+    /** Concurring signatures it needs, the chair's included. */
+    quorum: number;
+    cosigns?: { vote: "concur" | "dissent"; reason?: string; signed: Signed }[];
+    effective: boolean;
+  }[];
+  /** Concurrent steps the workflow could not both apply (Law 93), held until settled. */
+  conflicts?: { steps: Signed[]; resolved: { stands: string; reason: string; signed: Signed } | null }[];
   withdrawn: string | null;
   steps: { step: string | null; signed: Signed; state: string; part?: [AppealPart, string] }[];
   /** A mixed appeal heard in parts (Law 93B1/B2); absent when heard whole. */
