@@ -64,21 +64,6 @@ pub fn parse_public(s: &str) -> Result<Hash32, String> {
     Hash32::from_hex(&compact.to_ascii_lowercase()).map_err(|e| format!("public key: {e}"))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_key_is_enrolled_from_its_hex_or_from_its_scanned_qr_text() {
-        let hex = "3f2a91c0".repeat(8);
-        let k = super::parse_public(&hex).unwrap();
-        assert_eq!(super::parse_public(&format!("tdlog-key:{hex}")).unwrap(), k);
-        assert_eq!(
-            super::parse_public(&format!("TDLOG-KEY:{hex}\n")).unwrap(),
-            k
-        );
-        assert!(super::parse_public(&format!("other:{hex}")).is_err());
-    }
-}
-
 pub fn run(cmd: KeyCmd) -> CliResult {
     match cmd {
         KeyCmd::New { key, protect } => {
@@ -176,5 +161,20 @@ pub fn run(cmd: KeyCmd) -> CliResult {
             }
             Ok(0)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_key_is_enrolled_from_its_hex_or_from_its_scanned_qr_text() {
+        let hex = "3f2a91c0".repeat(8);
+        let k = super::parse_public(&hex).unwrap();
+        assert_eq!(super::parse_public(&format!("tdlog-key:{hex}")).unwrap(), k);
+        assert_eq!(
+            super::parse_public(&format!("TDLOG-KEY:{hex}\n")).unwrap(),
+            k
+        );
+        assert!(super::parse_public(&format!("other:{hex}")).is_err());
     }
 }
