@@ -52,9 +52,15 @@ pub enum KeyCmd {
     List { log: PathBuf },
 }
 
-/// Parses a public key typed by a person: hex, spaces and case ignored.
+/// Parses a public key typed by a person: hex, spaces and case ignored; or the text of the
+/// app's enrolment QR code as a scanner types it (`tdlog-key:` and the hex).
 pub fn parse_public(s: &str) -> Result<Hash32, String> {
-    let compact: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let t = s.trim();
+    let t = match t.get(..10) {
+        Some(p) if p.eq_ignore_ascii_case("tdlog-key:") => &t[10..],
+        _ => t,
+    };
+    let compact: String = t.chars().filter(|c| !c.is_whitespace()).collect();
     Hash32::from_hex(&compact.to_ascii_lowercase()).map_err(|e| format!("public key: {e}"))
 }
 
@@ -155,5 +161,20 @@ pub fn run(cmd: KeyCmd) -> CliResult {
             }
             Ok(0)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_key_is_enrolled_from_its_hex_or_from_its_scanned_qr_text() {
+        let hex = "3f2a91c0".repeat(8);
+        let k = super::parse_public(&hex).unwrap();
+        assert_eq!(super::parse_public(&format!("tdlog-key:{hex}")).unwrap(), k);
+        assert_eq!(
+            super::parse_public(&format!("TDLOG-KEY:{hex}\n")).unwrap(),
+            k
+        );
+        assert!(super::parse_public(&format!("other:{hex}")).is_err());
     }
 }
