@@ -580,11 +580,10 @@ impl Projection for Folded {
                         .annotate(e, k, &a.slot, Some("92".into()), Some(why));
                 }
             }
-            Payload::AppealDecided(d) => {
-                // Law 93B: a committee decision changes scores at its quorum (below).
-                if self.workflow.decision_effective(&d.appeal, &e.id) {
-                    self.decision_effect(e, k, d);
-                }
+            // Law 93B: a committee decision changes scores at its quorum (above, when a
+            // co-signature reaches it).
+            Payload::AppealDecided(d) if self.workflow.decision_effective(&d.appeal, &e.id) => {
+                self.decision_effect(e, k, d);
             }
             Payload::AuthorityAnswered(x) => {
                 if let Some(a) = appeal_of(&x.appeal) {
