@@ -5,7 +5,7 @@
 //! catalogues are checked the same way by ui/src/lib/i18n/plain.test.ts.
 
 use tdlog::appeals::GuardError;
-use tdlog::i18n::{refusal, Lang, LABELS, SITE, TEXTS};
+use tdlog::i18n::{refusal, Lang, ASSISTANT, LABELS, SITE, TEXTS};
 
 const COMMON: &[&str] = &[
     "the",
@@ -161,6 +161,7 @@ fn the_message_table_report_labels_and_site_labels_are_free_of_english() {
     let mut all = leaks(TEXTS);
     all.extend(leaks(LABELS));
     all.extend(leaks(SITE));
+    all.extend(leaks(ASSISTANT));
     assert!(
         all.is_empty(),
         "English in German or Danish:\n{}",
