@@ -40,9 +40,11 @@ t = time.perf_counter()
 calc_all_tables([d for d, _ in deals])
 batch_ms = (time.perf_counter() - t) * 1000
 
-# to_list() is [strain C, D, H, S, NT][player N, E, S, W]; written per declarer.
+# to_list() is [denomination S, H, D, C, NT (DDS's order)][player N, E, S, W]; written per
+# declarer N, E, S, W with C, D, H, S, NT as tdlog's Strain::ALL.
+ORDER = [3, 2, 1, 0, 4]
 out = {
-    "tables": [[[tb.to_list()[s][p] for s in range(5)] for p in range(4)] for tb in tables],
+    "tables": [[[tb.to_list()[ORDER[s]][p] for s in range(5)] for p in range(4)] for tb in tables],
     "pars": pars,
     "one_ms": one_ms,
     "set_ms": set_ms,

@@ -5,7 +5,7 @@
 //! catalogues are checked the same way by ui/src/lib/i18n/plain.test.ts.
 
 use tdlog::appeals::GuardError;
-use tdlog::i18n::{refusal, Lang, LABELS, SITE, STATS, TEXTS};
+use tdlog::i18n::{refusal, Lang, ASSISTANT, LABELS, SITE, STATS, TEXTS};
 
 const COMMON: &[&str] = &[
     "the",
@@ -162,6 +162,7 @@ fn the_message_table_report_labels_and_site_labels_are_free_of_english() {
     all.extend(leaks(LABELS));
     all.extend(leaks(SITE));
     all.extend(leaks(STATS));
+    all.extend(leaks(ASSISTANT));
     assert!(
         all.is_empty(),
         "English in German or Danish:\n{}",

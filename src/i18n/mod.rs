@@ -21,6 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+pub use assistant::ASSISTANT;
 pub use doko::{doko_kind_label, doko_refusal, doko_result_label, doko_row_label};
 pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
 pub use reports::{refusal, tr, LABELS};
