@@ -139,6 +139,19 @@ async function reopen() {
     && (await wd.attr(await wd.find("main"), "data-screen")) === "doko", 30000);
 }
 
+/** Switches the UI's language and waits until the page is in it (a click that landed while
+ * the screen re-rendered is made again). */
+async function setLang(code) {
+  for (let i = 0; i < 3; i++) {
+    await wd.click(await wd.find(`#lang-${code}`));
+    try {
+      await wd.until(`the page in ${code}`, async () => (await wd.script("return document.documentElement.lang")) === code, 5000);
+      return;
+    } catch { /* clicked again below */ }
+  }
+  throw new Error(`the language did not switch to ${code}`);
+}
+
 async function chooseTable(round, table) {
   await wd.click(await wd.find(`.doko-cell[data-round="${round}"][data-table="${table}"]`));
   await wd.until(`table ${table} of round ${round}`, async () =>
@@ -340,7 +353,7 @@ async function main() {
 
   await check("a new Doppelkopf log: the seat draw of 17 players committed and revealed in the app (§7.3.1)", async () => {
     await wd.until("the empty evening", async () => (await wd.findAll("#doko-empty")).length === 1, 60000);
-    await wd.click(await wd.find("#lang-de"));
+    await setLang("de");
     await screen("doko-draw");
     await wd.textOf("#doko-draw-state", (t) => t === "Noch nicht ausgelost.");
     await wd.type(await wd.find("#doko-field"), PLAYERS.join(", "));
@@ -431,10 +444,10 @@ async function main() {
     await shotTop("doko-cards-refused-de");
     await wd.click(await wd.find("#error-banner button"));
     await choose("#doko-cards-play", "");
-    await wd.click(await wd.find("#lang-en"));
+    await setLang("en");
     await wd.textOf("#doko-cards-state", (x) => x.startsWith("Game 5 in progress"));
     await shotCards("doko-cards-en");
-    await wd.click(await wd.find("#lang-de"));
+    await setLang("de");
     // The rest of game 5, typed a trick per line (the first line finishes the trick begun).
     const cardsBefore = fixtureGames[4].events.slice(0, decided + 1).filter((e) => e.event === "CardPlayed").length;
     const g5rest = typedGame(rest, cardsBefore);
@@ -590,17 +603,17 @@ async function main() {
     await wd.click(await wd.find("#doko-print-save"));
     await wd.textOf("#doko-print-saved", (x) => x.includes("stand.pdf"));
     expect(existsSync(pdf) && readFileSync(pdf).subarray(0, 4).toString() === "%PDF", "no PDF");
-    await wd.click(await wd.find("#lang-en"));
+    await setLang("en");
     await wd.textOf("#doko-tie", (t) => t.startsWith("Equal totals"));
     await shotTop("doko-evening-standings-en");
-    await wd.click(await wd.find("#lang-da"));
+    await setLang("da");
     await wd.textOf("main h1", (t) => t.length > 0 && t !== "Standings");
     await shotTop("doko-evening-standings-da");
     // The list of a closed table in English and Danish: the kind of game in the reader's
     // language (the engine's German only in German).
     await screen("doko");
     await chooseTable(3, 1);
-    await wd.click(await wd.find("#lang-en"));
+    await setLang("en");
     await wd.textOf("#doko-closed", (x) => x.startsWith("Round 3 of table 1 is closed"));
     const rowsText = () => wd.script("return [...document.querySelectorAll('#doko-list tbody tr.doko-row td.text')].map((e) => e.textContent).join('|')");
     const en = await wd.until("the English list", async () => { const x = await rowsText(); return x.includes("normal game") ? x : null; });
@@ -608,12 +621,12 @@ async function main() {
     expect(en.includes("struck §8.2.2: Spiel doppelt notiert"), en);
     await wd.script("document.getElementById('doko-table-h').scrollIntoView()");
     await shot("doko-evening-closed-en");
-    await wd.click(await wd.find("#lang-da"));
+    await setLang("da");
     const da = await wd.until("the Danish list", async () => { const x = await rowsText(); return x.includes("normalspil") ? x : null; });
     expect(!da.includes("Normalspiel") && da.includes("pligtsolo"), da);
     await wd.script("document.getElementById('doko-table-h').scrollIntoView()");
     await shot("doko-evening-closed-da");
-    await wd.click(await wd.find("#lang-de"));
+    await setLang("de");
   });
   timings.evening_s = (Date.now() - t0) / 1000;
 }
