@@ -77,7 +77,7 @@ pub async fn hub_join(
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
     let path = PathBuf::from(path.trim());
-    let (app2, p2, pass) = (app.clone(), path.clone(), passphrase.clone());
+    let (app2, p2) = (app.clone(), path.clone());
     blocking(move || {
         join_into(
             &app2.state::<AppState>(),
@@ -85,7 +85,7 @@ pub async fn hub_join(
             password.as_deref(),
             &id,
             &p2,
-            pass.as_deref(),
+            passphrase.as_deref(),
         )
     })
     .await?;
