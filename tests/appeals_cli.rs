@@ -276,6 +276,58 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
         "--key",
         &chief,
     ]);
+    // The procedure (Law 93 and the regulations): the other side told of the appeal and the
+    // hearing, the hearing's record with who attended.
+    ok(&[
+        "appeal",
+        "notify",
+        &log,
+        &appeal[..8],
+        "--party",
+        "Anna (pair 5)",
+        "--hearing-at",
+        "2099-12-31 19:30",
+        "--place",
+        "Room 2",
+        "--key",
+        &td,
+    ]);
+    let o = tdlog(&[
+        "appeal",
+        "hearing",
+        &log,
+        &appeal[..8],
+        "--place",
+        "Room 2",
+        "--appellant",
+        "Cara",
+        "--key",
+        &td,
+    ]);
+    assert!(
+        !o.status.success()
+            && text(&o).contains("Law 93: recording the hearing of an appeal is for the"),
+        "{}",
+        text(&o)
+    );
+    ok(&[
+        "appeal",
+        "hearing",
+        &log,
+        &appeal[..8],
+        "--place",
+        "Room 2",
+        "--appellant",
+        "Cara",
+        "--appellant",
+        "Dan",
+        "--respondent",
+        "Anna",
+        "--director",
+        "Tom TD",
+        "--key",
+        &ac1,
+    ]);
     ok(&[
         "appeal",
         "hear",
@@ -318,6 +370,22 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
         listing.contains("by Karl Kohl (chair): changed; 1 of 2 concurring; waiting"),
         "{listing}"
     );
+    // Nothing stands yet: nothing is announced (Law 93B).
+    let o = tdlog(&[
+        "appeal",
+        "announce",
+        &log,
+        &appeal[..8],
+        "--party",
+        "Cara",
+        "--key",
+        &td,
+    ]);
+    assert!(
+        !o.status.success() && text(&o).contains("Law 93B: no decision on this appeal stands"),
+        "{}",
+        text(&o)
+    );
     // Only the chair signs the decision; the other member co-signs it.
     let o = tdlog(&[
         "appeal",
@@ -357,6 +425,32 @@ fn an_appeal_from_ruling_to_decision_through_the_cli() {
     let a = ok(&["appeals", &log, "--json"]);
     let j: serde_json::Value = serde_json::from_str(a.trim()).unwrap();
     assert_eq!(j["appeals"][0]["state"], "decided");
+    ok(&[
+        "appeal",
+        "announce",
+        &log,
+        &appeal[..8],
+        "--party",
+        "Cara",
+        "--party",
+        "Anna",
+        "--key",
+        &td,
+    ]);
+    let listing = ok(&["appeals", &log]);
+    assert!(
+        listing.contains("Parties notified (Tom TD, ")
+            && listing.contains(": Anna (pair 5); hearing: 2099-12-31 19:30:00 UTC, Room 2")
+            && listing.contains(
+                "present: Cara (Appellant), Dan (Appellant), Anna (Respondent), Tom TD (Director)"
+            )
+            && listing.contains("Decision announced (Tom TD, "),
+        "{listing}"
+    );
+    let a = ok(&["appeals", &log, "--json"]);
+    let j: serde_json::Value = serde_json::from_str(a.trim()).unwrap();
+    assert_eq!(j["appeals"][0]["hearings"][0]["place"], "Room 2");
+    assert_eq!(j["appeals"][0]["announcements"][0]["parties"][1], "Anna");
     let audit = ok(&["audit", &log, "--board", "7"]);
     assert!(audit.contains("assigned 4S by S, 10 tricks"), "{audit}");
     let html = ok(&["report", "casebook", &log, "--lang", "da"]);

@@ -5,7 +5,7 @@ use crate::board::{self, BoardAndIncident};
 use crate::device::{self, DeviceKeyInfo, KeyFile};
 use crate::error::AppError;
 use crate::session::{self, EventsPage, NoteInput, NoteRow, Opened, Progress, Summary};
-use crate::workflow::{self, AppealsView, RulingRow};
+use crate::workflow::{self, RulingRow};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -13,13 +13,8 @@ use tauri::ipc::Channel;
 use tauri::State;
 use tauri_plugin_dialog::DialogExt;
 use tdlog::appeals::OpenClock;
-use tdlog::events::{
-    AppealConflictResolved, AppealConsent, AppealDecided, AppealFiled, AppealFurther,
-    AppealReferred, AppealRouted, AppealSettings, AppealStatement, AppealWithdrawn,
-    AuthorityAnswered, CommitteeConvened, DecisionCosigned, LateCorrectionConsent, Payload,
-    ResultsPublished, Ruling, Slot,
-};
 use tdlog::events::{Game, Genesis};
+use tdlog::events::{LateCorrectionConsent, Payload, ResultsPublished, Ruling, Slot};
 use tdlog::keys::Role;
 use tdlog::results::{Ranking, ResultRow, SlotState};
 
@@ -446,7 +441,7 @@ pub async fn key_import(
 
 /// Signs a workflow event (ruling, publication, appeal step) after the guards and folds it
 /// into the open log.
-async fn append_workflow(
+pub(crate) async fn append_workflow(
     state: &AppState,
     payload: Payload,
     passphrase: Option<String>,
@@ -545,150 +540,6 @@ pub fn dashboard_show(
     Ok(workflow::dashboard(&o, state.role(&o), now, lang))
 }
 
-/// Appeals with status, dossier and the steps this device's role may take (as `tdlog appeals`).
-#[tauri::command]
-pub fn appeals_list(state: State<'_, AppState>) -> Result<AppealsView, AppError> {
-    let o = state.current()?;
-    let now = chrono::Utc::now().timestamp_millis();
-    Ok(workflow::appeals(&o, state.role(&o), now))
-}
-
-#[tauri::command]
-pub async fn appeal_file(
-    state: State<'_, AppState>,
-    filed: AppealFiled,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(&state, Payload::AppealFiled(filed), passphrase, progress).await
-}
-
-#[tauri::command]
-pub async fn appeal_consent(
-    state: State<'_, AppState>,
-    consent: AppealConsent,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealConsent(consent),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_route(
-    state: State<'_, AppState>,
-    routed: AppealRouted,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(&state, Payload::AppealRouted(routed), passphrase, progress).await
-}
-
-#[tauri::command]
-pub async fn appeal_convene(
-    state: State<'_, AppState>,
-    convened: CommitteeConvened,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::CommitteeConvened(convened),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_hear(
-    state: State<'_, AppState>,
-    statement: AppealStatement,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealStatement(statement),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_decide(
-    state: State<'_, AppState>,
-    decided: AppealDecided,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealDecided(Box::new(decided)),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_withdraw(
-    state: State<'_, AppState>,
-    withdrawn: AppealWithdrawn,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealWithdrawn(withdrawn),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// A member of the convened committee co-signs its chair's decision, concurring or
-/// dissenting (Law 93B, as `tdlog appeal cosign`): it takes effect at the organiser's quorum.
-#[tauri::command]
-pub async fn appeal_cosign(
-    state: State<'_, AppState>,
-    cosigned: DecisionCosigned,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::DecisionCosigned(cosigned),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// The chief TD or the chair of the appeal's committee settles a conflict between
-/// concurrent steps on an appeal (as `tdlog appeal resolve`): the step that stands, and why.
-#[tauri::command]
-pub async fn appeal_resolve(
-    state: State<'_, AppState>,
-    resolved: AppealConflictResolved,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealConflictResolved(resolved),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
 /// A score correction (`result.corrected`, as `tdlog correction record`): inside the Law 79C1
 /// correction period, or later with the organiser's consent (79C2); the pairs come from the
 /// movement. The workflow guards refuse a late correction without consent, naming the law.
@@ -727,76 +578,6 @@ pub async fn correction_consent(
     append_workflow(
         &state,
         Payload::LateCorrectionConsent(consent),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// The organiser's appeal settings (`config.appeals`): periods, committee, quorum, further
-/// appeal, deposit. Only an organiser key may sign them.
-#[tauri::command]
-pub async fn appeals_configure(
-    state: State<'_, AppState>,
-    settings: AppealSettings,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealSettings(Box::new(settings)),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// Refers an appeal to the regulating authority (Law 93C2).
-#[tauri::command]
-pub async fn appeal_refer(
-    state: State<'_, AppState>,
-    referred: AppealReferred,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealReferred(referred),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// A further appeal after the decision, where the organiser configured one (Law 93C1).
-#[tauri::command]
-pub async fn appeal_further(
-    state: State<'_, AppState>,
-    further: AppealFurther,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealFurther(further),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// The regulating authority's answer to a referred appeal (Law 93C2), signed for it by the
-/// organiser or the chief TD with the document it came in (as `tdlog appeal answer`).
-#[tauri::command]
-pub async fn appeal_authority_answer(
-    state: State<'_, AppState>,
-    answered: AuthorityAnswered,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AuthorityAnswered(Box::new(answered)),
         passphrase,
         progress,
     )

@@ -7,6 +7,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 mod adjust;
+mod appeal_acts;
 mod board;
 mod command_list;
 mod commands;
@@ -84,16 +85,19 @@ fn main() {
             commands::ruling_give,
             commands::results_publish,
             commands::clocks_list,
-            commands::appeals_list,
-            commands::appeal_file,
-            commands::appeal_consent,
-            commands::appeal_route,
-            commands::appeal_convene,
-            commands::appeal_hear,
-            commands::appeal_decide,
-            commands::appeal_withdraw,
-            commands::appeal_cosign,
-            commands::appeal_resolve,
+            appeal_acts::appeals_list,
+            appeal_acts::appeal_file,
+            appeal_acts::appeal_consent,
+            appeal_acts::appeal_route,
+            appeal_acts::appeal_convene,
+            appeal_acts::appeal_hear,
+            appeal_acts::appeal_decide,
+            appeal_acts::appeal_withdraw,
+            appeal_acts::appeal_cosign,
+            appeal_acts::appeal_notify,
+            appeal_acts::appeal_hearing,
+            appeal_acts::appeal_announce,
+            appeal_acts::appeal_resolve,
             commands::board_show,
             commands::bridge_call,
             commands::bridge_rule,
@@ -103,10 +107,10 @@ fn main() {
             commands::bridge_play_option,
             commands::result_correct,
             commands::correction_consent,
-            commands::appeals_configure,
-            commands::appeal_refer,
-            commands::appeal_further,
-            commands::appeal_authority_answer,
+            appeal_acts::appeals_configure,
+            appeal_acts::appeal_refer,
+            appeal_acts::appeal_further,
+            appeal_acts::appeal_authority_answer,
             commands::key_import,
             commands::activity_list,
             commands::adjust_assistant,

@@ -121,6 +121,20 @@ pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static st
     if waiting && role.is_some_and(|r| role_may_sign(r, "appeal.decision_cosigned")) {
         out.push("cosign");
     }
+    // The procedure (Law 93 and the regulations): the parties told of the appeal until it is
+    // decided, the hearing recorded once it is routed, a decision that stands announced.
+    use tdlog::appeals::pipeline::State;
+    let may = |kind| role.is_some_and(|r| role_may_sign(r, kind));
+    if !matches!(a.state, State::Decided | State::Withdrawn) && may("appeal.notified") {
+        out.push("notify");
+    }
+    if !matches!(a.state, State::Filed | State::Withdrawn) && may("appeal.hearing") {
+        out.push("hearing");
+    }
+    let stands = a.decisions.iter().any(|d| d.effective) || a.authority.is_some();
+    if stands && may("appeal.announced") {
+        out.push("announce");
+    }
     // Law 93: an open conflict is settled by the chief TD or the committee chair.
     if a.open_conflict().is_some()
         && role.is_some_and(|r| role_may_sign(r, "appeal.conflict_resolved"))
@@ -430,7 +444,10 @@ mod tests {
         let o = open(&p, &|_| {}).unwrap();
         let v = appeals(&o, Some(Role::Td), NOW);
         assert_eq!(v.appeals[0].status, "filed");
-        assert_eq!(v.appeals[0].next_steps, vec!["consent", "hear", "withdraw"]);
+        assert_eq!(
+            v.appeals[0].next_steps,
+            vec!["consent", "hear", "withdraw", "notify"]
+        );
         let chief_steps = &appeals(&o, Some(Role::ChiefTd), NOW).appeals[0].next_steps;
         assert!(
             chief_steps.contains(&"route_to_committee"),
@@ -504,6 +521,15 @@ mod tests {
         };
         let o = open(&p, &|_| {}).unwrap();
         let r0 = rank(&o);
+        // The procedure (Law 93 and the regulations): the chief TD may record that the
+        // parties were told and the hearing; nothing stands yet to announce.
+        let row = appeals(&o, Some(Role::ChiefTd), NOW).appeals.remove(0);
+        assert!(
+            row.next_steps.contains(&"notify") && row.next_steps.contains(&"hearing"),
+            "{:?}",
+            row.next_steps
+        );
+        assert!(!row.next_steps.contains(&"announce"));
         let key_of = |hex: &str| {
             demo_key(
                 ["committee1", "committee2", "committee3"]
@@ -579,6 +605,23 @@ mod tests {
             appeals(&o, Some(Role::Committee), NOW).appeals[0].status,
             "decided"
         );
+        // The decision stands: a director announces it (the form names no decision: the
+        // latest that stands); the parties are no longer "notified" of a decided appeal.
+        let row = appeals(&o, Some(Role::Td), NOW).appeals.remove(0);
+        assert!(row.next_steps.contains(&"announce"), "{:?}", row.next_steps);
+        assert!(!row.next_steps.contains(&"notify"));
+        let form = tdlog::views::procedure::AnnounceForm {
+            appeal: aid.to_hex()[..8].into(),
+            decision: None,
+            parties: vec![" SWEDEN ".into(), "".into(), "CROATIA".into()],
+            note: None,
+        };
+        let x = tdlog::views::procedure::announced(&o.workflow, form).unwrap();
+        append(&p, &td1, x, NOW).unwrap();
+        let o = open(&p, &|_| {}).unwrap();
+        let a = &appeals(&o, Some(Role::Td), NOW).appeals[0].appeal;
+        assert_eq!(a.announcements[0].step.decision, decided);
+        assert_eq!(a.announcements[0].step.parties, ["SWEDEN", "CROATIA"]);
     }
 
     /// The steps of each part of a mixed appeal (Law 93B1/B2) and the regulating

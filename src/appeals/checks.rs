@@ -291,6 +291,9 @@ impl Workflow {
             Payload::AppealFiled(f) => self.check_filing(f, wall_ms),
             Payload::AppealConflictResolved(r) => self.check_resolution(r, signer),
             Payload::DecisionCosigned(c) => self.check_cosign(c, signer),
+            Payload::AppealNotified(_)
+            | Payload::AppealHearing(_)
+            | Payload::AppealAnnounced(_) => self.check_procedure(p, signer, wall_ms),
             _ => match Self::step_of(p) {
                 None => self.doko_check(p, signer, wall_ms).unwrap_or(Ok(())),
                 Some((id, step)) => self.check_step(p, id, step, signer),

@@ -292,6 +292,9 @@ impl Workflow {
                     }],
                     parts: vec![],
                     conflicts: vec![],
+                    notices: vec![],
+                    hearings: vec![],
+                    announcements: vec![],
                     doko: Some(DokoCase {
                         at: x.at,
                         violation,

@@ -85,6 +85,20 @@ pub enum GuardError {
     NotCommitteeDecision { decision: String },
     #[error("Law 93B: {holder} has already signed this decision")]
     AlreadySigned { holder: String },
+    #[error("Law 92A and the organiser's settings: the deposit is kept only when the appeal is judged without merit; this decision is `{decision}`, so the deposit is returned")]
+    DepositKeptWithMerit { decision: String },
+    #[error("Law 92A and the organiser's settings: the organiser set no deposit for this event, so none can be kept")]
+    NoDeposit,
+    #[error("Law 93: the hearing record says it began at {began}, after the record was signed ({at}); a hearing is recorded when it has begun")]
+    HearingInFuture { began: String, at: String },
+    #[error("Law 93: the hearing record says it began at {began}, before the appeal was filed ({filed})")]
+    HearingBeforeFiling { began: String, filed: String },
+    #[error("Law 93B: decision {decision} does not stand yet ({have} of {quorum} concurring signatures); only a decision that stands is announced")]
+    DecisionNotInForce {
+        decision: String,
+        have: u32,
+        quorum: u32,
+    },
     #[error("Law 93C1: no further appeal is configured for this event")]
     NoFurtherAppeal,
     #[error("Law 79C2: the correction period ended at {deadline}; a later correction needs the organiser's signed consent for this board")]
@@ -175,6 +189,9 @@ pub fn role_law(kind: &str) -> Option<(&'static str, &'static str)> {
         "appeal.routed" => ("93B1", "routing an appeal"),
         "appeal.convened" => ("93B", "convening the appeals committee"),
         "appeal.statement" => ("93B", "recording a statement at the hearing"),
+        "appeal.notified" => ("93", "recording that the parties were told of an appeal"),
+        "appeal.hearing" => ("93", "recording the hearing of an appeal"),
+        "appeal.announced" => ("93", "recording the announcement of a decision"),
         "appeal.decided" => ("93B", "deciding an appeal"),
         "appeal.decision_cosigned" => ("93B", "co-signing the committee's decision"),
         "appeal.referred" => ("93C2", "referring an appeal to the regulating authority"),
@@ -229,6 +246,11 @@ impl GuardError {
             AlreadySigned { .. } => "already_signed",
             NotChiefTd { .. } => "not_chief_td",
             NoFurtherAppeal => "no_further_appeal",
+            DepositKeptWithMerit { .. } => "deposit_kept_with_merit",
+            NoDeposit => "no_deposit",
+            HearingInFuture { .. } => "hearing_in_future",
+            HearingBeforeFiling { .. } => "hearing_before_filing",
+            DecisionNotInForce { .. } => "decision_not_in_force",
             DecidedBefore { .. } => "decided_before",
             NotTheAuthority { .. } => "not_the_authority",
             LateCorrection { .. } => "late_correction",
@@ -279,7 +301,10 @@ impl GuardError {
             | DecisionPending { .. }
             | UnknownDecision { .. }
             | NotCommitteeDecision { .. }
-            | AlreadySigned { .. } => "93B",
+            | AlreadySigned { .. }
+            | DecisionNotInForce { .. } => "93B",
+            DepositKeptWithMerit { .. } | NoDeposit => "92A",
+            HearingInFuture { .. } | HearingBeforeFiling { .. } => "93",
             QuorumWithoutReason { .. } => "93",
             NoFurtherAppeal | DecidedBefore { .. } => "93C1",
             NotTheAuthority { .. } => "93C2",

@@ -14,6 +14,7 @@ pub mod doko;
 pub mod guard;
 mod hold;
 pub mod pipeline;
+pub mod procedure;
 mod records;
 pub mod report;
 pub mod stats;
@@ -196,6 +197,9 @@ impl Workflow {
                 self.settings_version = Some(e.env.v);
             }
             Payload::DecisionCosigned(c) => self.fold_cosign(c, signed),
+            Payload::AppealNotified(_)
+            | Payload::AppealHearing(_)
+            | Payload::AppealAnnounced(_) => self.fold_procedure(&e.payload, signed),
             Payload::ResultsPublished(p) => self.publications.push(Publication {
                 event: e.id,
                 wall_ms: e.env.wall_ms,
@@ -284,6 +288,9 @@ impl Workflow {
                     parts: vec![],
                     conflicts: vec![],
                     doko: None,
+                    notices: vec![],
+                    hearings: vec![],
+                    announcements: vec![],
                 };
                 self.appeals.insert(e.id, appeal);
             }
@@ -302,6 +309,10 @@ impl Workflow {
                     return true;
                 };
                 let keys = self.keys.clone();
+                let deposit = match p {
+                    Payload::AppealDecided(d) => self.deposit_of(d),
+                    _ => None,
+                };
                 let quorum = match (p, self.appeals.get(&id)) {
                     (Payload::AppealDecided(_), Some(a)) => self.signatures_needed(a, part, k),
                     _ => 1,
@@ -311,6 +322,9 @@ impl Workflow {
                 };
                 if let Some(pt) = part {
                     a.fold_part(pt, p, to, &keys, signed, quorum);
+                    if let (Payload::AppealDecided(_), Some(d)) = (p, a.decisions.last_mut()) {
+                        d.deposit = deposit;
+                    }
                     if quorum > 1 {
                         self.pending.insert(e.id, (e.clone(), k.clone()));
                     }
@@ -364,6 +378,7 @@ impl Workflow {
                             quorum,
                             cosigns: vec![],
                             effective: quorum <= 1,
+                            deposit,
                         });
                         if quorum > 1 {
                             // Law 93B: heard by the committee until its quorum signs.
@@ -465,6 +480,9 @@ impl Workflow {
     /// The appeal a step names (a Doppelkopf decision names it through its ruling).
     fn appeal_named(&self, p: &Payload) -> Option<Hash32> {
         if let Some((id, _)) = Self::step_of(p) {
+            return Some(id);
+        }
+        if let Some(id) = procedure::appeal_of(p) {
             return Some(id);
         }
         let (at, v) = match p {

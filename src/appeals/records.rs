@@ -89,6 +89,10 @@ pub struct DecisionRec {
     pub cosigns: Vec<super::committee::Cosign>,
     /// It has reached its quorum: it stands and changes scores.
     pub effective: bool,
+    /// What happens to the deposit: as the decision says, or by the organiser's settings
+    /// (version 3 on: returned unless the appeal is judged without merit, Law 92A).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deposit: Option<crate::events::Deposit>,
 }
 
 /// An appeal and everything recorded about it.
@@ -127,6 +131,15 @@ pub struct Appeal {
     /// Concurrent steps the workflow could not both apply, held until settled.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<conflict::Conflict>,
+    /// The parties told of the appeal and the hearing (Law 93 and the regulations).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<procedure::Procedure<crate::events::AppealNotified>>,
+    /// The hearing's record: when, where, who attended.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hearings: Vec<procedure::Procedure<crate::events::AppealHearing>>,
+    /// Decisions announced to the parties.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub announcements: Vec<procedure::Procedure<crate::events::AppealAnnounced>>,
 }
 
 impl Appeal {
@@ -239,6 +252,8 @@ impl Appeal {
                     quorum,
                     cosigns: vec![],
                     effective: quorum <= 1,
+                    // Set by the workflow, which knows the settings in force.
+                    deposit: None,
                 };
                 if !rec.effective {
                     // Law 93B: the part stays with its committee until the quorum signs.

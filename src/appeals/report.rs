@@ -4,7 +4,7 @@
 //! and reasoning, deposit, and every step with its signer and signed time. Built once as
 //! blocks, rendered as HTML or PDF, in English, German or Danish.
 
-use super::{Appeal, Folded};
+use super::{Appeal, Folded, Signed};
 use crate::bridge::board::dealer;
 use crate::events::{Category, Decision, Deposit, Forum, Party};
 use crate::i18n::{tr, Lang};
@@ -29,7 +29,7 @@ fn dec_key(d: Decision) -> &'static str {
     }
 }
 
-fn party_key(p: Party) -> &'static str {
+pub(super) fn party_key(p: Party) -> &'static str {
     match p {
         Party::Appellant => "party_appellant",
         Party::Respondent => "party_respondent",
@@ -215,19 +215,34 @@ fn signatures(b: &mut Vec<Block>, f: &Folded, a: &Appeal, lang: Lang) {
         crate::report::Column::new(t("state"), 3, false),
         crate::report::Column::new(t("event_id"), 3, false),
     ];
-    let rows = a
+    let row = |s: &Signed, state: String| {
+        vec![
+            when(f, lang, s.wall_ms),
+            s.kind.to_string(),
+            format!("{} ({})", s.signer, role_in(lang, s.role)),
+            state,
+            s.event.short(),
+        ]
+    };
+    // The pipeline's steps with the state each led to, and the procedure's steps (which
+    // change no state), in the order they were signed.
+    let mut signed: Vec<(i64, Vec<String>)> = a
         .steps
         .iter()
         .map(|s| {
-            vec![
-                when(f, lang, s.signed.wall_ms),
-                s.signed.kind.to_string(),
-                format!("{} ({})", s.signed.signer, role_in(lang, s.signed.role)),
-                t(&format!("st_{}", s.state.as_str())),
-                s.signed.event.short(),
-            ]
+            let st = t(&format!("st_{}", s.state.as_str()));
+            (s.signed.wall_ms, row(&s.signed, st))
         })
         .collect();
+    let procedure = a
+        .notices
+        .iter()
+        .map(|x| &x.signed)
+        .chain(a.hearings.iter().map(|x| &x.signed))
+        .chain(a.announcements.iter().map(|x| &x.signed));
+    signed.extend(procedure.map(|s| (s.wall_ms, row(s, String::new()))));
+    signed.sort_by_key(|(ms, _)| *ms);
+    let rows = signed.into_iter().map(|(_, r)| r).collect();
     b.push(Block::Table(crate::report::Table { columns, rows }));
     for c in &a.conflicts {
         b.push(Block::Heading(t("conflicts")));
@@ -567,7 +582,13 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         b.push(Block::Field(t("committee"), members.join(", ")));
     }
     if let Some(dep) = &wf.settings.deposit {
-        b.push(Block::Field(t("deposit"), dep.clone()));
+        // Settings version 3 on: the rule the deposit follows is the organiser's, shown.
+        let v = if wf.settings_version.is_some_and(|v| v >= 3) {
+            format!("{dep} ({})", t("deposit_rule"))
+        } else {
+            dep.clone()
+        };
+        b.push(Block::Field(t("deposit"), v));
     }
 
     if !a.statements.is_empty() {
@@ -582,6 +603,10 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             )));
         }
     }
+
+    b.extend(super::procedure::procedure_rows(a, lang, &|ms| {
+        when(f, lang, ms)
+    }));
 
     for d in &a.decisions {
         let part = match d.part {
@@ -617,7 +642,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             b.push(Block::Field(t("laws"), d.decided.laws.join(", ")));
         }
         b.push(Block::Field(t("reasoning"), d.decided.reasoning.clone()));
-        if let Some(dep) = d.decided.deposit {
+        if let Some(dep) = d.deposit {
             let v = match dep {
                 Deposit::Returned => t("deposit_returned"),
                 Deposit::Kept => t("deposit_kept"),

@@ -189,7 +189,7 @@ fn case(f: &Folded, a: &Appeal, ruled_ms: i64) -> Case {
         laws,
         outcome,
         time_s: at.map(|t| (t - ruled_ms).max(0) / 1000),
-        deposit: a.decisions.iter().rev().find_map(|d| d.decided.deposit),
+        deposit: a.decisions.iter().rev().find_map(|d| d.deposit),
     }
 }
 

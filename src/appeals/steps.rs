@@ -143,6 +143,7 @@ impl Workflow {
                 Ok(())
             }
             Payload::AppealDecided(d) => {
+                self.check_deposit(d)?;
                 match stage.state {
                     State::AtChiefTd => {
                         if signer.role != Role::ChiefTd {

@@ -202,7 +202,7 @@ pub enum DepositArg {
 
 #[derive(Subcommand)]
 pub enum AppealCmd {
-    /// The organiser's appeal settings from a JSON file (schema/events/config.appeals.v1.schema.json).
+    /// The organiser's appeal settings from a JSON file (schema/events/config.appeals.v3.schema.json).
     Settings {
         log: PathBuf,
         file: PathBuf,
@@ -266,6 +266,12 @@ pub enum AppealCmd {
         #[command(flatten)]
         key: KeyOpts,
     },
+    /// The parties told of the appeal and of its hearing (Law 93 and the regulations).
+    Notify(super::appeal_procedure::NotifyArgs),
+    /// The hearing's record: when it began, where, who attended.
+    Hearing(super::appeal_procedure::HearingArgs),
+    /// A decision that stands, announced to the parties.
+    Announce(super::appeal_procedure::AnnounceArgs),
     /// A statement at the hearing.
     Hear {
         log: PathBuf,
@@ -442,7 +448,7 @@ pub(super) fn lang_env() -> Lang {
         .unwrap_or_default()
 }
 
-fn folded(log: &Path) -> Result<Folded, Box<dyn std::error::Error + Send + Sync>> {
+pub(super) fn folded(log: &Path) -> Result<Folded, Box<dyn std::error::Error + Send + Sync>> {
     Ok(verified_and_folded(log)?.1)
 }
 
@@ -457,7 +463,7 @@ fn verified_and_folded(
 }
 
 /// Signs `p` now, after the guards.
-fn append(
+pub(super) fn append(
     log: &Path,
     key: &KeyOpts,
     p: Payload,
@@ -512,7 +518,7 @@ fn adjustment(s: Option<String>) -> Result<Option<Adjustment>, String> {
     .transpose()
 }
 
-fn done(what: &str, id: Hash32) -> CliResult {
+pub(super) fn done(what: &str, id: Hash32) -> CliResult {
     println!("{what} (event {id})");
     Ok(0)
 }
@@ -740,6 +746,9 @@ pub fn appeal(cmd: AppealCmd) -> CliResult {
             });
             done("committee convened", append(&log, &key, p)?)
         }
+        AppealCmd::Notify(a) => super::appeal_procedure::notify(a),
+        AppealCmd::Hearing(a) => super::appeal_procedure::hearing(a),
+        AppealCmd::Announce(a) => super::appeal_procedure::announce(a),
         AppealCmd::Hear {
             log,
             appeal,
@@ -1057,6 +1066,13 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
                         .map(|r| format!(": {r}"))
                         .unwrap_or_default()
                 );
+            }
+        }
+        // The procedure (notified, hearing, announced), as the casebook words it.
+        let when = |ms| local(&f, ms);
+        for b in appeals::procedure::procedure_rows(a, lang_env(), &when) {
+            if let tdlog::report::Block::Field(k, v) = b {
+                println!("  {} {k}: {v}", a.id.short());
             }
         }
         for c in &a.conflicts {

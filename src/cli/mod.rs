@@ -6,6 +6,7 @@ use tdlog::log::store::ReadOnlyLog;
 use tdlog::log::Log;
 
 mod adjust;
+mod appeal_procedure;
 mod appeals;
 mod bridge;
 mod bridge_log;

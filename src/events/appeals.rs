@@ -105,7 +105,8 @@ pub struct AppealSettings {
     /// A further appeal procedure exists (Law 93C1).
     #[serde(default)]
     pub further_appeal: bool,
-    /// The deposit the regulations set, as text shown on the form.
+    /// The deposit the regulations set, as text shown on the form (version 3 on: returned
+    /// unless the appeal is judged without merit, Law 92A).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deposit: Option<String>,
     #[serde(default)]
@@ -173,8 +174,10 @@ impl AppealSettings {
 impl EventPayload for AppealSettings {
     const KIND: &'static str = "config.appeals";
     /// Version 2: the quorum counts concurring signatures (3 by default, smaller only with a
-    /// reason). Version 1 is read with the same fields and its quorum as signed.
-    const VERSION: u16 = 2;
+    /// reason). Version 3: a decision's deposit follows these settings: returned unless the
+    /// appeal is judged without merit, and kept only if a deposit is set (Law 92A). Versions
+    /// 1 and 2 are read with the same fields and keep the rules they were signed under.
+    const VERSION: u16 = 3;
     fn check(&self) -> Result<(), String> {
         let late = self.late_ruling_minutes.unwrap_or(self.appeal_minutes);
         if (self.correction_minutes < 30 || self.appeal_minutes < 30 || late < 30)

@@ -7,6 +7,7 @@
 //! never rewritten; an old `(type, v)` is decoded by its own struct and upcast by a pure
 //! function to the current one (see `docs/events.md`).
 
+mod appeal_procedure;
 mod appeals;
 mod appeals_v1;
 mod bridge;
@@ -19,6 +20,7 @@ mod ruling;
 mod time;
 mod tournament;
 
+pub use appeal_procedure::{AppealAnnounced, AppealHearing, AppealNotified, Attendee};
 pub use appeals::{
     Anchor, AppealConflictResolved, AppealConsent, AppealDecided, AppealFiled, AppealFurther,
     AppealReferred, AppealRouted, AppealSettings, AppealStatement, AppealWithdrawn,
@@ -251,6 +253,12 @@ payloads! {
         "The decision: upheld, changed (with the new score), recommendation only (L93B3), or without merit; deposit and penalty. A convened committee's decision is signed by its chair and takes effect at the organiser's quorum of concurring signatures (L93B).";
     DecisionCosigned(DecisionCosigned) => COMMITTEE,
         "A member of the convened committee co-signs its chair's decision: concur or dissent, with an optional reason (L93B). The decision takes effect when the quorum of concurring signatures, the chair's included, is reached; a dissent is recorded and shown.";
+    AppealNotified(AppealNotified) => HEARING,
+        "The parties of an appeal told of it (the other side above all) and of the hearing's time and place when known (L93 and the regulations); no change of state.";
+    AppealHearing(AppealHearing) => DECIDERS,
+        "The record of the hearing: when it began, where, who attended and in what capacity; signed by the chief TD or a member of the convened committee (L93 and the regulations).";
+    AppealAnnounced(AppealAnnounced) => HEARING,
+        "A decision that stands (at its quorum, the chief TD's, or the regulating authority's answer) announced to the parties, with to whom (L93 and the regulations).";
     AppealReferred(AppealReferred) => DECIDERS,
         "A referral of an appeal to the regulating authority (L93C2).";
     AppealFurther(AppealFurther) => DIRECTORS,
@@ -286,6 +294,14 @@ static OLD_VERSIONS: &[Spec] = &[
         roles: ORGANISER,
         summary: "The organiser's appeal settings (version 1: the same fields; a quorum below 3 needed no reason, and a committee decision took effect with one signature). Read as version 2 with its quorum as signed.",
         schema: || schemars::schema_for!(AppealSettingsV1),
+    },
+    Spec {
+        kind: AppealSettings::KIND,
+        v: 2,
+        current: false,
+        roles: ORGANISER,
+        summary: "The organiser's appeal settings (version 2: the same fields as version 3; a decision's deposit was as the decision said, without the rule that it is kept only when the appeal is judged without merit). Read with its rules as signed.",
+        schema: || schemars::schema_for!(AppealSettings),
     },
 ];
 
@@ -380,6 +396,13 @@ impl Payload {
                     old,
                 ))))
             }
+            // Version 2: the same fields; the deposit rule of version 3 does not apply to
+            // decisions under it (`Workflow::settings_version`).
+            (AppealSettings::KIND, 2) => Ok(Payload::AppealSettings(Box::new(strict(
+                AppealSettings::KIND,
+                2,
+                bytes,
+            )?))),
             _ => Err(PayloadError::Unknown {
                 kind: kind.to_owned(),
                 v,

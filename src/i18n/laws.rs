@@ -108,6 +108,24 @@ pub static STEPS: &[(&str, &str, &str, &str)] = &[
         "at registrere en udtalelse under behandlingen",
     ),
     (
+        "appeal.notified",
+        "recording that the parties were told of an appeal",
+        "das Festhalten, dass die Parteien vom Protest unterrichtet wurden",
+        "at registrere, at parterne er underrettet om en appel",
+    ),
+    (
+        "appeal.hearing",
+        "recording the hearing of an appeal",
+        "das Protokoll der Verhandlung eines Protests",
+        "at registrere behandlingen af en appel",
+    ),
+    (
+        "appeal.announced",
+        "recording the announcement of a decision",
+        "das Festhalten der Bekanntgabe einer Entscheidung",
+        "at registrere bekendtgørelsen af en afgørelse",
+    ),
+    (
         "appeal.decided",
         "deciding an appeal",
         "die Entscheidung über einen Protest",

@@ -28,7 +28,7 @@ pub use reports::{refusal, tr, LABELS};
 pub use site::{site_text, SITE};
 pub use stats::{stats_text, STATS};
 pub use texts::TEXTS;
-pub use time::local_time;
+pub use time::{local_time, parse_local};
 
 /// A language the engine's messages are written in.
 #[derive(

@@ -40,9 +40,67 @@ fn zone_label(tz: Tz, abbr: &str) -> String {
     }
 }
 
+/// A time as a TD types it, read in the event's `zone` (UTC without one): RFC 3339 with its
+/// own offset ("2026-11-26T19:30:00+01:00"), a local date and time ("2026-11-26 19:30",
+/// "26.11.2026 19:30"), or a clock time alone ("19:30", "19.30") on the local date of
+/// `reference_ms` (the signing time). Pure; a time a zone skips or repeats (the clock
+/// change) is refused rather than guessed.
+pub fn parse_local(s: &str, zone: Option<Tz>, reference_ms: i64) -> Result<i64, String> {
+    use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+    let s = s.trim();
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(t.timestamp_millis());
+    }
+    let tz = zone.unwrap_or(chrono_tz::UTC);
+    let clock = |c: &str| {
+        ["%H:%M", "%H.%M", "%H:%M:%S"]
+            .iter()
+            .find_map(|f| NaiveTime::parse_from_str(c, f).ok())
+    };
+    let naive = if let Some(t) = clock(s) {
+        let day = DateTime::<Utc>::from_timestamp_millis(reference_ms)
+            .ok_or_else(|| format!("{reference_ms} is not a time"))?
+            .with_timezone(&tz)
+            .date_naive();
+        Some(NaiveDateTime::new(day, t))
+    } else {
+        s.split_once([' ', 'T']).and_then(|(d, c)| {
+            let date = ["%Y-%m-%d", "%d.%m.%Y"]
+                .iter()
+                .find_map(|f| NaiveDate::parse_from_str(d, f).ok())?;
+            Some(NaiveDateTime::new(date, clock(c)?))
+        })
+    };
+    let naive = naive
+        .ok_or_else(|| format!("{s:?} is not a time (give 19:30, 2026-11-26 19:30 or RFC 3339)"))?;
+    match tz.from_local_datetime(&naive) {
+        chrono::LocalResult::Single(t) => Ok(t.timestamp_millis()),
+        _ => Err(format!(
+            "{s:?} does not name one moment in {} (the clock changes then)",
+            tz.name()
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_time_is_read_in_the_events_zone() {
+        let cph: Tz = "Europe/Copenhagen".parse().unwrap();
+        // 19:30 CET on the local date of 2026-11-26T13:05:09Z is 18:30 UTC.
+        let want = 1_795_717_800_000;
+        assert_eq!(parse_local("19:30", Some(cph), WINTER), Ok(want));
+        assert_eq!(parse_local("19.30", Some(cph), WINTER), Ok(want));
+        assert_eq!(parse_local("2026-11-26 19:30", Some(cph), 0), Ok(want));
+        assert_eq!(parse_local("26.11.2026 19:30", Some(cph), 0), Ok(want));
+        assert_eq!(parse_local("2026-11-26T18:30:00Z", Some(cph), 0), Ok(want));
+        assert_eq!(parse_local("2026-11-26 18:30", None, 0), Ok(want));
+        assert!(parse_local("half past seven", Some(cph), 0).is_err());
+        // 2026-03-29 02:30 does not exist in Copenhagen (clocks go from 02:00 to 03:00).
+        assert!(parse_local("2026-03-29 02:30", Some(cph), 0).is_err());
+    }
 
     // 2026-11-26T13:05:09Z and 2026-07-01T12:00:00Z.
     const WINTER: i64 = 1_795_698_309_000;

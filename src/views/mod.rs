@@ -16,6 +16,7 @@ pub mod hub;
 pub mod incident;
 pub mod overview;
 pub mod play;
+pub mod procedure;
 pub mod rulings;
 mod text;
 

@@ -793,6 +793,26 @@ async function main() {
     await shotTop("appeals-convened");
   });
 
+  await check("the chief director records that the other side was told and the hearing: time, place, who attended", async () => {
+    await wd.until("notify form", async () => (await wd.findAll("#notify-form")).length > 0);
+    await fill("#notify-parties", "Croatia's captain");
+    await fill("#notify-at", "2027-11-20 19:30");
+    await fill("#notify-place", "Room B");
+    await save("#notify-save", "the notification");
+    await wd.until("hearing form", async () => (await wd.findAll("#hearing-form")).length > 0);
+    await fill("#hearing-place", "Room B");
+    await fill("#hearing-appellant", "Ola Rimstedt");
+    await fill("#hearing-respondent", "Croatia's captain");
+    await fill("#hearing-director", "Jens Hansen");
+    await save("#hearing-save", "the hearing");
+    const items = await wd.until("the procedure", async () => {
+      const r = await wd.findAll("#dossier-procedure li");
+      return r.length === 2 ? Promise.all(r.map((x) => wd.text(x))) : null;
+    });
+    expect(items[0].includes("Parties notified") && items[0].includes("Croatia's captain") && items[0].includes("Room B"), items[0]);
+    expect(items[1].includes("Hearing") && items[1].includes("Ola Rimstedt (Appellant)") && items[1].includes("Jens Hansen (Director)"), items[1]);
+  });
+
   await check("a refusal names the law: the chief director may not decide for the committee", async () => {
     await fill("#hear-by", "West");
     await fill("#hear-text", "I bid 2S because it was the lowest sufficient bid.");
@@ -840,6 +860,26 @@ async function main() {
     expect(html.includes("SWEDEN") && html.includes("93B2"), "the casebook lacks the appeal");
     const ranking2 = await rankingText();
     expect(ranking2 !== ranking1, "the ranking did not change after the committee's decision");
+  });
+
+  await check("the committee's decision, which stands, is announced to the parties; the dossier shows the procedure in German too", async () => {
+    await screen("appeals");
+    await wd.until("announce form", async () => (await wd.findAll("#announce-form")).length > 0);
+    await fill("#announce-parties", "SWEDEN, CROATIA");
+    await save("#announce-save", "the announcement");
+    const items = await wd.until("the procedure", async () => {
+      const r = await wd.findAll("#dossier-procedure li");
+      return r.length === 3 ? Promise.all(r.map((x) => wd.text(x))) : null;
+    });
+    expect(items[2].includes("Decision announced") && items[2].includes("SWEDEN, CROATIA"), items[2]);
+    await wd.script("document.getElementById('dossier-procedure').scrollIntoView({ block: 'start' })");
+    await shot("appeals-procedure");
+    await wd.click(await wd.find("#lang-de"));
+    await wd.textOf("#dossier-procedure li .meta", (t) => t.startsWith("Parteien unterrichtet"));
+    await wd.script("document.getElementById('dossier-procedure').scrollIntoView({ block: 'start' })");
+    await shot("appeals-procedure-de");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#dossier-procedure li .meta", (t) => t.startsWith("Parties notified"));
   });
 
   await check("back on the dashboard, board 11 at table 5 shows the committee's score: 0 IMPs (50/50, Law 12C2 average)", async () => {

@@ -10,7 +10,7 @@ import type {
 import type { RulingFilter } from "./activity";
 import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
 import type { ListEntry } from "./doko";
-import type { HubEvent, HubForm, HubStatus } from "./types";
+import type { Attendee, HubEvent, HubForm, HubStatus } from "./types";
 import type { AdjustAt, AdjustScreen, Weighted } from "./assistant";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -117,6 +117,14 @@ export const api = {
   appealWithdraw: (withdrawn: { appeal: string; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_withdraw", { withdrawn, passphrase, progress: channel(onProgress) }),
   // Law 93B: a member co-signs the chair's decision (concur or dissent).
+  // The procedure (Law 93 and the regulations): times as typed ("19:30"), read by the engine
+  // in the event's time zone.
+  appealNotify: (form: { appeal: string; parties: string[]; hearing_at?: string; place?: string; note?: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_notify", { form, passphrase, progress: channel(onProgress) }),
+  appealHearing: (form: { appeal: string; began?: string; place: string; attended: Attendee[]; note?: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_hearing", { form, passphrase, progress: channel(onProgress) }),
+  appealAnnounce: (form: { appeal: string; decision?: string; parties: string[]; note?: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("appeal_announce", { form, passphrase, progress: channel(onProgress) }),
   appealCosign: (cosigned: { appeal: string; decision: string; vote: "concur" | "dissent"; reason?: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_cosign", { cosigned, passphrase, progress: channel(onProgress) }),
   // Law 93: the chief TD or the committee chair names the conflicting step that stands.

@@ -3,11 +3,13 @@
 // steps share one form. The guards (consent, category, membership) still decide on save.
 import type { AppealPart, AppealRow } from "./types";
 
-export type StepForm = "resolve" | "consent" | "route" | "convene" | "hear" | "decide" | "cosign" | "refer" | "further_appeal" | "authority_answer" | "withdraw";
+export type StepForm = "resolve" | "consent" | "route" | "convene" | "notify" | "hearing" | "hear" | "decide" | "cosign" | "announce" | "refer" | "further_appeal" | "authority_answer" | "withdraw";
 
 // A conflict is settled first (nothing else applies while it is open, Law 93); a committee
 // decision waiting for its quorum is co-signed right after the decide form (Law 93B).
-const ORDER: StepForm[] = ["resolve", "consent", "route", "convene", "hear", "decide", "cosign", "refer", "further_appeal", "authority_answer", "withdraw"];
+// The procedure's steps sit where they happen: the parties told before the hearing, its
+// record before the statements, the announcement after the decision stands.
+const ORDER: StepForm[] = ["resolve", "consent", "route", "convene", "notify", "hearing", "hear", "decide", "cosign", "announce", "refer", "further_appeal", "authority_answer", "withdraw"];
 
 export function stepForms(nextSteps: string[]): StepForm[] {
   const forms = new Set<StepForm>();

@@ -269,7 +269,14 @@ export interface Appeal {
     quorum: number;
     cosigns?: { vote: "concur" | "dissent"; reason?: string; signed: Signed }[];
     effective: boolean;
+    /** What happens to the deposit: as the decision says, or by the organiser's settings
+     * (returned unless the appeal is judged without merit, Law 92A). */
+    deposit?: "returned" | "kept";
   }[];
+  /** The procedure (Law 93 and the regulations): parties notified, hearings, announcements. */
+  notices?: (ProcedureStep & { parties: string[]; hearing_at_ms?: number; place?: string })[];
+  hearings?: (ProcedureStep & { began_ms: number; place: string; attended: Attendee[] })[];
+  announcements?: (ProcedureStep & { decision: string; parties: string[] })[];
   /** Concurrent steps the workflow could not both apply (Law 93), held until settled. */
   conflicts?: { steps: Signed[]; resolved: { stands: string; reason: string; signed: Signed } | null }[];
   withdrawn: string | null;
@@ -281,6 +288,18 @@ export interface Appeal {
 }
 
 export type AppealPart = "law" | "judgement";
+
+/** A procedure step of an appeal: its own fields, an optional note, who signed it and when. */
+export interface ProcedureStep {
+  appeal: string;
+  note?: string;
+  signed: Signed;
+}
+
+export interface Attendee {
+  name: string;
+  party: "appellant" | "respondent" | "director" | "witness";
+}
 
 export interface AppealRow {
   id: string;
