@@ -255,9 +255,12 @@ pub async fn appeal_notify(
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let o = state.current()?;
     let now = chrono::Utc::now().timestamp_millis();
-    let p = procedure::notified(&o.workflow, o.replayed.tournament.zone(), form, now)?;
+    // The open log is let go of before the append, which holds it alone.
+    let p = {
+        let o = state.current()?;
+        procedure::notified(&o.workflow, o.replayed.tournament.zone(), form, now)?
+    };
     append_workflow(&state, p, passphrase, progress).await
 }
 
@@ -269,9 +272,12 @@ pub async fn appeal_hearing(
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let o = state.current()?;
     let now = chrono::Utc::now().timestamp_millis();
-    let p = procedure::hearing(&o.workflow, o.replayed.tournament.zone(), form, now)?;
+    // The open log is let go of before the append, which holds it alone.
+    let p = {
+        let o = state.current()?;
+        procedure::hearing(&o.workflow, o.replayed.tournament.zone(), form, now)?
+    };
     append_workflow(&state, p, passphrase, progress).await
 }
 

@@ -862,26 +862,6 @@ async function main() {
     expect(ranking2 !== ranking1, "the ranking did not change after the committee's decision");
   });
 
-  await check("the committee's decision, which stands, is announced to the parties; the dossier shows the procedure in German too", async () => {
-    await screen("appeals");
-    await wd.until("announce form", async () => (await wd.findAll("#announce-form")).length > 0);
-    await fill("#announce-parties", "SWEDEN, CROATIA");
-    await save("#announce-save", "the announcement");
-    const items = await wd.until("the procedure", async () => {
-      const r = await wd.findAll("#dossier-procedure li");
-      return r.length === 3 ? Promise.all(r.map((x) => wd.text(x))) : null;
-    });
-    expect(items[2].includes("Decision announced") && items[2].includes("SWEDEN, CROATIA"), items[2]);
-    await wd.script("document.getElementById('dossier-procedure').scrollIntoView({ block: 'start' })");
-    await shot("appeals-procedure");
-    await wd.click(await wd.find("#lang-de"));
-    await wd.textOf("#dossier-procedure li .meta", (t) => t.startsWith("Parteien unterrichtet"));
-    await wd.script("document.getElementById('dossier-procedure').scrollIntoView({ block: 'start' })");
-    await shot("appeals-procedure-de");
-    await wd.click(await wd.find("#lang-en"));
-    await wd.textOf("#dossier-procedure li .meta", (t) => t.startsWith("Parties notified"));
-  });
-
   await check("back on the dashboard, board 11 at table 5 shows the committee's score: 0 IMPs (50/50, Law 12C2 average)", async () => {
     const s = await dashScore();
     expect(s === "0 IMP", `board 11's chip shows ${JSON.stringify(s)} after the committee's 50/50`);
@@ -922,6 +902,26 @@ async function main() {
     const last = html.slice(html.lastIndexOf("<p>"));
     const events = digest.split("-")[0];
     expect(last.includes(`Head digest of the log: ${digest} (${events} events)`), `last paragraph: ${last}`);
+  });
+
+  await check("the committee's decision, which stands, is announced to the parties; the dossier shows the procedure in German too", async () => {
+    await screen("appeals");
+    await wd.until("announce form", async () => (await wd.findAll("#announce-form")).length > 0);
+    await fill("#announce-parties", "SWEDEN, CROATIA");
+    await save("#announce-save", "the announcement");
+    const items = await wd.until("the procedure", async () => {
+      const r = await wd.findAll("#dossier-procedure li");
+      return r.length === 3 ? Promise.all(r.map((x) => wd.text(x))) : null;
+    });
+    expect(items[2].includes("Decision announced") && items[2].includes("SWEDEN, CROATIA"), items[2]);
+    await wd.script("document.getElementById('procedure-h').scrollIntoView({ block: 'start' })");
+    await shot("appeals-procedure");
+    await wd.click(await wd.find("#lang-de"));
+    await wd.textOf("#dossier-procedure li .meta", (t) => t.startsWith("Parteien unterrichtet"));
+    await wd.script("document.getElementById('procedure-h').scrollIntoView({ block: 'start' })");
+    await shot("appeals-procedure-de");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#dossier-procedure li .meta", (t) => t.startsWith("Parties notified"));
   });
 
   await check("the Appeals screen in German and Danish", async () => {
