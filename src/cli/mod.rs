@@ -7,6 +7,7 @@ use tdlog::log::Log;
 
 mod adjust;
 mod appeal_procedure;
+mod appeal_views;
 mod appeals;
 mod bridge;
 mod bridge_log;
@@ -152,7 +153,7 @@ enum Cmd {
     /// Reports: an appeal form, the casebook or its statistics (one log or a folder of logs),
     /// as HTML or PDF (statistics also JSON), in English, German or Danish.
     #[command(subcommand)]
-    Report(appeals::ReportCmd),
+    Report(appeal_views::ReportCmd),
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
@@ -266,9 +267,9 @@ pub fn main() -> i32 {
         } => appeals::publish(log, sections, session, key),
         Cmd::Correction(c) => appeals::correction(c),
         Cmd::Appeal(c) => appeals::appeal(c),
-        Cmd::Clocks { log, now, json } => appeals::clocks(log, now, json),
-        Cmd::Appeals { log, now, json } => appeals::list(log, now, json),
-        Cmd::Report(c) => appeals::report(c),
+        Cmd::Clocks { log, now, json } => appeal_views::clocks(log, now, json),
+        Cmd::Appeals { log, now, json } => appeal_views::list(log, now, json),
+        Cmd::Report(c) => appeal_views::report(c),
         Cmd::Bridge(c) => bridge::run(c),
         Cmd::Doko(c) => doko::run(c),
         Cmd::Adjust(a) => adjust::run(a),
