@@ -271,3 +271,176 @@ fn a_merge_onto_a_log_whose_old_row_changed_is_refused() {
     );
     assert_eq!(std::fs::read(&p).unwrap(), before, "nothing merged");
 }
+
+/// A log of two TDs with notes and a revoked key whose concurrent events stand excluded;
+/// its path. The second TD's key is revoked after it signed.
+fn varied_log(dir: &Path) -> std::path::PathBuf {
+    let p = dir.join("varied.tdlog");
+    let (chief, a, b) = (key(1), key(2), key(3));
+    let mut log = Log::create(&p, &chief, genesis_payload()).unwrap();
+    log.append(&chief, enrol(&a, Role::Td, "Ann")).unwrap();
+    log.append(&chief, enrol(&b, Role::Td, "Ben")).unwrap();
+    for i in 0..30 {
+        let k = if i % 3 == 0 { &b } else { &a };
+        log.append(k, note(&format!("note {i}"))).unwrap();
+    }
+    log.append(&chief, revoke(&b, 5)).unwrap();
+    for i in 0..5 {
+        log.append(&a, note(&format!("after {i}"))).unwrap();
+    }
+    drop(log);
+    p
+}
+
+fn verify_with(p: &Path, device: Option<&Path>) -> tdlog::log::Verified {
+    let mut log = Log::open(p).unwrap();
+    if let Some(d) = device {
+        log.attach_cache(tdlog::log::cache::VerifiedCache::new(d));
+    }
+    log.verify(None).unwrap()
+}
+
+/// Everything a replay and the views read of a verified log, as bytes.
+fn replayed_bytes(v: tdlog::log::Verified) -> String {
+    let r = tdlog::views::Replayed::new(v);
+    format!(
+        "{:?}|{:?}|{:?}|{:?}",
+        r.log, r.tables, r.tournament, r.results
+    )
+}
+
+#[test]
+fn a_warm_open_gives_byte_for_byte_the_verified_log_and_views_of_a_cold_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = varied_log(dir.path());
+    let device = dir.path().join("device");
+    let v = verify_with(&p, None);
+    assert!(
+        !v.excluded.is_empty(),
+        "the revoked key's later notes stand excluded"
+    );
+    let cold = replayed_bytes(v);
+    // First open with the cache: every row verified in full and remembered.
+    assert_eq!(replayed_bytes(verify_with(&p, Some(&device))), cold);
+    assert_eq!(cached_rows(&device, &p), 39);
+    // Warm: no signature, id or payload hash computed again, no envelope re-encoded.
+    assert_eq!(replayed_bytes(verify_with(&p, Some(&device))), cold);
+    // A row added by another program is verified in full and joins the cache.
+    let mut log = Log::open(&p).unwrap();
+    log.append(&key(2), note("later")).unwrap();
+    drop(log);
+    let cold = replayed_bytes(verify_with(&p, None));
+    assert_eq!(replayed_bytes(verify_with(&p, Some(&device))), cold);
+    assert_eq!(cached_rows(&device, &p), 40);
+}
+
+/// Runs `sql` on the log with the append-only triggers lifted, as a file holder could.
+fn tamper(p: &Path, sql: &str, params: impl rusqlite::Params) {
+    let c = rusqlite::Connection::open(p).unwrap();
+    c.execute_batch("DROP TRIGGER event_no_update").unwrap();
+    c.execute(sql, params).unwrap();
+    c.execute_batch(
+        "CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (UPDATE refused)'); END;",
+    )
+    .unwrap();
+}
+
+fn warm_error(p: &Path, device: &Path) -> String {
+    let mut log = Log::open(p).unwrap();
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(device));
+    match log.verify(None) {
+        Ok(v) => panic!("a tampered log verified warm ({} events)", v.events.len()),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_cached_row_whose_payload_changed_is_refused_though_its_hash_is_not_rechecked() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = varied_log(dir.path());
+    let device = dir.path().join("device");
+    verify_with(&p, Some(&device));
+    // Same length, one letter changed: only the payload hash in the signed body says so,
+    // and a warm open does not compute it again; the cache's row hash covers the payload.
+    let a = key(2).public();
+    let payload: Vec<u8> = rusqlite::Connection::open(&p)
+        .unwrap()
+        .query_row(
+            "SELECT payload FROM event WHERE author = ?1 AND seq = 1",
+            [a.0.as_slice()],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let edited = String::from_utf8(payload)
+        .unwrap()
+        .replacen("note 1", "note 7", 1);
+    tamper(
+        &p,
+        "UPDATE event SET payload = ?2 WHERE author = ?1 AND seq = 1",
+        rusqlite::params![a.0.as_slice(), edited.as_bytes()],
+    );
+    let e = warm_error(&p, &device);
+    assert!(e.contains("changed since this device verified"), "{e}");
+}
+
+#[test]
+fn a_cached_row_given_another_id_is_refused_though_ids_are_not_recomputed() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = varied_log(dir.path());
+    let device = dir.path().join("device");
+    verify_with(&p, Some(&device));
+    // The id column is what a warm open takes as the event's id: a row whose id column
+    // names another value is not the row the cache holds (new to it, so checked in full:
+    // the id does not match the bytes), and the cached row is gone.
+    let a = key(2).public();
+    tamper(
+        &p,
+        "UPDATE event SET id = ?2 WHERE author = ?1 AND seq = 2",
+        rusqlite::params![a.0.as_slice(), [7u8; 32].as_slice()],
+    );
+    let e = warm_error(&p, &device);
+    assert!(
+        e.contains("id") || e.contains("no longer in the log file"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_row_swapped_in_from_another_log_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = varied_log(dir.path());
+    let device = dir.path().join("device");
+    verify_with(&p, Some(&device));
+    // The same keys sign another tournament: its row at the same place, id and all,
+    // replaces this log's row (valid signature, but not the row this device verified).
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    let q = other.join("o.tdlog");
+    let mut g = genesis_payload();
+    g.name = "another tournament".into();
+    let mut log = Log::create(&q, &key(1), g).unwrap();
+    log.append(&key(1), enrol(&key(2), Role::Td, "Ann"))
+        .unwrap();
+    log.append(&key(2), note("elsewhere")).unwrap();
+    drop(log);
+    let a = key(2).public();
+    let row: (Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>) = rusqlite::Connection::open(&q)
+        .unwrap()
+        .query_row(
+            "SELECT id, body, sig, payload FROM event WHERE author = ?1 AND seq = 1",
+            [a.0.as_slice()],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    tamper(
+        &p,
+        "UPDATE event SET id = ?2, body = ?3, sig = ?4, payload = ?5 WHERE author = ?1 AND seq = 1",
+        rusqlite::params![a.0.as_slice(), row.0, row.1, row.2, row.3],
+    );
+    let e = warm_error(&p, &device);
+    assert!(!e.is_empty());
+    // And the auditor's full check refuses it too.
+    let log = Log::open(&p).unwrap();
+    assert!(log.verify(None).is_err());
+}

@@ -63,7 +63,11 @@ pub fn open(
     // Reading never writes the log file; the device's record and cache live in its data dir.
     let mut log = Log::open_read_only(path)?;
     log.attach_seen(SeenStore::new(data_dir))?;
-    log.attach_cache(tdlog::log::cache::VerifiedCache::new(data_dir));
+    // One cache for both connections: the writable one adopts the verified state through
+    // what the read-only verify just read (a second read of a big cache file, checking its
+    // signatures again, was a twentieth of a warm open).
+    let cache = tdlog::log::cache::VerifiedCache::new(data_dir);
+    log.attach_cache(cache.clone());
     let last = std::sync::atomic::AtomicUsize::new(0);
     let cb = |done: usize, total: usize| {
         let bucket = done / (total / 100).max(1);
@@ -78,7 +82,10 @@ pub fn open(
     let verified = log.verify(Some(&cb))?;
     // Appends go through a writable connection that adopts what was just verified (no
     // second verify); a file this device cannot write is shown, and appends are refused.
-    let writable = open_log(path, data_dir).ok();
+    let writable = open_log(path, data_dir).ok().map(|mut w| {
+        w.attach_cache(cache);
+        w
+    });
     Ok(Opened {
         path: path.to_owned(),
         live: tdlog::live::Live::from_verified(writable, verified)?,

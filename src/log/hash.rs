@@ -5,8 +5,20 @@ use sha2::{Digest, Sha256};
 use std::fmt;
 
 /// A 32-byte SHA-256 digest. Shown and serialised as lower-case hex.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Hash32(pub [u8; 32]);
+
+/// Hashed for maps by its first 8 bytes only: a SHA-256 digest or a public key is already
+/// uniform, and a big log's open looks up a million ids in maps (`RandomState`, still keyed
+/// per process, so an author cannot aim ids at one bucket; equal first 8 bytes take 2^32
+/// work a pair). Equality still compares all 32 bytes.
+impl std::hash::Hash for Hash32 {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&self.0[..8]);
+        state.write_u64(u64::from_le_bytes(first));
+    }
+}
 
 impl Hash32 {
     /// SHA-256 over the concatenation of `parts`.

@@ -101,7 +101,13 @@ pub(super) fn eref(position: usize, e: &CheckedEvent) -> Option<EventRef> {
 /// signature was verified by this device before and its stored bytes are unchanged (the
 /// verified-state cache compared their hashes): everything but the signature is checked.
 fn check_one(position: usize, input: Input, trusted: bool) -> Result<CheckedEvent, VerifyError> {
-    let id = input.raw.id();
+    // A trusted stored row: its declared id was checked against its bytes when this device
+    // verified it, and the cache's row hash covers both (no hashing again).
+    let known_id = match &input.declared {
+        Some(d) if trusted => <[u8; 32]>::try_from(d.id.as_slice()).ok().map(Hash32),
+        _ => None,
+    };
+    let id = known_id.unwrap_or_else(|| input.raw.id());
     let bare = || {
         Some(EventRef {
             position,
@@ -112,7 +118,9 @@ fn check_one(position: usize, input: Input, trusted: bool) -> Result<CheckedEven
         })
     };
     let declared = input.declared;
-    let checked = if trusted {
+    let checked = if let Some(id) = known_id {
+        input.raw.check_known_row(id)
+    } else if trusted {
         input.raw.check_known_signature()
     } else {
         input.raw.check()

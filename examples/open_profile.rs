@@ -1,0 +1,51 @@
+//! The desktop app's open path (`src-tauri/src/session.rs` `open`), timed phase by phase, to
+//! profile a warm second open (issue 12): a read-only verify through the device's
+//! verified-state cache, the writable connection adopting it, the live state folded, the
+//! summary's head digest and future-dated list.
+//!
+//! `cargo run --example open_profile -- LOG DATA_DIR [ROUNDS]` (default 2: with an empty
+//! DATA_DIR the first round is the cold open, the rest warm). Under `perf record -g` it shows
+//! where a warm open's time goes.
+
+use std::time::Instant;
+use tdlog::log::Log;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut a = std::env::args().skip(1);
+    let usage = "usage: open_profile LOG DATA_DIR [ROUNDS]";
+    let path = std::path::PathBuf::from(a.next().ok_or(usage)?);
+    let data = std::path::PathBuf::from(a.next().ok_or(usage)?);
+    let rounds: usize = match a.next() {
+        Some(s) => s.parse()?,
+        None => 2,
+    };
+    for r in 0..rounds {
+        let t = Instant::now();
+        let mut log = Log::open_read_only(&path)?;
+        log.attach_seen(tdlog::log::seen::SeenStore::new(&data))?;
+        let cache = tdlog::log::cache::VerifiedCache::new(&data);
+        log.attach_cache(cache.clone());
+        let t1 = t.elapsed();
+        let v = log.verify(None)?;
+        let t2 = t.elapsed();
+        let mut w = Log::open(&path)?;
+        w.attach_seen(tdlog::log::seen::SeenStore::new(&data))?;
+        w.attach_cache(cache);
+        let t3 = t.elapsed();
+        let live = tdlog::live::Live::from_verified(Some(w), v)?;
+        let t4 = t.elapsed();
+        let digest = live.head_set().digest();
+        let future = live.future_dated();
+        let t5 = t.elapsed();
+        eprintln!(
+            "round {r}: open {t1:?}, verify {:?}, writable {:?}, live fold {:?}, summary {:?}, total {t5:?} ({} events, {} future-dated, {digest})",
+            t2 - t1,
+            t3 - t2,
+            t4 - t3,
+            t5 - t4,
+            live.replayed.log.events.len(),
+            future.len()
+        );
+    }
+    Ok(())
+}
