@@ -292,3 +292,21 @@ pub async fn appeal_announce(
     let p = procedure::announced(&state.current()?.workflow, form)?;
     append_workflow(&state, p, passphrase, progress).await
 }
+
+/// The event's time zone (`config.event`, as `tdlog time zone`): reports and screens print
+/// local times in it, with the zone named. The chief TD or the organiser signs it; a name
+/// that is not an IANA zone is refused with the engine's sentence.
+#[tauri::command]
+pub async fn event_time_zone(
+    state: State<'_, AppState>,
+    zone: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = Payload::EventSettings(tdlog::events::EventSettings {
+        time_zone: zone.trim().to_string(),
+    });
+    p.encode()
+        .map_err(|e| AppError::new("bad_time_zone", e.to_string()).with("zone", zone.trim()))?;
+    append_workflow(&state, p, passphrase, progress).await
+}

@@ -34,6 +34,7 @@ pub const ALL: &[&str] = &[
     "appeal_notify",
     "appeal_hearing",
     "appeal_announce",
+    "event_time_zone",
     "appeal_resolve",
     "board_show",
     "bridge_call",

@@ -97,6 +97,7 @@ fn main() {
             appeal_acts::appeal_notify,
             appeal_acts::appeal_hearing,
             appeal_acts::appeal_announce,
+            appeal_acts::event_time_zone,
             appeal_acts::appeal_resolve,
             commands::board_show,
             commands::bridge_call,

@@ -1036,6 +1036,23 @@ async function main() {
     await shot("tournament-time-accepted");
   });
 
+  await check("the chief director sets the event's time zone: a name that is no zone is refused, then times show in Copenhagen's", async () => {
+    await screen("publish");
+    await choose("#zone-name", "Mars/Olympus");
+    await wd.click(await wd.find("#zone-save"));
+    const err = await wd.textOf("#error-banner strong", (t) => t.length > 0);
+    expect(err.includes("Mars/Olympus") && err.includes("IANA"), err);
+    await wd.click(await wd.find("#error-banner button"));
+    await choose("#zone-name", "Europe/Copenhagen");
+    await save("#zone-save", "the time zone");
+    await wd.textOf("#zone-current", (t) => t.includes("Europe/Copenhagen"));
+    await wd.script("document.getElementById('zone-h').scrollIntoView({ block: 'start' })");
+    await shot("publish-zone");
+    await screen("appeals");
+    const steps = await wd.textOf("#dossier-steps li");
+    expect(/ CES?T /.test(steps), `the appeal's steps in Copenhagen's time: ${steps}`);
+  });
+
   await hubSync();
 }
 

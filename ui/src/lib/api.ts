@@ -125,6 +125,9 @@ export const api = {
     invoke<Summary>("appeal_hearing", { form, passphrase, progress: channel(onProgress) }),
   appealAnnounce: (form: { appeal: string; decision?: string; parties: string[]; note?: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_announce", { form, passphrase, progress: channel(onProgress) }),
+  // The event's time zone (config.event): the engine refuses a name that is no IANA zone.
+  eventTimeZone: (zone: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("event_time_zone", { zone, passphrase, progress: channel(onProgress) }),
   appealCosign: (cosigned: { appeal: string; decision: string; vote: "concur" | "dissent"; reason?: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_cosign", { cosigned, passphrase, progress: channel(onProgress) }),
   // Law 93: the chief TD or the committee chair names the conflicting step that stands.
