@@ -906,6 +906,28 @@ async function main() {
   await check("the committee changes the score to 50/50; the ranking changes", async () => {
     await signAs("committee1", "Appeals committee");
     await wd.until("decide form", async () => (await wd.findAll("#decide-form")).length > 0);
+    // The assistant in the dossier hands its weighted score (Law 12C1(c)) to the committee's
+    // decision: changed, weighted, 12C1(c) cited. The committee then settles on 50/50.
+    const value = (id) => wd.script(`return document.querySelector('#${id}').value`);
+    await choose("#decide-decision", "upheld");
+    await wd.script("const d = document.getElementById('appeal-assist'); d.open = true; d.dispatchEvent(new Event('toggle'))");
+    await wd.until("the assistant in the dossier", async () => (await wd.findAll("#appeal-assist-contract-0")).length > 0, 60000);
+    await choose("#appeal-assist-contract-0", "1NT=");
+    await choose("#appeal-assist-declarer-0", "S");
+    await choose("#appeal-assist-weight-0", "50");
+    await choose("#appeal-assist-contract-1", "2NT-1");
+    await choose("#appeal-assist-declarer-1", "S");
+    await choose("#appeal-assist-weight-1", "50");
+    await wd.textOf("#appeal-assist-weighted", (t) => t.includes("-2 IMP"));
+    await wd.until("the use button", async () => wd.script("return !document.querySelector('#appeal-assist-use').disabled"));
+    await wd.click(await wd.find("#appeal-assist-use"));
+    await wd.until("the decision changed to the weighted score", async () => (await value("decide-decision")) === "changed" && (await value("decide-adj-kind")) === "weighted");
+    const taken = await wd.textOf("#decide-adj-weighted");
+    expect(taken.includes("50 %: 1NT S, 7 + 50 %: 2NT S, 7"), `taken: ${taken}`);
+    expect((await value("decide-laws")) === "12C1(c)", `laws: ${await value("decide-laws")}`);
+    await wd.script("const d = document.getElementById('appeal-assist'); d.open = false; d.dispatchEvent(new Event('toggle'))");
+    await wd.script("document.querySelector('#decide-laws').value = ''");
+    await choose("#decide-adj-kind", "artificial");
     await choose("#decide-decision", "changed");
     await wd.until("adjust", async () => (await wd.findAll("#decide-adj-preset")).length > 0);
     await choose("#decide-adj-preset", "50/50");
