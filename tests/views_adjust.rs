@@ -166,6 +166,101 @@ fn law_12c1c_weighted_score_shows_each_outcomes_matchpoints_and_the_weighted_res
 }
 
 #[test]
+fn law_12c1c_the_two_sides_weighted_differently_are_each_scored_with_their_own_weights() {
+    // Law 12C1(c)/(e): the non-offending N-S get the more favourable weighting (60 % of 4S
+    // made), the offending E-W a less favourable one for them (80 % of 4S made).
+    let dir = tempfile::tempdir().unwrap();
+    let p = pairs_log(dir.path());
+    let r = replayed(&p);
+    let ns = parse_outcomes("4S= N 60%, 4S-1 N 40%").unwrap();
+    let ew = parse_outcomes("4S= N 80%, 4S-1 N 20%").unwrap();
+    let v = views::adjust_split(&r, &at_table(1), &ns, Some(&ew), Lang::En).unwrap();
+    // Each E-W outcome as if assigned: -420 for E-W ties table 2's -420 (1 of 8 MP); +50
+    // beats -420, -400 and -140 and ties table 4's +50 (7 of 8).
+    let rows_ew = v.outcomes_ew.as_ref().unwrap();
+    assert_eq!(rows_ew.len(), 2);
+    assert_eq!((rows_ew[0].share, rows_ew[1].share), (80.0, 20.0));
+    assert_eq!(
+        (rows_ew[0].scored.mp_ew, rows_ew[1].scored.mp_ew),
+        (Some(1.0), Some(7.0))
+    );
+    // N-S by their weights: 0.6 x 7 + 0.4 x 1 = 4.6 MP = 57.5 %. E-W by theirs:
+    // 0.8 x 1 + 0.2 x 7 = 2.2 MP = 27.5 %. The scores do not balance (8 - 4.6 = 3.4 != 2.2).
+    let w = v.weighted.as_ref().unwrap();
+    assert_eq!((w.mp_ns, w.mp_ew), (Some(4.6), Some(2.2)));
+    assert_eq!((w.pct_ns, w.pct_ew), (Some(57.5), Some(27.5)));
+    let adj = v.adjustment.clone().unwrap();
+    assert_eq!(
+        adj,
+        Adjustment::Weighted {
+            ns: ns.clone(),
+            ew: Some(ew.clone())
+        }
+    );
+    assert_eq!(
+        v.labels.outcomes_ew,
+        "E-W weighted differently (Law 12C1(c))"
+    );
+    // `tdlog adjust --weights-ew` prints the same figures.
+    let out = common::tdlog_cmd()
+        .arg("adjust")
+        .arg(&p)
+        .args(["--round", "1", "--table", "1", "--board", "11"])
+        .args(["--weights", "4S= N 60%, 4S-1 N 40%"])
+        .args(["--weights-ew", "4S= N 80%, 4S-1 N 20%", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&cli["weighted"]["mp_ns"], &cli["weighted"]["mp_ew"]),
+        (&serde_json::json!(4.6), &serde_json::json!(2.2))
+    );
+    assert_eq!(cli["adjustment"]["ew"][0]["weight"], 80);
+    assert_eq!(cli["outcomes_ew"][1]["mp_ew"], 7.0);
+    // Signed as the ruling's adjusted score, the results score it as the assistant showed.
+    let (chief, td) = (key(1), key(2));
+    let mut log = Log::open(&p).unwrap();
+    log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
+    log.append(
+        &td,
+        Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
+            slot: Slot {
+                section: "A".into(),
+                round: 1,
+                table: 1,
+                board: 11,
+            },
+            ns: "1".into(),
+            ew: "2".into(),
+            law: "12C1(c)".into(),
+            adjustment: adj,
+            reason: "misinformation; E-W's weighting resolves doubt in N-S's favour".into(),
+        })),
+    )
+    .unwrap();
+    let after = replayed(&p);
+    let row = after
+        .results
+        .iter()
+        .find(|x| x.board == 11 && x.table == 1)
+        .unwrap();
+    assert_eq!((row.mp_ns, row.mp_ew), (w.mp_ns, w.mp_ew));
+    assert_eq!((row.pct_ns, row.pct_ew), (w.pct_ns, w.pct_ew));
+    // An E-W list chosen but still empty: nothing to sign yet.
+    let v = views::adjust_split(&r, &at_table(1), &ns, Some(&[]), Lang::En).unwrap();
+    assert!(v.adjustment.is_none() && v.weighted.is_none());
+    // Without E-W weights the view is the same-weights one.
+    let v = views::adjust_split(&r, &at_table(1), &ns, None, Lang::En).unwrap();
+    assert!(v.outcomes_ew.is_none());
+    assert_eq!(v.weighted.as_ref().unwrap().mp_ew, Some(3.4));
+}
+
+#[test]
 fn law_12c1c_teams_weighted_score_imps_each_outcome_against_the_other_table() {
     // A team match: home H sits N-S at table 1 (under ruling), E-W at table 2, where the
     // visitors V bid and made 4S by N: +420 for V, -420 for H.

@@ -474,16 +474,18 @@ pub fn activity_list(
 
 /// The adjustment assistant (Law 12C1) for a board, as `tdlog adjust`: the deal's
 /// double-dummy table and par, the field's results and each weighted outcome's matchpoints or
-/// IMPs. On a worker thread: solving a deal not seen yet takes a moment.
+/// IMPs; `ew`: E-W weighted differently (Law 12C1(c)/(e)). On a worker thread: solving a
+/// deal not seen yet takes a moment.
 #[tauri::command]
 pub async fn adjust_assistant(
     state: State<'_, AppState>,
     at: tdlog::views::AdjustAt,
     outcomes: Vec<tdlog::events::Weighted>,
+    ew: Option<Vec<tdlog::events::Weighted>>,
     lang: String,
 ) -> Result<tdlog::views::AdjustScreen, AppError> {
     let o = state.current()?;
-    blocking(move || crate::adjust::show(&o, &at, &outcomes, &lang)).await
+    blocking(move || crate::adjust::show(&o, &at, &outcomes, ew.as_deref(), &lang)).await
 }
 
 /// A director's ruling (as `tdlog ruling give`), signed on save.

@@ -6,7 +6,7 @@ use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use tdlog::i18n::Lang;
-use tdlog::views::adjust::{AdjustScreen, FieldRow, Scored};
+use tdlog::views::adjust::{AdjustScreen, FieldRow, OutcomeRow, Scored};
 use tdlog::views::{self, AdjustAt, Replayed};
 
 #[derive(Args)]
@@ -24,6 +24,10 @@ pub struct AdjustArgs {
     /// The weighted score being built (Law 12C1(c)): "4S= N 40%, 4S-1 N 60%".
     #[arg(long)]
     pub weights: Option<String>,
+    /// E-W weighted differently (Law 12C1(c)/(e)): E-W's own outcomes; `--weights` then
+    /// weighs N-S only.
+    #[arg(long, requires = "weights")]
+    pub weights_ew: Option<String>,
     /// Language of the texts: en, de or da.
     #[arg(long, env = "TDLOG_LANG", default_value = "en")]
     pub lang: Lang,
@@ -32,13 +36,12 @@ pub struct AdjustArgs {
 }
 
 pub fn run(a: AdjustArgs) -> CliResult {
+    let read = |w: &str| views::parse_outcomes(w).map_err(|e| e.msg(a.lang).text);
     let outcomes = match &a.weights {
         None => vec![],
-        Some(w) => match views::parse_outcomes(w) {
-            Ok(o) => o,
-            Err(e) => return Err(e.msg(a.lang).text.into()),
-        },
+        Some(w) => read(w)?,
     };
+    let outcomes_ew = a.weights_ew.as_deref().map(read).transpose()?;
     let r = Replayed::new(open_log_read_only(&a.log)?.verify(None)?);
     let at = AdjustAt {
         section: a.section,
@@ -46,7 +49,7 @@ pub fn run(a: AdjustArgs) -> CliResult {
         round: a.round,
         table: a.table,
     };
-    let v = views::adjust(&r, &at, &outcomes, a.lang)?;
+    let v = views::adjust_split(&r, &at, &outcomes, outcomes_ew.as_deref(), a.lang)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -128,13 +131,20 @@ pub fn text(v: &AdjustScreen) -> String {
     if v.outcomes.is_empty() {
         let _ = writeln!(s, "  {}", l.outcomes_empty);
     }
-    for o in &v.outcomes {
-        let score = o.score_ns.map(|x| format!("NS {x:+}")).unwrap_or_default();
-        let what = match &o.error {
-            Some(e) => e.clone(),
-            None => figures(&o.scored, &l.ns, &l.ew),
-        };
-        let _ = writeln!(s, "  {:>6} %  {}  {}  {}", o.share, o.text, score, what);
+    let rows = |s: &mut String, list: &[OutcomeRow]| {
+        for o in list {
+            let score = o.score_ns.map(|x| format!("NS {x:+}")).unwrap_or_default();
+            let what = match &o.error {
+                Some(e) => e.clone(),
+                None => figures(&o.scored, &l.ns, &l.ew),
+            };
+            let _ = writeln!(s, "  {:>6} %  {}  {}  {}", o.share, o.text, score, what);
+        }
+    };
+    rows(&mut s, &v.outcomes);
+    if let Some(ew) = &v.outcomes_ew {
+        let _ = writeln!(s, "{}", l.outcomes_ew);
+        rows(&mut s, ew);
     }
     if let Some(w) = &v.weighted {
         let _ = writeln!(s, "  = {}: {}", l.weighted, figures(w, &l.ns, &l.ew));

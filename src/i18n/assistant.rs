@@ -24,6 +24,7 @@ pub static ASSISTANT: &[(&str, &str, &str, &str)] = &[
     ("assistant.other_table", "the other table of the match: the result this table is compared with", "der andere Tisch des Matches: mit seinem Ergebnis wird verglichen", "kampens andet bord: resultatet der sammenlignes med"),
     ("assistant.table_result", "Result at this table: {result}", "Ergebnis an diesem Tisch: {result}", "Resultat ved dette bord: {result}"),
     ("assistant.outcomes", "Weighted score ({law})", "Gewichteter Score ({law})", "Vægtet score ({law})"),
+    ("assistant.outcomes_ew", "E-W weighted differently ({law})", "Ost-West anders gewichtet ({law})", "Øst-Vest vægtet anderledes ({law})"),
     ("assistant.outcomes_empty", "No outcomes weighted yet.", "Noch keine Ergebnisse gewichtet.", "Endnu ingen resultater vægtet."),
     ("assistant.weight", "Weight", "Gewicht", "Vægt"),
     ("assistant.outcome", "Outcome", "Ergebnis", "Resultat"),

@@ -64,8 +64,13 @@ pub struct AdjustScreen {
     pub field: Vec<FieldRow>,
     /// Each outcome of the weighted score being built, scored as if it were assigned.
     pub outcomes: Vec<OutcomeRow>,
+    /// E-W weighted differently (Law 12C1(c), e.g. the non-offending side's more favourable
+    /// weighting, or a split score under 12C1(e)): E-W's own outcomes, each scored as if it
+    /// were assigned (E-W's figures are the ones that count); `None`: the same weights.
+    pub outcomes_ew: Option<Vec<OutcomeRow>>,
     /// The weighted score (Law 12C1(c)) as the results would score it; `None` without
-    /// outcomes or a table.
+    /// outcomes or a table. Weighted differently, N-S's figures come from `outcomes` and
+    /// E-W's from `outcomes_ew`.
     pub weighted: Option<Scored>,
     /// The weighted score as the ruling would write it (`adjustment` of a ruling).
     pub adjustment: Option<Adjustment>,
@@ -83,6 +88,7 @@ pub struct Labels {
     pub field_empty: String,
     pub other_table: String,
     pub outcomes: String,
+    pub outcomes_ew: String,
     pub outcomes_empty: String,
     pub weight: String,
     pub outcome: String,
@@ -405,11 +411,25 @@ fn double_dummy_view(deal: &Deal, vul: Vulnerability, lang: Lang) -> Option<Doub
     })
 }
 
-/// The assistant for a board: `outcomes` is the weighted score being built (may be empty).
+/// The assistant for a board: `outcomes` is the weighted score being built (may be empty),
+/// the same weights for both sides.
 pub fn adjust(
     r: &Replayed,
     at: &AdjustAt,
     outcomes: &[Weighted],
+    lang: Lang,
+) -> Result<AdjustScreen, ViewError> {
+    adjust_split(r, at, outcomes, None, lang)
+}
+
+/// The assistant with E-W weighted differently when `ew` is given (Law 12C1(c)/(e)):
+/// `outcomes` weigh N-S's score, `ew` E-W's. An empty `ew` list gives no adjustment (the TD
+/// chose different weights but has not weighed E-W yet).
+pub fn adjust_split(
+    r: &Replayed,
+    at: &AdjustAt,
+    outcomes: &[Weighted],
+    ew: Option<&[Weighted]>,
     lang: Lang,
 ) -> Result<AdjustScreen, ViewError> {
     let t_ = &r.tournament;
@@ -523,47 +543,61 @@ pub fn adjust(
             .into_iter()
             .find(|x| (x.round, x.table) == (w.slot.round, w.slot.table))
     };
-    let total: u32 = outcomes.iter().map(|o| o.weight).sum();
-    let rows: Vec<OutcomeRow> = outcomes
-        .iter()
-        .map(|o| {
-            let error = o.result.check().err();
-            let scored = error
-                .is_none()
-                .then(|| {
-                    score_if(Adjustment::Assigned {
-                        result: o.result.clone(),
-                    })
-                })
-                .flatten();
-            OutcomeRow {
-                weight: o.weight,
-                share: if total > 0 {
-                    crate::results::score::round(100.0 * o.weight as f64 / total as f64, 2)
-                } else {
-                    0.0
-                },
-                text: describe::result_in(lang, &o.result),
-                score_ns: error
+    let score_rows = |outcomes: &[Weighted]| -> Vec<OutcomeRow> {
+        let total: u32 = outcomes.iter().map(|o| o.weight).sum();
+        outcomes
+            .iter()
+            .map(|o| {
+                let error = o.result.check().err();
+                let scored = error
                     .is_none()
-                    .then(|| t_.score(section, at.board, &o.result).ok())
-                    .flatten(),
-                scored: scored
-                    .as_ref()
-                    .map(|x| figures(x, lang))
-                    .unwrap_or_default(),
-                result: o.result.clone(),
-                error,
-            }
-        })
-        .collect();
-    let valid = !outcomes.is_empty()
-        && rows.iter().all(|o| o.error.is_none())
-        && outcomes.iter().all(|o| o.weight > 0);
-    let adjustment = valid.then(|| Adjustment::Weighted {
-        ns: outcomes.to_vec(),
-        ew: None,
-    });
+                    .then(|| {
+                        score_if(Adjustment::Assigned {
+                            result: o.result.clone(),
+                        })
+                    })
+                    .flatten();
+                OutcomeRow {
+                    weight: o.weight,
+                    share: if total > 0 {
+                        crate::results::score::round(100.0 * o.weight as f64 / total as f64, 2)
+                    } else {
+                        0.0
+                    },
+                    text: describe::result_in(lang, &o.result),
+                    score_ns: error
+                        .is_none()
+                        .then(|| t_.score(section, at.board, &o.result).ok())
+                        .flatten(),
+                    scored: scored
+                        .as_ref()
+                        .map(|x| figures(x, lang))
+                        .unwrap_or_default(),
+                    result: o.result.clone(),
+                    error,
+                }
+            })
+            .collect()
+    };
+    let valid = |outcomes: &[Weighted], rows: &[OutcomeRow]| {
+        !outcomes.is_empty()
+            && rows.iter().all(|o| o.error.is_none())
+            && outcomes.iter().all(|o| o.weight > 0)
+    };
+    let rows = score_rows(outcomes);
+    let rows_ew = ew.map(score_rows);
+    let adjustment = match (ew, &rows_ew) {
+        (Some(e), Some(re)) => {
+            (valid(outcomes, &rows) && valid(e, re)).then(|| Adjustment::Weighted {
+                ns: outcomes.to_vec(),
+                ew: Some(e.to_vec()),
+            })
+        }
+        _ => valid(outcomes, &rows).then(|| Adjustment::Weighted {
+            ns: outcomes.to_vec(),
+            ew: None,
+        }),
+    };
     let weighted = adjustment
         .clone()
         .and_then(score_if)
@@ -625,6 +659,7 @@ pub fn adjust(
         double_dummy,
         field,
         outcomes: rows,
+        outcomes_ew: rows_ew,
         weighted,
         adjustment,
         labels: Labels {
@@ -638,6 +673,11 @@ pub fn adjust(
             outcomes: Msg::text(
                 lang,
                 "assistant.outcomes",
+                &[("law", cite(lang, "12C1(c)"))],
+            ),
+            outcomes_ew: Msg::text(
+                lang,
+                "assistant.outcomes_ew",
                 &[("law", cite(lang, "12C1(c)"))],
             ),
             outcomes_empty: l("assistant.outcomes_empty"),

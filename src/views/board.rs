@@ -140,7 +140,7 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         .tables
         .facts(&slot.section, slot.board)
         .or_else(|| r.tournament.boards.get(&(slot.section.clone(), slot.board)));
-    let traveller = traveller(r, &slot.section, slot.board);
+    let traveller = traveller(r, &slot.section, slot.board, lang);
     // An empty board opens (the TD records its first call at the table); only a slot that
     // cannot exist is refused: boards, rounds and tables count from 1.
     if slot.board == 0 || slot.round == 0 || slot.table == 0 || slot.section.is_empty() {
@@ -313,8 +313,9 @@ fn auction_box(dealer: Seat, b: Option<&BoardAtTable>) -> AuctionBox {
 }
 
 /// Every result of the board, as the results projection scores it (same rows, same order as
-/// `tdlog results`), with the contract parts and the contestants' names.
-pub fn traveller(r: &Replayed, section: &str, board: u32) -> Vec<TravellerRow> {
+/// `tdlog results`), with the contract parts and the contestants' names; each result in the
+/// reader's language (an adjusted or weighted score reads as a sentence).
+pub fn traveller(r: &Replayed, section: &str, board: u32, lang: Lang) -> Vec<TravellerRow> {
     let t = &r.tournament;
     let name = |id: &str| {
         t.contestants
@@ -331,7 +332,12 @@ pub fn traveller(r: &Replayed, section: &str, board: u32) -> Vec<TravellerRow> {
                 table: row.table,
                 board,
             };
-            let (contract, declarer, tricks, law) = match t.slots.get(&slot).map(|s| s.outcome()) {
+            let outcome = t.slots.get(&slot).map(|s| s.outcome());
+            let mut row = row.clone();
+            if let Some(o) = outcome {
+                row.result = o.describe_in(lang);
+            }
+            let (contract, declarer, tricks, law) = match outcome {
                 Some(Outcome::Played {
                     contract,
                     declarer,
@@ -344,7 +350,7 @@ pub fn traveller(r: &Replayed, section: &str, board: u32) -> Vec<TravellerRow> {
             TravellerRow {
                 ns_name: name(&row.ns),
                 ew_name: name(&row.ew),
-                row: row.clone(),
+                row,
                 contract,
                 declarer,
                 tricks,

@@ -20,7 +20,7 @@ pub mod procedure;
 pub mod rulings;
 mod text;
 
-pub use adjust::{adjust, parse_outcomes, AdjustAt, AdjustScreen};
+pub use adjust::{adjust, adjust_split, parse_outcomes, AdjustAt, AdjustScreen};
 pub use board::{board, BoardScreen};
 pub use correction::{correction_payload, table_result};
 pub use dashboard::{dashboard, BoardState, Dashboard};

@@ -691,6 +691,101 @@ async function main() {
     await wd.script("const d = document.getElementById('ruling-assist'); d.open = false; d.dispatchEvent(new Event('toggle'))");
   });
 
+  await check("Law 12C1(c): the TD signs the assistant's weighted score, E-W weighted differently, on board 13 at table 3; the board shows it (English and German)", async () => {
+    await screen("rulings");
+    await choose("#ruling-round", "1");
+    await choose("#ruling-table", "3");
+    await choose("#ruling-board", "13");
+    const value = (id) => wd.script(`return document.querySelector('#${id}').value`);
+    await wd.until("contestants", async () => (await value("ruling-ns")) !== "" && (await value("ruling-ew")) !== "");
+    await choose("#ruling-facts", "E-W explained 2D as natural; by agreement it was a weak two in a major (Law 21B3). N-S would have bid 3NT.");
+    await choose("#ruling-laws", "21B3");
+    await choose("#ruling-category", "judgement");
+    await choose("#ruling-decision", "Misinformation: weighted adjusted score, the doubt resolved in favour of the non-offending side");
+    await wd.script("const d = document.getElementById('ruling-assist'); d.open = true; d.dispatchEvent(new Event('toggle')); d.scrollIntoView({ block: 'start' })");
+    const pbn = await wd.until("the double-dummy table of board 13", async () => {
+      const t = await wd.findAll("#ruling-assist-dd");
+      const p = t.length ? await wd.attr(t[0], "data-pbn") : null;
+      return p === "979a8979a84633546335" ? p : null;
+    }, 60000);
+    expect(pbn === "979a8979a84633546335", `DD table of board 13: ${pbn}`);
+    // N-S (non-offending): 3NT by S made half the time. 3NT= +600 against 3D by N (+110) at
+    // the other table: +10 IMP; 3NT-1 -100: -5 IMP; weighted +2.5 IMP.
+    await choose("#ruling-assist-contract-0", "3NT=");
+    await choose("#ruling-assist-declarer-0", "S");
+    await choose("#ruling-assist-weight-0", "50");
+    await choose("#ruling-assist-contract-1", "3NT-1");
+    await choose("#ruling-assist-declarer-1", "S");
+    await choose("#ruling-assist-weight-1", "50");
+    await wd.textOf("#ruling-assist-weighted", (t) => t.includes("+2.5 IMP"));
+    // E-W (offending) weighted differently: 80 % of 3NT made, -10 and +5 IMP: -7 IMP.
+    await wd.click(await wd.find("#ruling-assist-split"));
+    await wd.until("E-W's list", async () => (await wd.findAll("#ruling-assist-ew-contract-0")).length > 0);
+    await choose("#ruling-assist-ew-contract-0", "3NT=");
+    await choose("#ruling-assist-ew-declarer-0", "S");
+    await choose("#ruling-assist-ew-weight-0", "80");
+    await choose("#ruling-assist-ew-contract-1", "3NT-1");
+    await choose("#ruling-assist-ew-declarer-1", "S");
+    await choose("#ruling-assist-ew-weight-1", "20");
+    const weighted = await wd.textOf("#ruling-assist-ew-weighted", (t) => t.includes("-7 IMP"));
+    expect(weighted.includes("+2.5 IMP"), `weighted: ${weighted}`);
+    const use = await wd.until("the use button", async () => {
+      const b = await wd.find("#ruling-assist-use");
+      return (await wd.script("return !document.querySelector('#ruling-assist-use').disabled")) ? b : null;
+    });
+    await wd.click(use);
+    await wd.until("the weighted kind", async () => (await value("ruling-adj-kind")) === "weighted");
+    const taken = await wd.textOf("#ruling-adj-weighted");
+    expect(taken.includes("N-S 50 %: 3NT S, 9 + 50 %: 3NT S, 8") && taken.includes("E-W 80 %: 3NT S, 9 + 20 %: 3NT S, 8"), `taken: ${taken}`);
+    const laws = await value("ruling-laws");
+    expect(laws === "21B3, 12C1(c)", `laws: ${laws}`);
+    const hint = await wd.textOf("#ruling-assist-use-hint");
+    expect(hint === "Taken into the form: signed when it is saved.", `hint: ${hint}`);
+    const shots2 = async (suffix) => {
+      await wd.script("document.getElementById('ruling-decision').scrollIntoView({ block: 'start' })");
+      await shot(`rulings-weighted${suffix}`);
+      await wd.script("document.getElementById('ruling-assist-outcomes').scrollIntoView({ block: 'start' })");
+      await shot(`adjust-assistant-split${suffix}`);
+    };
+    await shots2("");
+    await wd.click(await wd.find("#lang-de"));
+    try {
+      await wd.textOf("#ruling-assist-ew-title", (t) => t.includes("Ost-West anders gewichtet"));
+      await wd.textOf("#ruling-assist-ew-weighted", (t) => t.includes("Gewichtetes Ergebnis") && t.includes("-7 IMP"));
+      await shots2("-de");
+    } finally {
+      await wd.click(await wd.find("#lang-en"));
+    }
+    await wd.textOf("#ruling-assist-ew-title", (t) => t.includes("E-W weighted differently"));
+    await save("#ruling-save", "the weighted ruling");
+    const adj = await wd.until("the weighted ruling listed", async () =>
+      wd.script("const i = [...document.querySelectorAll('#rulings-list .ruling-item')].find((x) => x.querySelector('.meta').textContent.includes('21B3')); return i ? i.querySelector('.ruling-adj').textContent : null"));
+    expect(adj.includes("N-S 50 %: 3NT S, 9") && adj.includes("E-W 80 %: 3NT S, 9"), `listed: ${adj}`);
+    await wd.script("const d = document.getElementById('ruling-assist'); d.open = false; d.dispatchEvent(new Event('toggle'))");
+    // The board: the traveller shows the weighted score at table 3, in the reader's language.
+    await screen("board");
+    await choose("#board-round", "1");
+    await choose("#board-table", "3");
+    await choose("#board-board", "13");
+    await wd.click(await wd.find("#board-show"));
+    const row = await wd.until("table 3 in the traveller", async () =>
+      wd.script("const r = [...document.querySelectorAll('#traveller tbody tr')].find((x) => x.cells[1].textContent === '3'); return r && r.textContent.includes('12C1(c)') ? r.textContent : null"));
+    expect(row.includes("weighted NS 50/100 of 3NT") && row.includes("EW 80/100 of 3NT"), `traveller: ${row}`);
+    const toRow = "[...document.querySelectorAll('#traveller tbody tr')].find((x) => x.cells[1].textContent === '3').scrollIntoView({ block: 'center' })";
+    await wd.script(toRow);
+    await shot("board-weighted");
+    await wd.click(await wd.find("#lang-de"));
+    try {
+      const de = await wd.until("the traveller in German", async () =>
+        wd.script("const r = [...document.querySelectorAll('#traveller tbody tr')].find((x) => x.cells[1].textContent === '3'); return r && r.textContent.includes('gewichteter Score NS') ? r.textContent : null"));
+      expect(de.includes("12 C 1 (c)") && de.includes("OW 80/100 von 3 SA"), `traveller (de): ${de}`);
+      await wd.script(toRow);
+      await shot("board-weighted-de");
+    } finally {
+      await wd.click(await wd.find("#lang-en"));
+    }
+  });
+
   await check("the adjusted score changes the ranking", async () => {
     ranking1 = await rankingText();
     expect(ranking1 !== ranking0, "the ranking did not change after the 60/40 ruling");
@@ -831,6 +926,28 @@ async function main() {
   await check("the committee changes the score to 50/50; the ranking changes", async () => {
     await signAs("committee1", "Appeals committee");
     await wd.until("decide form", async () => (await wd.findAll("#decide-form")).length > 0);
+    // The assistant in the dossier hands its weighted score (Law 12C1(c)) to the committee's
+    // decision: changed, weighted, 12C1(c) cited. The committee then settles on 50/50.
+    const value = (id) => wd.script(`return document.querySelector('#${id}').value`);
+    await choose("#decide-decision", "upheld");
+    await wd.script("const d = document.getElementById('appeal-assist'); d.open = true; d.dispatchEvent(new Event('toggle'))");
+    await wd.until("the assistant in the dossier", async () => (await wd.findAll("#appeal-assist-contract-0")).length > 0, 60000);
+    await choose("#appeal-assist-contract-0", "1NT=");
+    await choose("#appeal-assist-declarer-0", "S");
+    await choose("#appeal-assist-weight-0", "50");
+    await choose("#appeal-assist-contract-1", "2NT-1");
+    await choose("#appeal-assist-declarer-1", "S");
+    await choose("#appeal-assist-weight-1", "50");
+    await wd.textOf("#appeal-assist-weighted", (t) => t.includes("-2 IMP"));
+    await wd.until("the use button", async () => wd.script("return !document.querySelector('#appeal-assist-use').disabled"));
+    await wd.click(await wd.find("#appeal-assist-use"));
+    await wd.until("the decision changed to the weighted score", async () => (await value("decide-decision")) === "changed" && (await value("decide-adj-kind")) === "weighted");
+    const taken = await wd.textOf("#decide-adj-weighted");
+    expect(taken.includes("50 %: 1NT S, 7 + 50 %: 2NT S, 7"), `taken: ${taken}`);
+    expect((await value("decide-laws")) === "12C1(c)", `laws: ${await value("decide-laws")}`);
+    await wd.script("const d = document.getElementById('appeal-assist'); d.open = false; d.dispatchEvent(new Event('toggle'))");
+    await wd.script("document.querySelector('#decide-laws').value = ''");
+    await choose("#decide-adj-kind", "artificial");
     await choose("#decide-decision", "changed");
     await wd.until("adjust", async () => (await wd.findAll("#decide-adj-preset")).length > 0);
     await choose("#decide-adj-preset", "50/50");

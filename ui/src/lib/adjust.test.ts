@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blankAdjust, parseLaws, parseLines, presetOf, toAdjustment } from "./adjust";
+import { adjustmentText, blankAdjust, parseLaws, parseLines, presetOf, toAdjustment, useWeighted, weightedText, withWeightedLaw } from "./adjust";
+import { setLang } from "./i18n/index.svelte";
 
 describe("adjusted score of a ruling (Law 12)", () => {
   it("none means a rectification only: no adjustment is sent", () => {
@@ -31,5 +32,38 @@ describe("adjusted score of a ruling (Law 12)", () => {
 
   it("options are one per line", () => {
     expect(parseLines("accept the 1S bid\n\n correct to 2S (27B1(a))\n")).toEqual(["accept the 1S bid", "correct to 2S (27B1(a))"]);
+  });
+
+  const ns = [{ weight: 30, contract: "3NT", declarer: "S", tricks: 9 }, { weight: 70, contract: "3NT", declarer: "S", tricks: 8 }];
+  const ew = [{ weight: 80, contract: "3NT", declarer: "S", tricks: 9 }, { weight: 20, contract: "3NT", declarer: "S", tricks: 8 }];
+
+  it("law_12c1c_a_weighted_score_is_the_assistants_taken_as_is", () => {
+    const f = { ...blankAdjust(), kind: "weighted" as const };
+    expect(toAdjustment(f)).toEqual({ error: "weighted" });
+    const taken = useWeighted(blankAdjust(), { kind: "weighted", ns });
+    expect(taken.kind).toBe("weighted");
+    expect(toAdjustment(taken)).toEqual({ ok: { kind: "weighted", ns } });
+    // E-W weighted differently (Law 12C1(c)/(e)) is carried into `ew`.
+    expect(toAdjustment(useWeighted(f, { kind: "weighted", ns, ew }))).toEqual({ ok: { kind: "weighted", ns, ew } });
+  });
+
+  it("law_12c1c_signing_a_weighted_score_cites_12c1c_once", () => {
+    expect(withWeightedLaw("")).toBe("12C1(c)");
+    expect(withWeightedLaw("21B3")).toBe("21B3, 12C1(c)");
+    expect(withWeightedLaw("21B3,")).toBe("21B3, 12C1(c)");
+    expect(withWeightedLaw("21B3, 12c1(c)")).toBe("21B3, 12c1(c)");
+  });
+
+  it("law_12c1c_a_weighted_score_reads_as_shares_of_the_whole_for_each_side", () => {
+    setLang("en");
+    expect(weightedText(ns)).toBe("30 %: 3NT S, 9 + 70 %: 3NT S, 8");
+    expect(weightedText([{ weight: 1, contract: "4S", declarer: "N", tricks: 10 }, { weight: 2, contract: "Pass" }])).toBe("33.33 %: 4S N, 10 + 66.67 %: Pass");
+    expect(adjustmentText({ kind: "weighted", ns })).toBe("30 %: 3NT S, 9 + 70 %: 3NT S, 8");
+    expect(adjustmentText({ kind: "weighted", ns, ew })).toBe("N-S 30 %: 3NT S, 9 + 70 %: 3NT S, 8 · E-W 80 %: 3NT S, 9 + 20 %: 3NT S, 8");
+    expect(adjustmentText({ kind: "artificial", ns: "average_plus", ew: "average_minus" })).toBe("Average plus / Average minus");
+    expect(adjustmentText({ kind: "assigned", contract: "4S", declarer: "N", tricks: 10 })).toBe("4S N, 10");
+    setLang("de");
+    expect(adjustmentText({ kind: "weighted", ns, ew })).toContain("Ost-West 80 %");
+    setLang("en");
   });
 });

@@ -69,8 +69,8 @@ export const api = {
   bridgeRevokeCorrect: (slot: Slot, revoke: number, card: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("bridge_revoke_correct", { slot, revoke, card, passphrase, progress: channel(onProgress) }),
   activity: (filter: RulingFilter, lang: string) => invoke<ActivityRow[]>("activity_list", { filter, lang }),
-  adjustAssistant: (at: AdjustAt, outcomes: Weighted[], lang: string) =>
-    invoke<AdjustScreen>("adjust_assistant", { at, outcomes, lang }),
+  adjustAssistant: (at: AdjustAt, outcomes: Weighted[], ew: Weighted[] | null, lang: string) =>
+    invoke<AdjustScreen>("adjust_assistant", { at, outcomes, ew, lang }),
   keyImport: (path: string | null) => invoke<ImportedKey | null>("key_import", { path }),
   keySignAs: (name: string | null) => invoke<AppInfo>("key_sign_as", { name }),
   rulings: () => invoke<RulingRow[]>("rulings_list"),

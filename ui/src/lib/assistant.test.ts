@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/svelte";
 import { tick } from "svelte";
-import { blankOutcome, outcomeIndex, toOutcomes, toWeighted, type AdjustScreen } from "./assistant";
+import { blankOutcome, outcomeIndex, sameWeighted, toOutcomes, toWeighted, type AdjustScreen } from "./assistant";
 import { setLang } from "./i18n/index.svelte";
 
 const scored = (mp_ns: number, mp_ew: number, pct_ns: number, pct_ew: number) => ({
@@ -43,7 +43,7 @@ const VIEW: AdjustScreen = {
   adjustment: null,
   labels: {
     dd: "Double-dummy tricks", dd_explain: "", declarer: "Declarer", par: "Par", field: "Results of the field on this board",
-    field_empty: "", other_table: "", outcomes: "Weighted score (Law 12C1(c))", outcomes_empty: "", weight: "Weight",
+    field_empty: "", other_table: "", outcomes: "Weighted score (Law 12C1(c))", outcomes_ew: "E-W weighted differently (Law 12C1(c))", outcomes_empty: "", weight: "Weight",
     outcome: "Outcome", score: "Score", weighted: "Weighted result", ns: "N-S", ew: "E-W",
   },
 };
@@ -82,6 +82,24 @@ describe("Law 12C1(c): the outcomes of a weighted score as the TD types them", (
   });
 });
 
+describe("Law 12C1(c): the weighted score signed is the one the assistant scored", () => {
+  const a = { weight: 40, contract: "4S", declarer: "N", tricks: 10 };
+  const b = { weight: 60, contract: "4S", declarer: "N", tricks: 9 };
+  it("law_12c1c_the_engines_adjustment_is_usable_only_while_the_lists_hold_it", () => {
+    expect(sameWeighted({ kind: "weighted", ns: [a, b] }, [a, b], null)).toBe(true);
+    // A reply to an earlier request (the TD typed since): not the score shown now.
+    expect(sameWeighted({ kind: "weighted", ns: [a, b] }, [a, { ...b, weight: 50 }], null)).toBe(false);
+    expect(sameWeighted({ kind: "weighted", ns: [a] }, [a, b], null)).toBe(false);
+    expect(sameWeighted(null, [a, b], null)).toBe(false);
+    // E-W weighted differently: both lists must match, and the split itself.
+    expect(sameWeighted({ kind: "weighted", ns: [a, b], ew: [b, a] }, [a, b], [b, a])).toBe(true);
+    expect(sameWeighted({ kind: "weighted", ns: [a, b] }, [a, b], [b, a])).toBe(false);
+    expect(sameWeighted({ kind: "weighted", ns: [a, b], ew: [b, a] }, [a, b], null)).toBe(false);
+    // A passed-out outcome has no declarer or tricks on either side.
+    expect(sameWeighted({ kind: "weighted", ns: [{ weight: 1, contract: "Pass" }] }, [{ weight: 1, contract: "Pass" }], null)).toBe(true);
+  });
+});
+
 describe("the assistant panel shows the engine's numbers", () => {
   it("law_12c1c_the_panel_shows_dd_par_field_and_each_outcomes_matchpoints", async () => {
     setLang("en");
@@ -115,6 +133,7 @@ describe("the assistant panel shows the engine's numbers", () => {
     expect(adjustAssistant).toHaveBeenLastCalledWith(
       { section: "A", board: 11, round: 1, table: 1 },
       [{ weight: 40, contract: "4S", declarer: "N", tricks: 10 }, { weight: 60, contract: "4S", declarer: "N", tricks: 9 }],
+      null,
       "en",
     );
     expect(container.querySelector("#t-dd")?.getAttribute("data-pbn")).toBe("77667775576677566775");
@@ -126,5 +145,71 @@ describe("the assistant panel shows the engine's numbers", () => {
     expect(rows[1]).toContain("1 of 8 MP, 12.5 %");
     expect(container.querySelector("#t-weighted")?.textContent).toContain("3.4 of 8 MP, 42.5 %");
     expect(container.querySelector("#t-field")?.textContent).toContain("4S by N, 10 tricks, NS +420");
+  });
+
+  it("law_12c1c_use_this_weighted_score_hands_the_engines_adjustment_to_the_form_also_split", async () => {
+    setLang("en");
+    const { default: AdjustAssistant } = await import("../components/AdjustAssistant.svelte");
+    const ns = [{ weight: 40, contract: "4S", declarer: "N", tricks: 10 }, { weight: 60, contract: "4S", declarer: "N", tricks: 9 }];
+    const ew = [{ weight: 80, contract: "4S", declarer: "N", tricks: 10 }, { weight: 20, contract: "4S", declarer: "N", tricks: 9 }];
+    // The engine answers with the adjustment for exactly what it was sent.
+    adjustAssistant.mockImplementation(async (...args: unknown[]) => {
+      const [, o, e] = args as [unknown, typeof ns, typeof ew | null];
+      const adjustment = o.length ? { kind: "weighted" as const, ns: o, ...(e ? { ew: e } : {}) } : null;
+      return { ...VIEW, adjustment: e && !e.length ? null : adjustment, outcomes_ew: e ? VIEW.outcomes : null };
+    });
+    const onuse = vi.fn();
+    vi.useFakeTimers();
+    const { container } = render(AdjustAssistant, { id: "u", board: 11, round: 1, table: 1, onuse });
+    const details = container.querySelector("details") as HTMLDetailsElement;
+    details.open = true;
+    await fireEvent(details, new Event("toggle"));
+    await vi.advanceTimersByTimeAsync(500);
+    const type = async (id: string, v: string) => {
+      const el = container.querySelector(`#${id}`) as HTMLInputElement | HTMLSelectElement;
+      el.value = v;
+      await fireEvent.input(el);
+      await fireEvent.change(el);
+    };
+    const use = () => container.querySelector("#u-use") as HTMLButtonElement;
+    expect(use().disabled).toBe(true);
+    await type("u-contract-0", "4S=");
+    await type("u-declarer-0", "N");
+    await type("u-weight-0", "40");
+    await type("u-contract-1", "4S-1");
+    await type("u-declarer-1", "N");
+    await type("u-weight-1", "60");
+    // While the request is pending, the figures shown are not this score's: no button.
+    expect(use().disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(500);
+    await tick();
+    expect(use().disabled).toBe(false);
+    await fireEvent.click(use());
+    expect(onuse).toHaveBeenLastCalledWith({ kind: "weighted", ns });
+    expect(container.querySelector("#u-use-hint")?.textContent).toBe("Taken into the form: signed when it is saved.");
+    // E-W weighted differently: a second list; nothing to use until E-W are weighed.
+    const split = container.querySelector("#u-split") as HTMLInputElement;
+    split.checked = true;
+    await fireEvent.change(split);
+    await vi.advanceTimersByTimeAsync(500);
+    await tick();
+    expect(container.querySelector("#u-ew-title")?.textContent).toBe("E-W weighted differently (Law 12C1(c))");
+    expect(use().disabled).toBe(true);
+    await type("u-ew-contract-0", "4S=");
+    await type("u-ew-declarer-0", "N");
+    await type("u-ew-weight-0", "80");
+    await type("u-ew-contract-1", "4S-1");
+    await type("u-ew-declarer-1", "N");
+    await type("u-ew-weight-1", "20");
+    await vi.advanceTimersByTimeAsync(500);
+    vi.useRealTimers();
+    await tick();
+    expect(adjustAssistant).toHaveBeenLastCalledWith({ section: "A", board: 11, round: 1, table: 1 }, ns, ew, "en");
+    // The weighted result sits under E-W's list when the sides are weighted differently.
+    expect(container.querySelector("#u-ew-weighted")?.textContent).toContain("3.4 of 8 MP");
+    expect(container.querySelector("#u-weighted")).toBeNull();
+    await fireEvent.click(use());
+    expect(onuse).toHaveBeenLastCalledWith({ kind: "weighted", ns, ew });
+    adjustAssistant.mockImplementation(async () => VIEW);
   });
 });

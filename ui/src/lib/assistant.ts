@@ -20,6 +20,23 @@ export interface Weighted {
 
 export type OutcomeError = "contract" | "declarer" | "tricks" | "weight";
 
+/** A weighted score as a ruling or a decision signs it (`Adjustment::Weighted`, Law 12C1(c));
+ * `ew`: E-W weighted differently (absent: the same weights for both sides). */
+export interface WeightedAdjustment { kind: "weighted"; ns: Weighted[]; ew?: Weighted[] }
+
+const sameOutcome = (a: Weighted, b: Weighted) =>
+  a.weight === b.weight && a.contract.toUpperCase() === b.contract.toUpperCase() &&
+  (a.declarer ?? null) === (b.declarer ?? null) && (a.tricks ?? null) === (b.tricks ?? null);
+const sameList = (a: Weighted[], b: Weighted[]) => a.length === b.length && a.every((x, i) => sameOutcome(x, b[i]));
+
+/** Whether the engine's weighted score is the one the panel holds now: the figures shown
+ * belong to it, so it may be signed (a reply to an older request, while the TD is still
+ * typing, may not). `ew`: the E-W outcomes when E-W are weighted differently. */
+export function sameWeighted(a: WeightedAdjustment | null, ns: Weighted[], ew: Weighted[] | null): boolean {
+  if (!a || !sameList(a.ns, ns)) return false;
+  return ew == null ? a.ew == null : a.ew != null && sameList(a.ew, ew);
+}
+
 export function blankOutcome(): OutcomeFields {
   return { contract: "", declarer: "", tricks: "", weight: "" };
 }
@@ -75,6 +92,8 @@ export interface Scored {
   note: string | null;
 }
 
+export type OutcomeView = { weight: number; share: number; text: string; score_ns: number | null; error: string | null } & Scored;
+
 export interface ParView { score: number; contracts: { contract: string; declarer: string; overtricks: number }[] }
 
 export interface AdjustScreen {
@@ -92,11 +111,13 @@ export interface AdjustScreen {
   no_deal: Msg | null;
   table_result: string | null;
   field: ({ round: number; table: number; ns: string; ew: string; text: string; score_ns: number | null; other_table: boolean } & Scored)[];
-  outcomes: ({ weight: number; share: number; text: string; score_ns: number | null; error: string | null } & Scored)[];
+  outcomes: OutcomeView[];
+  /** E-W's own outcomes when E-W are weighted differently (E-W's figures count there). */
+  outcomes_ew?: OutcomeView[] | null;
   weighted: Scored | null;
-  /** The weighted score as a ruling would sign it (`{kind: "weighted", ns: [...]}`). */
-  adjustment: { kind: "weighted"; ns: Weighted[] } | null;
-  labels: Record<"dd" | "dd_explain" | "declarer" | "par" | "field" | "field_empty" | "other_table" | "outcomes" | "outcomes_empty" | "weight" | "outcome" | "score" | "weighted" | "ns" | "ew", string>;
+  /** The weighted score as a ruling would sign it (`{kind: "weighted", ns: [...], ew?: [...]}`). */
+  adjustment: WeightedAdjustment | null;
+  labels: Record<"dd" | "dd_explain" | "declarer" | "par" | "field" | "field_empty" | "other_table" | "outcomes" | "outcomes_ew" | "outcomes_empty" | "weight" | "outcome" | "score" | "weighted" | "ns" | "ew", string>;
 }
 
 /** Where the assistant looks: a board, and the table adjusted (else the latest ruling's). */

@@ -1,7 +1,7 @@
 // Score corrections (Law 79C) and the organiser's appeal settings (config.appeals): from the
 // forms' fields to what the engine takes. The engine's guards decide on save whether the
 // correction period is still open or the organiser's consent (Law 79C2) fits.
-import { toAdjustment } from "./adjust";
+import { toAssigned } from "./adjust";
 import type { AppealSettings } from "./types";
 
 export interface CorrectionFields {
@@ -21,10 +21,10 @@ const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : null);
 export function toCorrection(f: CorrectionFields): { ok: Correction } | { error: "slot" | "contract" | "declarer" | "tricks" | "reason" } {
   const round = num(f.round), table = num(f.table), board = num(f.board);
   if (round === null || table === null || board === null) return { error: "slot" };
-  const r = toAdjustment({ kind: "assigned", ns: "average", ew: "average", contract: f.contract, declarer: f.declarer, tricks: f.tricks });
+  const r = toAssigned(f);
   if ("error" in r) return r;
   if (!f.reason.trim()) return { error: "reason" };
-  const a = r.ok as { contract: string; declarer?: string; tricks?: number };
+  const a = r.ok;
   return {
     ok: {
       slot: { section: "A", round, table, board },

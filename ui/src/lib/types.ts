@@ -1,4 +1,5 @@
 // Shapes of what the Rust commands return (src-tauri/src/session.rs, commands.rs).
+import type { WeightedAdjustment } from "./assistant";
 
 export interface DeviceKeyInfo {
   public: string;
@@ -192,7 +193,8 @@ export interface ImportedKey extends KeyFile { role: string | null; holder: stri
 export type Artificial = "average_plus" | "average" | "average_minus";
 export type Adjustment =
   | { kind: "artificial"; ns: Artificial; ew: Artificial }
-  | { kind: "assigned"; contract: string; declarer?: string; tricks?: number };
+  | { kind: "assigned"; contract: string; declarer?: string; tricks?: number }
+  | WeightedAdjustment;
 
 export type Category = "law" | "judgement" | "procedural_penalty" | "disciplinary";
 
