@@ -344,3 +344,34 @@ fn law_93b_the_appeal_form_shows_the_quorum_and_the_dissent_in_each_language() {
         "{da}"
     );
 }
+
+#[test]
+fn law_12c1c_a_committee_decision_with_a_weighted_score_takes_effect_at_the_quorum() {
+    // The committee's changed score may be weighted (Law 12C1(c)), the two sides weighted
+    // differently: it stands, and reaches the board, only at the quorum (Law 93B).
+    let (mut w, a) = convened(None);
+    let outcome = |weight, contract: &str, tricks| Weighted {
+        weight,
+        result: TableResult {
+            contract: contract.into(),
+            declarer: Some("S".parse().unwrap()),
+            tricks: Some(tricks),
+        },
+    };
+    let weighted = Adjustment::Weighted {
+        ns: vec![outcome(60, "4S", 10), outcome(40, "4S", 9)],
+        ew: Some(vec![outcome(30, "4S", 10), outcome(70, "4S", 9)]),
+    };
+    let d = w
+        .step(
+            Who::Ac(0),
+            decide(a, Decision::Changed, Some(weighted.clone())),
+        )
+        .expect("the chair signs a weighted score");
+    assert_eq!(score_ns(&w), 420, "no score change before the quorum");
+    w.concur(a, d, &[1, 2]);
+    match w.folded().tournament.slots[&slot(1, 1)].outcome() {
+        tdlog::results::Outcome::Adjusted { adjustment, .. } => assert_eq!(adjustment, &weighted),
+        o => panic!("the committee's weighted score is not on the board: {o:?}"),
+    }
+}
