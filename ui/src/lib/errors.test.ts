@@ -31,7 +31,7 @@ describe("refusals and bad entries are worded in the UI's language with their na
       code: "consent_missing", message: "Law 92D: ... signed only by nobody",
       params: { appellant: "SWEDEN", may_consent: "Ola Rimstedt", signed: "" },
     });
-    expect(e.title).toBe("Lov 92D: Appellen fra SWEDEN kræver samtykke fra Ola Rimstedt; underskrevet indtil nu af: endnu ingen.");
+    expect(e.title).toBe("§ 92D: Appellen fra SWEDEN kræver samtykke fra Ola Rimstedt; underskrevet indtil nu af: endnu ingen.");
   });
 
   it("a refused consent names who may consent for that side", () => {

@@ -57,6 +57,12 @@ describe("localisation: English, German and Danish", () => {
     expect(t("play.choice.accept", { law: "54A" })).toContain("(§ 54A)");
     setLang(was);
   });
+  it("no German or Danish text cites a law as \"Regel 92D\" or \"Lov 92D\": the editions write \"§ 92 D\" and \"§ 92D\"", () => {
+    const bad = (lang: "de" | "da", word: RegExp) =>
+      Object.entries(CATALOGUES[lang]).filter(([, v]) => word.test(String(v))).map(([k]) => k);
+    expect(bad("de", /\bRegeln? \d/)).toEqual([]);
+    expect(bad("da", /\bLov \d/)).toEqual([]);
+  });
   for (const lang of LANGS) {
     it(`${lang}: no message writes "Law", "Regel" or "lov" before a {law} placeholder (the citation does)`, () => {
       for (const [k, v] of Object.entries(CATALOGUES[lang])) expect(v, `${lang} ${k}`).not.toMatch(/(Law|Regel|[Ll]ov) \{law\}/);
