@@ -48,37 +48,6 @@ fn cosign(appeal: Hash32, decision: Hash32, vote: Vote, reason: Option<&str>) ->
     })
 }
 
-/// An appeal by pair 2 against a judgement ruling, before the committee of Karl (chair),
-/// Lena and Mia; `settings` signed first if given.
-fn convened(settings: Option<Payload>) -> (World, Hash32) {
-    let mut w = World::new(Form::Pairs);
-    if let Some(s) = settings {
-        w.at(PUB - 60 * MIN);
-        w.step(Who::Org, s).expect("settings");
-    }
-    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
-    w.publish(PUB);
-    w.at(PUB + 10 * MIN);
-    let a = w
-        .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
-        .unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false))
-        .unwrap();
-    let members = w.ac.iter().map(|k| k.public()).collect();
-    let chair = w.ac[0].public();
-    w.step(
-        Who::Chief,
-        Payload::CommitteeConvened(CommitteeConvened {
-            appeal: a,
-            members,
-            chair,
-            part: None,
-        }),
-    )
-    .unwrap();
-    (w, a)
-}
-
 fn changed(a: Hash32) -> Payload {
     decide(a, Decision::Changed, Some(assigned("3S", 10)))
 }

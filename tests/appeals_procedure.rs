@@ -19,33 +19,9 @@ fn settings(deposit: Option<&str>) -> Payload {
     }))
 }
 
-/// An appeal by pair 2 (Cara Diaz, Dan Eck) against a judgement ruling at table 1, before
-/// the committee of Karl Kohl (chair), Lena Lind and Mia Moor (quorum 3, the default).
-fn convened(deposit: Option<&str>) -> (World, Hash32) {
-    let mut w = World::new(Form::Pairs);
-    w.at(PUB - 60 * MIN);
-    w.step(Who::Org, settings(deposit)).expect("settings");
-    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
-    w.publish(PUB);
-    w.at(PUB + 10 * MIN);
-    let a = w
-        .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
-        .unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false))
-        .unwrap();
-    let members = w.ac.iter().map(|k| k.public()).collect();
-    let chair = w.ac[0].public();
-    w.step(
-        Who::Chief,
-        Payload::CommitteeConvened(CommitteeConvened {
-            appeal: a,
-            members,
-            chair,
-            part: None,
-        }),
-    )
-    .unwrap();
-    (w, a)
+/// The appeal of `appeals_world::convened` under settings with `deposit` (quorum 3).
+fn convened_with(deposit: Option<&str>) -> (World, Hash32) {
+    convened(Some(settings(deposit)))
 }
 
 fn notify(appeal: Hash32) -> Payload {
@@ -105,7 +81,7 @@ fn decision(appeal: Hash32, decision: Decision, deposit: Option<Deposit>) -> Pay
 
 #[test]
 fn law_93_the_other_side_is_notified_and_the_hearing_recorded_with_time_place_and_who_attended() {
-    let (mut w, a) = convened(None);
+    let (mut w, a) = convened_with(None);
     w.at(PUB + 15 * MIN);
     let n = w.step(Who::Td, notify(a)).expect("a director notifies");
     // A hearing is recorded by who hears it: a member of this committee, once it began.
@@ -206,7 +182,7 @@ fn law_93_no_hearing_before_the_appeal_is_routed_and_no_notice_after_the_decisio
 
 #[test]
 fn law_93b_only_a_decision_that_stands_is_announced() {
-    let (mut w, a) = convened(Some("EUR 20 per pair"));
+    let (mut w, a) = convened_with(Some("EUR 20 per pair"));
     w.at(PUB + 60 * MIN);
     let d = w
         .step(Who::Ac(0), decision(a, Decision::Changed, None))
@@ -252,7 +228,7 @@ fn law_93b_only_a_decision_that_stands_is_announced() {
 
 #[test]
 fn law_92a_the_deposit_is_kept_only_when_the_appeal_is_judged_without_merit() {
-    let (mut w, a) = convened(Some("EUR 20 per pair"));
+    let (mut w, a) = convened_with(Some("EUR 20 per pair"));
     w.at(PUB + 60 * MIN);
     let err = w
         .step(
@@ -295,7 +271,7 @@ fn law_92a_the_deposit_is_kept_only_when_the_appeal_is_judged_without_merit() {
 
 #[test]
 fn law_92a_no_deposit_is_kept_where_the_organiser_set_none() {
-    let (mut w, a) = convened(None);
+    let (mut w, a) = convened_with(None);
     w.at(PUB + 60 * MIN);
     let err = w
         .step(
@@ -315,29 +291,10 @@ fn law_92a_no_deposit_is_kept_where_the_organiser_set_none() {
 fn law_92a_settings_signed_as_version_2_keep_what_their_decisions_said() {
     // A log signed under version 2 of `config.appeals`, where a decision said what it
     // liked of the deposit, replays as it was: no flag, no changed score.
-    let mut w = World::new(Form::Pairs);
-    w.at(PUB - 60 * MIN);
-    w.f.forge(&w.org, settings(Some("EUR 20")), |env| env.v = 2);
-    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
-    w.publish(PUB);
-    w.at(PUB + 10 * MIN);
-    let a = w
-        .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
-        .unwrap();
-    w.step(Who::Chief, route(a, Forum::Committee, false))
-        .unwrap();
-    let members = w.ac.iter().map(|k| k.public()).collect();
-    let chair = w.ac[0].public();
-    w.step(
-        Who::Chief,
-        Payload::CommitteeConvened(CommitteeConvened {
-            appeal: a,
-            members,
-            chair,
-            part: None,
-        }),
-    )
-    .unwrap();
+    let (mut w, a) = convened_after(|w| {
+        w.f.forge(&w.org, settings(Some("EUR 20")), |env| env.v = 2);
+    });
+    w.at(PUB + 60 * MIN);
     let d = w
         .step(
             Who::Ac(0),
@@ -356,7 +313,7 @@ fn law_92a_settings_signed_as_version_2_keep_what_their_decisions_said() {
 
     // The same decision under settings signed today (version 3) is flagged on replay (a
     // merged log from a device that skipped the guard) and changes no score.
-    let (mut w, a) = convened(Some("EUR 20"));
+    let (mut w, a) = convened_with(Some("EUR 20"));
     w.at(PUB + 60 * MIN);
     w.force(
         Who::Ac(0),

@@ -4,7 +4,7 @@
 
 use crate::commands::{append_workflow, AppState};
 use crate::error::AppError;
-use crate::session::{Progress, Summary};
+use crate::session::{Opened, Progress, Summary};
 use crate::workflow::{self, AppealsView};
 use tauri::ipc::Channel;
 use tauri::State;
@@ -246,6 +246,16 @@ impl From<tdlog::views::procedure::ProcedureInputError> for AppError {
     }
 }
 
+/// Reads a procedure form against the open log's workflow and the event's zone, now; the
+/// open log is let go of before the append, which holds it alone.
+fn read_form(
+    state: &AppState,
+    read: impl FnOnce(&Opened, i64) -> Result<Payload, procedure::ProcedureInputError>,
+) -> Result<Payload, AppError> {
+    let o = state.current()?;
+    Ok(read(&o, chrono::Utc::now().timestamp_millis())?)
+}
+
 /// The parties told of an appeal and of its hearing (as `tdlog appeal notify`; Law 93 and
 /// the regulations); the hearing's time typed as the TD reads a clock, in the event's zone.
 #[tauri::command]
@@ -255,12 +265,9 @@ pub async fn appeal_notify(
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let now = chrono::Utc::now().timestamp_millis();
-    // The open log is let go of before the append, which holds it alone.
-    let p = {
-        let o = state.current()?;
-        procedure::notified(&o.workflow, o.replayed.tournament.zone(), form, now)?
-    };
+    let p = read_form(&state, |o, now| {
+        procedure::notified(&o.workflow, o.replayed.tournament.zone(), form, now)
+    })?;
     append_workflow(&state, p, passphrase, progress).await
 }
 
@@ -272,12 +279,9 @@ pub async fn appeal_hearing(
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let now = chrono::Utc::now().timestamp_millis();
-    // The open log is let go of before the append, which holds it alone.
-    let p = {
-        let o = state.current()?;
-        procedure::hearing(&o.workflow, o.replayed.tournament.zone(), form, now)?
-    };
+    let p = read_form(&state, |o, now| {
+        procedure::hearing(&o.workflow, o.replayed.tournament.zone(), form, now)
+    })?;
     append_workflow(&state, p, passphrase, progress).await
 }
 

@@ -283,3 +283,42 @@ impl World {
         }
     }
 }
+
+/// An appeal by pair 2 (Cara Diaz, Dan Eck) against a judgement ruling at table 1, routed to
+/// the committee of Karl Kohl (chair), Lena Lind and Mia Moor; `setup` runs first (settings
+/// signed an hour before publication).
+pub fn convened_after(setup: impl FnOnce(&mut World)) -> (World, Hash32) {
+    let mut w = World::new(Form::Pairs);
+    w.at(PUB - 60 * MIN);
+    setup(&mut w);
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 10 * MIN);
+    let a = w
+        .step(Who::Td, file(r, "2", &["Cara Diaz", "Dan Eck"]))
+        .unwrap();
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
+    let members = w.ac.iter().map(|k| k.public()).collect();
+    let chair = w.ac[0].public();
+    w.step(
+        Who::Chief,
+        Payload::CommitteeConvened(CommitteeConvened {
+            appeal: a,
+            members,
+            chair,
+            part: None,
+        }),
+    )
+    .unwrap();
+    (w, a)
+}
+
+/// [`convened_after`] with the organiser's `settings` signed first, if given.
+pub fn convened(settings: Option<Payload>) -> (World, Hash32) {
+    convened_after(|w| {
+        if let Some(s) = settings {
+            w.step(Who::Org, s).expect("settings");
+        }
+    })
+}
