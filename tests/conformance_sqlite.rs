@@ -2,7 +2,8 @@
 //! bundles, because what they test is the file itself. The events are the `good_basic`
 //! history of `tests/conformance.rs` (same keys, same clock); the bad files carry a schema
 //! that is not tdlog's, which `tdlog verify` must refuse with `schema_tampered` however
-//! valid every signed event in them is. Regenerate with
+//! valid every signed event in them is, or a stored id column that disagrees with the signed
+//! bytes (`column_mismatch`). Regenerate with
 //! `TDLOG_REGEN=1 cargo test --test conformance_sqlite`.
 
 mod common;
@@ -44,6 +45,16 @@ BEGIN DELETE FROM event WHERE instr(CAST(payload AS TEXT), '"grounds"') > 0; END
             description: "event_no_delete replaced by a trigger of the same name that lets DELETE through",
             tamper: "DROP TRIGGER event_no_delete;
 CREATE TRIGGER event_no_delete BEFORE DELETE ON event BEGIN SELECT 1; END;",
+        },
+        Vector {
+            name: "bad_declared_id",
+            expect: "column_mismatch",
+            description: "the id column of one stored row names another id than its bytes hash to, the schema put back exactly (a warm open takes a cached row's id from this column: the verified-state cache's row hash covers it, and a full verify refuses it)",
+            tamper: r#"DROP TRIGGER event_no_update;
+UPDATE event SET id = X'0707070707070707070707070707070707070707070707070707070707070707'
+WHERE seq = 2 AND author = (SELECT author FROM event WHERE seq = 2 ORDER BY author LIMIT 1);
+CREATE TRIGGER event_no_update BEFORE UPDATE ON event
+BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (UPDATE refused)'); END;"#,
         },
         Vector {
             name: "bad_extra_index",
@@ -124,9 +135,11 @@ fn tdlog_verify_cli_runs_every_committed_sqlite_vector_and_changes_none() {
     let manifest: Vec<serde_json::Value> =
         serde_json::from_slice(&std::fs::read(dir().join("manifest.json")).unwrap()).unwrap();
     assert!(manifest.len() >= 4);
-    // A device of its own: the committed files share the good_basic history.
-    let device = tempfile::tempdir().unwrap();
     for m in manifest {
+        // A device of its own for each file: they share the good_basic history, and a
+        // device that saw one would answer for another what it saw (`rolled_back` for a row
+        // whose id column changed) before what the file itself says.
+        let device = tempfile::tempdir().unwrap();
         let file = dir().join(m["file"].as_str().unwrap());
         let before = std::fs::read(&file).unwrap();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_tdlog"))
