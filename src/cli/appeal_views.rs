@@ -5,7 +5,7 @@
 
 use super::appeals::{folded, hash_or_prefix, lang_env, verified_and_folded};
 use super::CliResult;
-use clap::{Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use tdlog::appeals::{self, Folded};
 use tdlog::i18n::Lang;
@@ -16,36 +16,35 @@ pub enum Format {
     Pdf,
 }
 
+/// Where and how a report is written: the same options for the appeal form and the casebook.
+#[derive(Args)]
+pub struct ReportOut {
+    #[arg(long, value_enum, default_value = "html")]
+    format: Format,
+    #[arg(long, default_value = "en")]
+    lang: Lang,
+    /// Output file (default: stdout).
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// Replace the output file if it exists (never a log, a key file or the command's own input).
+    #[arg(long)]
+    force: bool,
+}
+
 #[derive(Subcommand)]
 pub enum ReportCmd {
     /// The appeal form (dossier) of one appeal.
     Appeal {
         log: PathBuf,
         appeal: String,
-        #[arg(long, value_enum, default_value = "html")]
-        format: Format,
-        #[arg(long, default_value = "en")]
-        lang: Lang,
-        /// Output file (default: stdout).
-        #[arg(long, short)]
-        out: Option<PathBuf>,
-        /// Replace the output file if it exists (never a log, a key file or the command's own input).
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        to: ReportOut,
     },
     /// Every appeal of the event.
     Casebook {
         log: PathBuf,
-        #[arg(long, value_enum, default_value = "html")]
-        format: Format,
-        #[arg(long, default_value = "en")]
-        lang: Lang,
-        /// Output file (default: stdout).
-        #[arg(long, short)]
-        out: Option<PathBuf>,
-        /// Replace the output file if it exists (never a log, a key file or the command's own input).
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        to: ReportOut,
     },
     /// Statistics of the casebook: rulings and appeals by law, outcomes, time from ruling to
     /// decision, deposits; of one log or across every `*.tdlog` in a folder (HTML, PDF, JSON).
@@ -241,39 +240,29 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
 }
 
 pub fn report(cmd: ReportCmd) -> CliResult {
-    let (log, format, lang, out, force, blocks) = match cmd {
+    let (log, appeal, to) = match cmd {
         ReportCmd::Stats(a) => return super::stats::run(a),
-        ReportCmd::Appeal {
-            log,
-            appeal,
-            format,
-            lang,
-            out,
-            force,
-        } => {
-            check_out(out.as_deref(), force, &log)?;
-            let (v, f) = verified_and_folded(&log)?;
+        ReportCmd::Appeal { log, appeal, to } => (log, Some(appeal), to),
+        ReportCmd::Casebook { log, to } => (log, None, to),
+    };
+    let ReportOut {
+        format,
+        lang,
+        out,
+        force,
+    } = to;
+    check_out(out.as_deref(), force, &log)?;
+    let (v, f) = verified_and_folded(&log)?;
+    let mut blocks = match appeal {
+        Some(appeal) => {
             let id = hash_or_prefix(&f, &appeal, "appeal", |f| {
                 f.workflow.appeals.keys().copied().collect()
             })?;
-            let mut b = appeals::report::dossier(&f, &f.workflow.appeals[&id], lang);
-            b.push(tdlog::views::report_digest(&v, lang));
-            (log, format, lang, out, force, b)
+            appeals::report::dossier(&f, &f.workflow.appeals[&id], lang)
         }
-        ReportCmd::Casebook {
-            log,
-            format,
-            lang,
-            out,
-            force,
-        } => {
-            check_out(out.as_deref(), force, &log)?;
-            let (v, f) = verified_and_folded(&log)?;
-            let mut b = appeals::report::casebook(&f, lang);
-            b.push(tdlog::views::report_digest(&v, lang));
-            (log, format, lang, out, force, b)
-        }
+        None => appeals::report::casebook(&f, lang),
     };
+    blocks.push(tdlog::views::report_digest(&v, lang));
     let bytes = match format {
         Format::Html => appeals::report::html(&blocks, lang).into_bytes(),
         Format::Pdf => appeals::report::pdf(&blocks),
