@@ -8,6 +8,10 @@
 //! where a warm open's time goes.
 
 use std::time::Instant;
+
+// The allocator of the CLI and the app, so the profile is theirs.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use tdlog::log::Log;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -303,9 +303,16 @@ fn empty_verified() -> Verified {
 /// A fresh fold of a verified log: the boards at the tables, the workflow with the
 /// tournament (as `tdlog results` folds it), the Doppelkopf tables and the scores.
 fn fold_all(v: Verified) -> (Replayed, Workflow, DokoTables, Scores) {
-    let folded = fold(&v, None);
-    let mut tables = BridgeTables::default();
-    crate::log::replay(&v, &mut tables);
+    // The workflow's fold and the boards' replay read the same events independently: on two
+    // cores at once (each is a pass over every event).
+    let (folded, tables) = rayon::join(
+        || fold(&v, None),
+        || {
+            let mut tables = BridgeTables::default();
+            crate::log::replay(&v, &mut tables);
+            tables
+        },
+    );
     let mut tournament: Tournament = folded.tournament;
     let mut scores = Scores::default();
     scores.update(&mut tournament);

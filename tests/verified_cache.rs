@@ -444,3 +444,37 @@ fn a_row_swapped_in_from_another_log_is_refused() {
     let log = Log::open(&p).unwrap();
     assert!(log.verify(None).is_err());
 }
+
+#[test]
+fn a_deleted_cached_row_is_not_hidden_by_another_row_stored_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = varied_log(dir.path());
+    let device = dir.path().join("device");
+    verify_with(&p, Some(&device));
+    // The file holder stores one cached row a second time (as a "fork proof", same id and
+    // bytes) and deletes the newest row of another author's chain: as many rows as the cache
+    // holds are found unchanged, but one of them twice. The warm open counts each cached row
+    // once, so the deleted one is named.
+    let a = key(2).public();
+    let c = rusqlite::Connection::open(&p).unwrap();
+    c.execute(
+        "INSERT INTO fork_proof SELECT id, author, seq, body, sig, payload FROM event
+         WHERE author = ?1 AND seq = 3",
+        [a.0.as_slice()],
+    )
+    .unwrap();
+    c.execute_batch("DROP TRIGGER event_no_delete").unwrap();
+    c.execute(
+        "DELETE FROM event WHERE author = ?1 AND seq = (SELECT max(seq) FROM event WHERE author = ?1)",
+        [a.0.as_slice()],
+    )
+    .unwrap();
+    c.execute_batch(
+        "CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END;",
+    )
+    .unwrap();
+    drop(c);
+    let e = warm_error(&p, &device);
+    assert!(e.contains("no longer in the log file"), "{e}");
+}

@@ -324,7 +324,19 @@ pub fn known_kind(kind: &str) -> Option<&'static str> {
 
 /// The catalogue row for `(kind, v)`.
 pub fn spec(kind: &str, v: u16) -> Option<&'static Spec> {
-    catalogue().find(|s| s.kind == kind && s.v == v)
+    // A hash lookup: key playback asks for every event of a log.
+    type Specs = std::collections::HashMap<(&'static str, u16), &'static Spec>;
+    static SPECS: std::sync::OnceLock<Specs> = std::sync::OnceLock::new();
+    SPECS
+        .get_or_init(|| {
+            let mut m = Specs::new();
+            for s in catalogue() {
+                m.entry((s.kind, s.v)).or_insert(s);
+            }
+            m
+        })
+        .get(&(kind, v))
+        .copied()
 }
 
 /// Implemented by every payload struct: its name, version and content checks.

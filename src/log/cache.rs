@@ -57,7 +57,7 @@ pub fn compare_batch(
     log_id: &Hash32,
     known: &Known,
     batch: &[Input],
-    present: &mut HashSet<Hash32>,
+    present: &mut Presence,
     fresh: &mut Vec<(Hash32, [u8; 32])>,
 ) -> Result<Vec<bool>, CacheMismatch> {
     use rayon::prelude::*;
@@ -78,9 +78,11 @@ pub fn compare_batch(
             flags.push(false);
             continue;
         };
-        present.insert(id);
         match known.rows.get(&id) {
-            Some(k) if *k == h => flags.push(true),
+            Some((k, at)) if *k == h => {
+                present.found_at(*at as usize, known);
+                flags.push(true)
+            }
             Some(_) => return Err(CacheMismatch::Changed { log: *log_id, id }),
             None => {
                 fresh.push((id, h));
@@ -92,12 +94,16 @@ pub fn compare_batch(
 }
 
 /// After every batch: a row the cache holds that is no longer stored is an error naming it.
-pub fn check_gone(
-    log_id: &Hash32,
-    known: &Known,
-    present: &HashSet<Hash32>,
-) -> Result<(), CacheMismatch> {
-    if let Some(id) = known.rows.keys().find(|id| !present.contains(id)) {
+pub fn check_gone(log_id: &Hash32, known: &Known, present: &Presence) -> Result<(), CacheMismatch> {
+    if present.found == known.rows.len() {
+        return Ok(()); // every cached row was found once, unchanged
+    }
+    if let Some(id) = known
+        .rows
+        .iter()
+        .find(|(_, (_, at))| !present.seen.get(*at as usize).copied().unwrap_or(false))
+        .map(|(id, _)| id)
+    {
         return Err(CacheMismatch::Gone {
             log: *log_id,
             id: *id,
@@ -106,12 +112,35 @@ pub fn check_gone(
     Ok(())
 }
 
+/// Which of the cached rows were found, unchanged, among the stored rows read so far (for
+/// [`check_gone`]): a flag per cached row by its place in the cache, not a set of a million
+/// ids. A row stored twice (in both tables) is found once.
+#[derive(Debug, Default)]
+pub struct Presence {
+    seen: Vec<bool>,
+    found: usize,
+}
+
+impl Presence {
+    fn found_at(&mut self, at: usize, known: &Known) {
+        if self.seen.len() < known.rows.len() {
+            self.seen.resize(known.rows.len(), false);
+        }
+        if let Some(s) = self.seen.get_mut(at) {
+            if !*s {
+                *s = true;
+                self.found += 1;
+            }
+        }
+    }
+}
+
 /// What the cache says about a log's stored rows.
 #[derive(Debug, Default, Clone)]
 pub struct Known {
-    /// Row id -> hash of the row as verified.
+    /// Row id -> (hash of the row as verified, the row's place in the cache: 0, 1, 2...).
     /// Shared with the memo: a load that adds nothing never copies it.
-    pub rows: std::sync::Arc<HashMap<Hash32, [u8; 32]>>,
+    pub rows: std::sync::Arc<HashMap<Hash32, ([u8; 32], u32)>>,
     /// Signature of the last segment (the next one chains to it).
     last_sig: Option<[u8; 64]>,
     segments: usize,
@@ -236,6 +265,12 @@ impl VerifiedCache {
         let mut known = Known::default();
         // Sized once (a million rows rehashed as they came was a tenth of a warm open).
         std::sync::Arc::make_mut(&mut known.rows).reserve((bytes.len() - 8) / ENTRY);
+        // The segments first, then their signatures checked on every core (a big cache has
+        // thousands), then their rows.
+        // (rows, signature, the signature of the segment before)
+        type Segment<'a> = (&'a [u8], [u8; 64], Option<[u8; 64]>);
+        let mut segments: Vec<Segment<'_>> = Vec::new();
+        let mut prev = None;
         let mut at = 8;
         while at < bytes.len() {
             let len = bytes
@@ -249,10 +284,23 @@ impl VerifiedCache {
                 .get(at + 4 + len..at + 4 + len + 64)
                 .and_then(|s| s.try_into().ok())
                 .ok_or_else(|| damaged(&p, "cut short"))?;
-            let msg = signed_message(log_id, known.last_sig.as_ref(), body);
-            vk.verify_strict(&msg, &Signature::from_bytes(&sig))
-                .map_err(|_| damaged(&p, "a segment's signature does not match"))?;
-            if len % ENTRY != 0 {
+            segments.push((body, sig, prev));
+            prev = Some(sig);
+            at += 4 + len + 64;
+        }
+        {
+            use rayon::prelude::*;
+            let all_good = segments.par_iter().all(|(body, sig, prev)| {
+                let msg = signed_message(log_id, prev.as_ref(), body);
+                vk.verify_strict(&msg, &Signature::from_bytes(sig)).is_ok()
+            });
+            if !all_good {
+                return Err(damaged(&p, "a segment's signature does not match"));
+            }
+        }
+        let rows = std::sync::Arc::make_mut(&mut known.rows);
+        for (body, sig, _) in segments {
+            if body.len() % ENTRY != 0 {
                 return Err(damaged(&p, "a segment of the wrong size"));
             }
             for e in body.chunks_exact(ENTRY) {
@@ -260,11 +308,10 @@ impl VerifiedCache {
                 id.copy_from_slice(&e[..32]);
                 let mut h = [0u8; 32];
                 h.copy_from_slice(&e[32..]);
-                std::sync::Arc::make_mut(&mut known.rows).insert(Hash32(id), h);
+                insert_row(rows, Hash32(id), h);
             }
             known.last_sig = Some(sig);
             known.segments += 1;
-            at += 4 + len + 64;
         }
         Ok(known)
     }
@@ -278,7 +325,7 @@ impl VerifiedCache {
         inputs: &[Input],
     ) -> Result<Comparison, CacheMismatch> {
         let mut c = Comparison::default();
-        let mut present = HashSet::with_capacity(inputs.len());
+        let mut present = Presence::default();
         let flags = compare_batch(log_id, known, inputs, &mut present, &mut c.fresh)?;
         for (inp, trusted) in inputs.iter().zip(flags) {
             if trusted {
@@ -307,7 +354,7 @@ impl VerifiedCache {
         };
         let rows = std::sync::Arc::make_mut(&mut known.rows);
         for (id, h) in fresh {
-            rows.insert(*id, *h);
+            insert_row(rows, *id, *h);
         }
         // Rewritten as one segment past MAX_SEGMENTS, or past one segment per 256 rows in a
         // big cache: a rewrite costs every row, so it comes ever more rarely (amortised O(1)
@@ -315,7 +362,8 @@ impl VerifiedCache {
         let max_segments = MAX_SEGMENTS.max(known.rows.len() / 256);
         if known.segments == 0 || known.segments >= max_segments || !p.exists() {
             // One segment with every row, in a fresh file.
-            let mut rows: Vec<(&Hash32, &[u8; 32])> = known.rows.iter().collect();
+            let mut rows: Vec<(&Hash32, &[u8; 32])> =
+                known.rows.iter().map(|(id, (h, _))| (id, h)).collect();
             rows.sort();
             let mut body = Vec::with_capacity(rows.len() * ENTRY);
             for (id, h) in rows {
@@ -481,6 +529,13 @@ impl VerifiedCache {
         .map_err(|_| damaged(&p, "the snapshot's signature does not match"))?;
         Ok(Some(body[64..].to_vec()))
     }
+}
+
+/// A row into the cache's map: a new id takes the next place, a known one keeps its place
+/// (so the places stay 0..len).
+fn insert_row(rows: &mut HashMap<Hash32, ([u8; 32], u32)>, id: Hash32, h: [u8; 32]) {
+    let at = rows.len() as u32;
+    rows.entry(id).and_modify(|v| v.0 = h).or_insert((h, at));
 }
 
 fn signed_message(log_id: &Hash32, prev: Option<&[u8; 64]>, body: &[u8]) -> Vec<u8> {

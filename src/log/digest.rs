@@ -33,14 +33,19 @@ impl HeadSet {
 
     /// The head set of a verified log: its standing and its excluded events.
     pub fn of(v: &Verified) -> HeadSet {
-        let mut h = HeadSet::default();
-        for e in &v.events {
-            h.add(e.env.author, e.env.seq, e.id);
+        // Per author in a hash map first, sorted once at the end: a million events each
+        // looked up in the ordered map by a 32-byte key took a tenth of a second.
+        let mut m: std::collections::HashMap<Hash32, (u64, Hash32)> = Default::default();
+        let all = v.events.iter().map(|e| (e.env.author, e.env.seq, e.id));
+        for (author, seq, id) in all.chain(v.excluded.iter().map(|x| (x.author, x.seq, x.id))) {
+            let slot = m.entry(author).or_insert((seq, id));
+            if seq > slot.0 || (seq == slot.0 && id < slot.1) {
+                *slot = (seq, id);
+            }
         }
-        for x in &v.excluded {
-            h.add(x.author, x.seq, x.id);
+        HeadSet {
+            heads: m.into_iter().collect(),
         }
-        h
     }
 
     pub fn from_refs(refs: &[HeadRef]) -> HeadSet {

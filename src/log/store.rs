@@ -380,14 +380,22 @@ impl Log {
             return Ok(());
         };
         let now = super::digest::HeadSet::of(v);
-        let ids: std::collections::HashSet<Hash32> = v
-            .events
-            .iter()
-            .map(|e| e.id)
-            .chain(v.excluded.iter().map(|x| x.id))
-            .collect();
+        // The recorded heads are few: each is looked for among the events by its author's
+        // head first, and the set of every id (a million inserts) is built only if needed.
+        let ids: std::cell::OnceCell<std::collections::HashSet<Hash32>> = Default::default();
         let have = |a: &Hash32| now.heads.get(a).map_or(0, |h| h.0);
-        store.check(&v.log_id, have, |_, _, id| ids.contains(id))?;
+        store.check(&v.log_id, have, |author, _, id| {
+            now.heads.get(author).is_some_and(|h| h.1 == *id)
+                || ids
+                    .get_or_init(|| {
+                        v.events
+                            .iter()
+                            .map(|e| e.id)
+                            .chain(v.excluded.iter().map(|x| x.id))
+                            .collect()
+                    })
+                    .contains(id)
+        })?;
         let holder = |a: &Hash32| v.keys.get(a).map(|k| k.holder.clone());
         store.record(&v.log_id, &now, holder, now_ms())?;
         Ok(())

@@ -1,9 +1,10 @@
 //! Verification of a whole log (or bundle): every event on its own (in parallel), then
 //! the chains, the causal graph, the replay order and key playback.
 //!
-//! Replay order is `(lamport, author, seq)`. Because every event's Lamport counter must be
-//! exactly 1 + the largest among its predecessors, that order is a topological order of the
-//! causal graph, identical on every machine that holds the same set of events.
+//! Replay order is `(lamport, author, seq, id)`. Because every event's Lamport counter must
+//! be exactly 1 + the largest among its predecessors, that order is a topological order of
+//! the causal graph, identical on every machine that holds the same set of events (the id
+//! orders the sides of a fork, which the rows' order in a file would not).
 
 use super::event::{CheckedEvent, RawEvent};
 use super::fault::{EventRef, Fault, VerifyError};
@@ -204,10 +205,23 @@ pub fn check_chunk(
 /// Everything about a set of individually checked events together: the chains, the causal
 /// graph, the replay order and key playback.
 pub fn settle(events: Vec<CheckedEvent>) -> Result<Verified, VerifyError> {
+    settle_trusting(events, Vec::new())
+}
+
+/// [`settle`], where `known[i]` says event `i` is a stored row this device verified before in
+/// a log that settled, unchanged since (the verified-state cache compared its hash) and with
+/// every cached row still present: its causal checks (prev, deps, Lamport counter, signed
+/// time) read only its own bytes and its predecessors', which were in that log and are
+/// unchanged too, so they are not repeated. Chains, key playback and the replay order are
+/// always worked out afresh. `known` may be empty (nothing known).
+pub fn settle_trusting(
+    events: Vec<CheckedEvent>,
+    known: Vec<bool>,
+) -> Result<Verified, VerifyError> {
     if events.is_empty() {
         return Err(fail(None, Fault::Empty));
     }
-    Graph::build(events)?.play()
+    Graph::build(events, known)?.play()
 }
 
 /// Strict verification: [`verify`] and no pending fork.
@@ -228,6 +242,8 @@ pub(super) struct Graph {
     pub(super) by_id: HashMap<Hash32, usize>,
     /// For each author, the events at each sequence number (more than one: a fork).
     pub(super) chains: BTreeMap<Hash32, Chain>,
+    /// Index of each event's predecessor in its own chain (`u32::MAX`: none).
+    pub(super) prev_of: Vec<u32>,
     pub(super) log_id: Hash32,
 }
 
@@ -252,22 +268,33 @@ impl Chain {
 }
 
 impl Graph {
-    fn build(all: Vec<CheckedEvent>) -> Result<Graph, VerifyError> {
+    fn build(all: Vec<CheckedEvent>, known_in: Vec<bool>) -> Result<Graph, VerifyError> {
         // Set semantics: the same event twice (same id) is one event.
         // Done in place: a million events are held once, never copied.
         let mut by_id = HashMap::with_capacity(all.len());
         let mut positions = Vec::with_capacity(all.len());
+        let mut known = Vec::with_capacity(known_in.len());
         let mut events = all;
         let mut pos = 0usize;
         events.retain(|e| {
-            let first = !by_id.contains_key(&e.id);
+            let first = match by_id.entry(e.id) {
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(positions.len());
+                    true
+                }
+                std::collections::hash_map::Entry::Occupied(_) => false,
+            };
             if first {
-                by_id.insert(e.id, positions.len());
                 positions.push(pos);
+                if let Some(&k) = known_in.get(pos) {
+                    known.push(k);
+                }
             }
             pos += 1;
             first
         });
+        drop(known_in);
+        let is_known = |i: usize| known.get(i).copied().unwrap_or(false);
         let at = |i: usize| eref(positions[i], &events[i]);
 
         // Exactly one genesis; everything else carries its id.
@@ -312,8 +339,12 @@ impl Graph {
         for chain in chains.values_mut() {
             chain.0.sort_unstable();
         }
+        // Each event's predecessor in its own chain, by index (playback asks for every
+        // event; `u32::MAX`: none).
+        let mut prev_of = vec![u32::MAX; events.len()];
         for chain in chains.values() {
             let mut previous = 0u64;
+            let mut before: &[(u64, usize)] = &[];
             for group in chain.groups() {
                 let seq = group[0].0;
                 if seq != previous + 1 {
@@ -331,21 +362,28 @@ impl Graph {
                     if seq == 1 {
                         continue; // the envelope decoder already requires prev = null
                     }
-                    let prev_ok = events[i]
+                    // The one before in the chain (ids are unique: the same id is the same
+                    // event), read next to this one rather than through the id map.
+                    let prev = events[i]
                         .env
                         .prev
-                        .and_then(|p| by_id.get(&p))
-                        .is_some_and(|&j| chain.at(seq - 1).iter().any(|&(_, k)| k == j));
-                    if !prev_ok {
-                        return Err(fail(at(i), Fault::WrongPrev { seq }));
+                        .and_then(|p| before.iter().find(|&&(_, k)| events[k].id == p));
+                    match prev {
+                        Some(&(_, k)) => prev_of[i] = k as u32,
+                        None if is_known(i) => {}
+                        None => return Err(fail(at(i), Fault::WrongPrev { seq })),
                     }
                 }
+                before = group;
             }
         }
 
         // Deps exist and name other authors; Lamport counters and signed times follow
         // the causal links.
         for (i, e) in events.iter().enumerate() {
+            if is_known(i) {
+                continue;
+            }
             let mut max_lamport = 0;
             for d in &e.env.deps {
                 match by_id.get(d) {
@@ -386,6 +424,7 @@ impl Graph {
             positions,
             by_id,
             chains,
+            prev_of,
             log_id,
         })
     }
