@@ -6,7 +6,8 @@
 #   OPEN_LOG=big.tdlog bash benches/app_open.sh   (a kept log; its TD key, if any, at big.tdlog.key)
 #
 # Builds examples/synth_log.rs, writes a signed log of EVENTS events to a temp dir, starts the
-# built app (target/debug/tdlog-desktop) under Xvfb through tauri-driver, starts it with the
+# release build of the app (target/release/tdlog-desktop: the build a TD runs; built here if
+# missing, TDLOG_APP=... for another) under Xvfb through tauri-driver, starts it with the
 # log as its argument and records (tests/e2e/app_open.mjs): time until the window is interactive,
 # time until progress shows, every progress update the badge renders, time until verified,
 # and how long WebDriver round trips take while it verifies (the page must not freeze).
@@ -16,10 +17,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 EVENTS=${1:-1000000}
-APP=${TDLOG_APP:-$ROOT/target/debug/tdlog-desktop}
-PROFILE=${SYNTH_PROFILE:-dev}
+APP=${TDLOG_APP:-$ROOT/target/release/tdlog-desktop}
+PROFILE=${SYNTH_PROFILE:-release}
 PATH="$HOME/.cargo/bin:$PATH"
-[ -x "$APP" ] || { echo "no app at $APP (cargo build --workspace first)" >&2; exit 1; }
+if [ -z "${TDLOG_APP:-}" ]; then
+  # The shipped build: optimised, the front end embedded (ui/dist built first).
+  [ -e ui/dist/index.html ] || (cd ui && npm run build)
+  cargo build --release -p tdlog-desktop
+fi
+[ -x "$APP" ] || { echo "no app at $APP" >&2; exit 1; }
 for tool in tauri-driver WebKitWebDriver Xvfb node; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (bash scripts/deps.sh)" >&2; exit 1; }
 done
@@ -80,8 +86,8 @@ const s = (ms) => (ms / 1000).toFixed(1) + " s";
 const when = new Date().toISOString().slice(0, 16).replace("T", " ");
 const body = `## Opening a big log in the desktop app
 
-Written by \`bash benches/app_open.sh\` (\`tests/e2e/app_open.mjs\` drives the debug build of the app
-under Xvfb through tauri-driver; the log is made by \`examples/synth_log.rs\`).
+Written by \`bash benches/app_open.sh\` (\`tests/e2e/app_open.mjs\` drives the release build of the app,
+the build a TD runs, under Xvfb through tauri-driver; the log is made by \`examples/synth_log.rs\`).
 Log: ${Number(events).toLocaleString("en")} signed events (${size} MB). Machine: ${cores} cores, load average ${load}; run on ${when} UTC.
 
 | measurement | figure |
