@@ -19,6 +19,8 @@ ART=$ROOT/artifacts/e2e-doko
 PATH="$HOME/.cargo/bin:$PATH"
 
 fail() { echo "e2e-doko: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
+# Starting tauri-driver (start_driver, stop_driver).
+. tests/e2e/driver.sh
 [ -x "$APP" ] || fail "no app at $APP (cargo build --workspace first)"
 for tool in tauri-driver WebKitWebDriver Xvfb node; do
   command -v "$tool" >/dev/null || fail "$tool is missing (bash scripts/deps.sh installs it)"
@@ -27,11 +29,7 @@ done
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tdlog-e2e-doko.XXXXXX")
 XVFB_PID=""; DRIVER_PID=""
 cleanup() {
-  if [ -n "$DRIVER_PID" ]; then
-    for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
-    kill "$DRIVER_PID" 2>/dev/null || true
-    wait "$DRIVER_PID" 2>/dev/null || true
-  fi
+  stop_driver
   if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
   rm -rf "$TMP"
 }
@@ -53,14 +51,11 @@ echo '[]' >"$TMP/data/recent.json"
 rm -rf "$ART"; mkdir -p "$ART"
 DISP=$(( 90 + RANDOM % 200 ))
 while [ -e "/tmp/.X11-unix/X$DISP" ] || [ -e "/tmp/.X$DISP-lock" ]; do DISP=$((DISP + 1)); done
-PORT=$(( 4444 + RANDOM % 1000 ))
-NATIVE_PORT=$(( PORT + 1000 ))
 Xvfb ":$DISP" -screen 0 1280x900x24 -nolisten tcp >"$ART/xvfb.log" 2>&1 &
 XVFB_PID=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISP" ] && break; sleep 0.1; done
-DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
-  tauri-driver --port "$PORT" --native-port "$NATIVE_PORT" >"$ART/tauri-driver.log" 2>&1 &
-DRIVER_PID=$!
+start_driver "$ART/tauri-driver.log" DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
+  || fail "tauri-driver did not start (see $ART/tauri-driver.log)"
 
 set +e
 START=$(date +%s)

@@ -16,6 +16,8 @@ ART=$ROOT/artifacts/e2e
 PATH="$HOME/.cargo/bin:$PATH"
 
 fail() { echo "e2e: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
+# Starting tauri-driver (start_driver, stop_driver).
+. tests/e2e/driver.sh
 [ -x "$APP" ] || fail "no app at $APP (cargo build --workspace first)"
 [ -x "$CLI" ] || fail "no tdlog CLI at $CLI"
 for tool in tauri-driver WebKitWebDriver Xvfb node; do
@@ -29,11 +31,7 @@ cleanup() {
   if [ -n "$PGTMP" ]; then as_pg "$PGBIN/pg_ctl" -D "$PGTMP/data" -m fast -w stop >/dev/null 2>&1 || true; rm -rf "$PGTMP"; fi
   if [ -n "$LATE_PID" ]; then kill "$LATE_PID" 2>/dev/null || true; wait "$LATE_PID" 2>/dev/null || true; fi
   # Stop what this script started, by process id: the driver's children first.
-  if [ -n "$DRIVER_PID" ]; then
-    for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
-    kill "$DRIVER_PID" 2>/dev/null || true
-    wait "$DRIVER_PID" 2>/dev/null || true
-  fi
+  stop_driver
   if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
   rm -rf "$TMP"
 }
@@ -101,17 +99,13 @@ LATE_PID=$!
 # A free display number and port.
 DISP=$(( 90 + RANDOM % 200 ))
 while [ -e "/tmp/.X11-unix/X$DISP" ] || [ -e "/tmp/.X$DISP-lock" ]; do DISP=$((DISP + 1)); done
-PORT=$(( 4444 + RANDOM % 1000 ))
-NATIVE_PORT=$(( PORT + 1000 ))
-
 Xvfb ":$DISP" -screen 0 1280x800x24 -nolisten tcp >"$ART/xvfb.log" 2>&1 &
 XVFB_PID=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISP" ] && break; sleep 0.1; done
 
 # NO_AT_BRIDGE: no accessibility bus under Xvfb (otherwise session creation can stall).
-DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" TDLOG_DEMO="$TMP/demo.tdlog" \
-  tauri-driver --port "$PORT" --native-port "$NATIVE_PORT" >"$ART/tauri-driver.log" 2>&1 &
-DRIVER_PID=$!
+start_driver "$ART/tauri-driver.log" DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
+  TDLOG_DEMO="$TMP/demo.tdlog" || fail "tauri-driver did not start (see $ART/tauri-driver.log)"
 
 set +e
 TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_EXPECT_EVENTS="$EXPECT_EVENTS" E2E_EXPECT_KEYS="$EXPECT_KEYS" \
