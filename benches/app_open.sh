@@ -30,13 +30,12 @@ for tool in tauri-driver WebKitWebDriver Xvfb node; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (bash scripts/deps.sh)" >&2; exit 1; }
 done
 
+# Starting tauri-driver (start_driver, stop_driver), as the e2e tests do.
+. tests/e2e/driver.sh
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tdlog-app-open.XXXXXX")
 XVFB_PID=""; DRIVER_PID=""
 cleanup() {
-  if [ -n "$DRIVER_PID" ]; then
-    for c in $(pgrep -P "$DRIVER_PID" 2>/dev/null || true); do kill "$c" 2>/dev/null || true; done
-    kill "$DRIVER_PID" 2>/dev/null || true; wait "$DRIVER_PID" 2>/dev/null || true
-  fi
+  stop_driver
   if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; wait "$XVFB_PID" 2>/dev/null || true; fi
   rm -rf "$TMP"
 }
@@ -59,14 +58,11 @@ mkdir -p "$TMP/data" "$TMP/shots"
 
 DISP=$(( 90 + RANDOM % 200 ))
 while [ -e "/tmp/.X11-unix/X$DISP" ] || [ -e "/tmp/.X$DISP-lock" ]; do DISP=$((DISP + 1)); done
-PORT=$(( 4444 + RANDOM % 1000 ))
 Xvfb ":$DISP" -screen 0 1280x800x24 -nolisten tcp >"$TMP/xvfb.log" 2>&1 &
 XVFB_PID=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$DISP" ] && break; sleep 0.1; done
-DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
-  tauri-driver --port "$PORT" --native-port "$(( PORT + 1000 ))" >"$TMP/tauri-driver.log" 2>&1 &
-DRIVER_PID=$!
-sleep 1
+start_driver "$TMP/tauri-driver.log" DISPLAY=":$DISP" NO_AT_BRIDGE=1 TDLOG_DATA_DIR="$TMP/data" \
+  || { echo "tauri-driver did not start" >&2; cat "$TMP/tauri-driver.log" >&2; exit 1; }
 
 CALLS=${RECORD_CALLS:-$([ -e "$TMP/data/device.key" ] && echo 15 || echo "")}
 FIG=$(RECORD_CALLS="$CALLS" SECOND_OPEN=1 TDLOG_APP="$APP" OPEN_LOG="$LOG" E2E_ARTIFACTS="$TMP/shots" WEBDRIVER_URL="http://127.0.0.1:$PORT" \

@@ -80,15 +80,9 @@ impl Graph {
         // first). In input order, which of two tied key events `assume` took first could
         // decide whether a fork ruling stood (found by `tests/key_playback_props.rs`).
         let mut start = 0;
-        while start < keys.len() {
-            let end = start
-                + keys[start..]
-                    .iter()
-                    .take_while(|k| (k.0, k.1) == (keys[start].0, keys[start].1))
-                    .count();
-            if end - start > 1 {
-                order[start..end].sort_unstable_by_key(|&i| self.events[i].id);
-            }
+        for tied in keys.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+            let end = start + tied.len();
+            order[start..end].sort_unstable_by_key(|&i| self.events[i].id);
             start = end;
         }
         order
