@@ -18,13 +18,16 @@ use super::verify::Input;
 use crate::keys::DeviceKey;
 use ed25519_dalek::{Signature, VerifyingKey};
 use sha2::{Digest as _, Sha256};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+mod rows;
+pub use rows::Rows;
+use rows::ENTRY;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"TDLGVC01";
 const DOMAIN: &[u8] = b"tdlog/vcache/v1\0";
-const ENTRY: usize = 64; // row id (32) + row hash (32)
 /// Past this many segments the file is rewritten as one.
 const MAX_SEGMENTS: usize = 256;
 
@@ -61,7 +64,9 @@ pub fn compare_batch(
     fresh: &mut Vec<(Hash32, [u8; 32])>,
 ) -> Result<Vec<bool>, CacheMismatch> {
     use rayon::prelude::*;
-    let hashed: Vec<Option<(Hash32, [u8; 32])>> = batch
+    // Hashed and looked up on every core (each lookup is a cache miss or two).
+    type Looked = Option<(Hash32, [u8; 32], Option<([u8; 32], u32)>)>;
+    let hashed: Vec<Looked> = batch
         .par_iter()
         .map(|inp| {
             let id = inp
@@ -69,18 +74,18 @@ pub fn compare_batch(
                 .as_ref()
                 .and_then(|d| <[u8; 32]>::try_from(d.id.as_slice()).ok())
                 .map(Hash32)?;
-            Some((id, row_hash(inp)))
+            Some((id, row_hash(inp), known.rows.get(&id)))
         })
         .collect();
     let mut flags = Vec::with_capacity(batch.len());
     for row in hashed {
-        let Some((id, h)) = row else {
+        let Some((id, h, cached)) = row else {
             flags.push(false);
             continue;
         };
-        match known.rows.get(&id) {
-            Some((k, at)) if *k == h => {
-                present.found_at(*at as usize, known);
+        match cached {
+            Some((k, at)) if k == h => {
+                present.found_at(at as usize, known);
                 flags.push(true)
             }
             Some(_) => return Err(CacheMismatch::Changed { log: *log_id, id }),
@@ -98,16 +103,12 @@ pub fn check_gone(log_id: &Hash32, known: &Known, present: &Presence) -> Result<
     if present.found == known.rows.len() {
         return Ok(()); // every cached row was found once, unchanged
     }
-    if let Some(id) = known
+    if let Some((id, _)) = known
         .rows
-        .iter()
-        .find(|(_, (_, at))| !present.seen.get(*at as usize).copied().unwrap_or(false))
-        .map(|(id, _)| id)
+        .places()
+        .find(|(_, at)| !present.seen.get(*at as usize).copied().unwrap_or(false))
     {
-        return Err(CacheMismatch::Gone {
-            log: *log_id,
-            id: *id,
-        });
+        return Err(CacheMismatch::Gone { log: *log_id, id });
     }
     Ok(())
 }
@@ -140,7 +141,7 @@ impl Presence {
 pub struct Known {
     /// Row id -> (hash of the row as verified, the row's place in the cache: 0, 1, 2...).
     /// Shared with the memo: a load that adds nothing never copies it.
-    pub rows: std::sync::Arc<HashMap<Hash32, ([u8; 32], u32)>>,
+    pub rows: std::sync::Arc<Rows>,
     /// Signature of the last segment (the next one chains to it).
     last_sig: Option<[u8; 64]>,
     segments: usize,
@@ -263,8 +264,6 @@ impl VerifiedCache {
             return Err(damaged(&p, "not a cache file"));
         }
         let mut known = Known::default();
-        // Sized once (a million rows rehashed as they came was a tenth of a warm open).
-        std::sync::Arc::make_mut(&mut known.rows).reserve((bytes.len() - 8) / ENTRY);
         // The segments first, then their signatures checked on every core (a big cache has
         // thousands), then their rows.
         // (rows, signature, the signature of the segment before)
@@ -298,21 +297,22 @@ impl VerifiedCache {
                 return Err(damaged(&p, "a segment's signature does not match"));
             }
         }
-        let rows = std::sync::Arc::make_mut(&mut known.rows);
+        // The entries as stored (sorted by id but for the segments added since the file was
+        // last rewritten), made the rows at once.
+        let mut entries: Vec<[u8; ENTRY]> = Vec::with_capacity((bytes.len() - 8) / ENTRY);
         for (body, sig, _) in segments {
             if body.len() % ENTRY != 0 {
                 return Err(damaged(&p, "a segment of the wrong size"));
             }
-            for e in body.chunks_exact(ENTRY) {
-                let mut id = [0u8; 32];
-                id.copy_from_slice(&e[..32]);
-                let mut h = [0u8; 32];
-                h.copy_from_slice(&e[32..]);
-                insert_row(rows, Hash32(id), h);
-            }
+            entries.extend(body.chunks_exact(ENTRY).map(|e| {
+                let mut a = [0u8; ENTRY];
+                a.copy_from_slice(e);
+                a
+            }));
             known.last_sig = Some(sig);
             known.segments += 1;
         }
+        known.rows = std::sync::Arc::new(Rows::from_entries(entries));
         Ok(known)
     }
 
@@ -354,21 +354,18 @@ impl VerifiedCache {
         };
         let rows = std::sync::Arc::make_mut(&mut known.rows);
         for (id, h) in fresh {
-            insert_row(rows, *id, *h);
+            rows.insert(*id, *h);
         }
         // Rewritten as one segment past MAX_SEGMENTS, or past one segment per 256 rows in a
         // big cache: a rewrite costs every row, so it comes ever more rarely (amortised O(1)
         // per added row) while a load still checks few segment signatures.
-        let max_segments = MAX_SEGMENTS.max(known.rows.len() / 256);
+        let max_segments = MAX_SEGMENTS.max(rows.len() / 256);
         if known.segments == 0 || known.segments >= max_segments || !p.exists() {
-            // One segment with every row, in a fresh file.
-            let mut rows: Vec<(&Hash32, &[u8; 32])> =
-                known.rows.iter().map(|(id, (h, _))| (id, h)).collect();
-            rows.sort();
-            let mut body = Vec::with_capacity(rows.len() * ENTRY);
-            for (id, h) in rows {
-                body.extend_from_slice(&id.0);
-                body.extend_from_slice(h);
+            // One segment with every row sorted by id, in a fresh file.
+            let entries = rows.compact();
+            let mut body = Vec::with_capacity(entries.len() * ENTRY);
+            for e in entries {
+                body.extend_from_slice(e);
             }
             let sig = key.sign(&signed_message(log_id, None, &body));
             let mut out = MAGIC.to_vec();
@@ -529,13 +526,6 @@ impl VerifiedCache {
         .map_err(|_| damaged(&p, "the snapshot's signature does not match"))?;
         Ok(Some(body[64..].to_vec()))
     }
-}
-
-/// A row into the cache's map: a new id takes the next place, a known one keeps its place
-/// (so the places stay 0..len).
-fn insert_row(rows: &mut HashMap<Hash32, ([u8; 32], u32)>, id: Hash32, h: [u8; 32]) {
-    let at = rows.len() as u32;
-    rows.entry(id).and_modify(|v| v.0 = h).or_insert((h, at));
 }
 
 fn signed_message(log_id: &Hash32, prev: Option<&[u8; 64]>, body: &[u8]) -> Vec<u8> {

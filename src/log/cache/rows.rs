@@ -1,0 +1,201 @@
+//! The cache's rows (id -> row hash, and each row's place 0, 1, 2...), held as the cache file
+//! holds them: 64-byte entries sorted by id, with a bucket index on the id's leading bits.
+//! Loading a big cache is then one sort of mostly sorted entries (the file is rewritten
+//! sorted), not a million hash-map inserts into fresh memory, and a lookup is one or two
+//! cache misses (ids are hashes, so the buckets are even). Rows added later (this process's
+//! own appends) go to a small map beside them until the file is next rewritten.
+
+use super::super::hash::Hash32;
+use std::collections::HashMap;
+
+/// One entry: row id (32 bytes), then the row's hash (32).
+pub const ENTRY: usize = 64;
+type Entry = [u8; ENTRY];
+
+#[derive(Debug, Default, Clone)]
+pub struct Rows {
+    /// One entry per id, sorted by id; an entry's place is its index.
+    sorted: Vec<Entry>,
+    /// `index[b]..index[b + 1]`: the entries whose id's leading `bits` bits are `b`.
+    index: Vec<u32>,
+    bits: u32,
+    /// Rows added since: id -> (hash, place), places after the sorted ones.
+    added: HashMap<Hash32, ([u8; 32], u32)>,
+}
+
+fn id_of(e: &Entry) -> &[u8] {
+    &e[..32]
+}
+
+impl Rows {
+    /// The rows of these entries, in file order: an id that comes twice takes its last hash.
+    pub fn from_entries(mut entries: Vec<Entry>) -> Rows {
+        if !entries.windows(2).all(|w| id_of(&w[0]) < id_of(&w[1])) {
+            // Stable: of equal ids the later entry stays last, and is the one kept.
+            entries.sort_by(|a, b| id_of(a).cmp(id_of(b)));
+            let mut out: Vec<Entry> = Vec::with_capacity(entries.len());
+            for e in entries {
+                match out.last_mut() {
+                    Some(last) if id_of(last) == id_of(&e) => *last = e,
+                    _ => out.push(e),
+                }
+            }
+            entries = out;
+        }
+        // About one entry per bucket.
+        let n = entries.len();
+        let bits = (usize::BITS - n.leading_zeros()).saturating_sub(1).min(28);
+        let buckets = 1usize << bits;
+        let mut index = Vec::with_capacity(buckets + 1);
+        for (i, e) in entries.iter().enumerate() {
+            let b = bucket(id_of(e), bits);
+            while index.len() <= b {
+                index.push(i as u32);
+            }
+        }
+        index.resize(buckets + 1, n as u32);
+        Rows {
+            sorted: entries,
+            index,
+            bits,
+            added: HashMap::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.sorted.len() + self.added.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn find(&self, id: &Hash32) -> Option<usize> {
+        if self.sorted.is_empty() {
+            return None;
+        }
+        let b = bucket(&id.0, self.bits);
+        let (from, to) = (self.index[b] as usize, self.index[b + 1] as usize);
+        self.sorted[from..to]
+            .iter()
+            .position(|e| id_of(e) == id.0)
+            .map(|i| from + i)
+    }
+
+    /// The row's hash as verified and its place.
+    pub fn get(&self, id: &Hash32) -> Option<([u8; 32], u32)> {
+        if let Some(i) = self.find(id) {
+            let mut h = [0u8; 32];
+            h.copy_from_slice(&self.sorted[i][32..]);
+            return Some((h, i as u32));
+        }
+        self.added.get(id).copied()
+    }
+
+    /// Adds a row (a known id keeps its place and takes the new hash).
+    pub fn insert(&mut self, id: Hash32, h: [u8; 32]) {
+        if let Some(i) = self.find(&id) {
+            self.sorted[i][32..].copy_from_slice(&h);
+            return;
+        }
+        let at = self.len() as u32;
+        self.added
+            .entry(id)
+            .and_modify(|v| v.0 = h)
+            .or_insert((h, at));
+    }
+
+    /// Every row's id and place (for naming one that is gone).
+    pub fn places(&self) -> impl Iterator<Item = (Hash32, u32)> + '_ {
+        let sorted = self.sorted.iter().enumerate().map(|(i, e)| {
+            let mut id = [0u8; 32];
+            id.copy_from_slice(id_of(e));
+            (Hash32(id), i as u32)
+        });
+        sorted.chain(self.added.iter().map(|(id, (_, at))| (*id, *at)))
+    }
+
+    /// Every entry sorted by id (what a rewritten file holds); the rows become these.
+    pub fn compact(&mut self) -> &[Entry] {
+        if !self.added.is_empty() {
+            let mut all = std::mem::take(&mut self.sorted);
+            all.extend(self.added.drain().map(|(id, (h, _))| {
+                let mut e = [0u8; ENTRY];
+                e[..32].copy_from_slice(&id.0);
+                e[32..].copy_from_slice(&h);
+                e
+            }));
+            *self = Rows::from_entries(all);
+        }
+        &self.sorted
+    }
+}
+
+/// The bucket of an id: its leading `bits` bits.
+fn bucket(id: &[u8], bits: u32) -> usize {
+    if bits == 0 {
+        return 0;
+    }
+    let mut lead = [0u8; 8];
+    lead.copy_from_slice(&id[..8]);
+    (u64::from_be_bytes(lead) >> (64 - bits)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sha2::{Digest as _, Sha256};
+
+    fn id(n: u32) -> Hash32 {
+        Hash32(Sha256::digest(n.to_be_bytes()).into())
+    }
+
+    fn entry(id: &Hash32, h: u8) -> Entry {
+        let mut e = [h; ENTRY];
+        e[..32].copy_from_slice(&id.0);
+        e
+    }
+
+    #[test]
+    fn every_row_is_found_with_its_hash_and_a_place_of_its_own() {
+        for n in [0u32, 1, 2, 3, 17, 1000, 5000] {
+            let entries: Vec<Entry> = (0..n).map(|i| entry(&id(i), (i % 251) as u8)).collect();
+            let rows = Rows::from_entries(entries);
+            assert_eq!(rows.len(), n as usize);
+            let mut places: Vec<u32> = (0..n)
+                .map(|i| {
+                    let (h, at) = rows.get(&id(i)).expect("found");
+                    assert_eq!(h, [(i % 251) as u8; 32]);
+                    at
+                })
+                .collect();
+            places.sort();
+            assert_eq!(places, (0..n).collect::<Vec<_>>());
+            assert!(rows.get(&id(n + 1)).is_none());
+        }
+    }
+
+    #[test]
+    fn an_id_stored_twice_keeps_its_later_hash() {
+        let rows = Rows::from_entries(vec![entry(&id(1), 1), entry(&id(2), 2), entry(&id(1), 9)]);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows.get(&id(1)).unwrap().0, [9; 32]);
+    }
+
+    #[test]
+    fn added_rows_take_the_next_places_and_compact_into_the_sorted_ones() {
+        let mut rows = Rows::from_entries((0..100).map(|i| entry(&id(i), 1)).collect());
+        rows.insert(id(500), [5; 32]);
+        rows.insert(id(7), [7; 32]); // known: new hash, same place
+        assert_eq!(rows.len(), 101);
+        assert_eq!(rows.get(&id(500)), Some(([5; 32], 100)));
+        assert_eq!(rows.get(&id(7)).unwrap().0, [7; 32]);
+        let n = rows.compact().len();
+        assert_eq!(n, 101);
+        assert!(rows.added.is_empty());
+        assert_eq!(rows.get(&id(500)).unwrap().0, [5; 32]);
+        let mut places: Vec<u32> = rows.places().map(|(_, at)| at).collect();
+        places.sort();
+        assert_eq!(places, (0..101).collect::<Vec<_>>());
+    }
+}
