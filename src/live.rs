@@ -97,19 +97,25 @@ impl Live {
     /// connection, with progress). `log` is the writable log to append through (`None`:
     /// read-only); it adopts the verified state if its rows are still exactly those.
     pub fn from_verified(mut log: Option<Log>, v: Verified) -> Result<Live, LogError> {
-        let seen_version = match log.as_mut() {
-            // Rows changed since `v` was verified: the first append catches up first.
-            Some(l) => {
-                if l.adopt(&v)? {
-                    l.data_version()?
-                } else {
-                    i64::MIN
+        // The writable connection adopting the verified state and the fold read the same
+        // events, neither changes them: on two cores at once.
+        let (seen_version, parts) = rayon::join(
+            || match log.as_mut() {
+                // Rows changed since `v` was verified: the first append catches up first.
+                Some(l) => {
+                    if l.adopt(&v)? {
+                        l.data_version()
+                    } else {
+                        Ok(i64::MIN)
+                    }
                 }
-            }
-            None => 0,
-        };
-        let heads = crate::log::digest::HeadSet::of(&v);
-        let (replayed, workflow, doko, scores) = fold_all(v);
+                None => Ok(0),
+            },
+            || fold_parts(&v),
+        );
+        let seen_version = seen_version?;
+        let heads = v.heads.clone();
+        let (replayed, workflow, doko, scores) = assemble(v, parts);
         Ok(Live {
             log: log.map(std::sync::Mutex::new),
             seen_version,
@@ -219,7 +225,7 @@ impl Live {
 
     /// Folds `v` afresh into the state.
     fn refold(&mut self, v: Verified) {
-        self.heads = crate::log::digest::HeadSet::of(&v);
+        self.heads = v.heads.clone();
         (self.replayed, self.workflow, self.doko, self.scores) = fold_all(v);
     }
 
@@ -264,7 +270,7 @@ impl Live {
         }
         if !folds_forward(&e.env.kind) {
             let mut v = std::mem::replace(&mut self.replayed.log, empty_verified());
-            v.events.push(e);
+            v.push_standing(e);
             self.refold(v);
             return Ok(Absorbed::Refolded);
         }
@@ -285,7 +291,7 @@ impl Live {
             }
         }
         self.heads.add(e.env.author, e.env.seq, e.id);
-        self.replayed.log.events.push(e);
+        self.replayed.log.push_standing(e);
         Ok(Absorbed::Incremental)
     }
 }
@@ -297,22 +303,35 @@ fn empty_verified() -> Verified {
         keys: Default::default(),
         excluded: vec![],
         pending_forks: vec![],
+        heads: Default::default(),
     }
 }
 
 /// A fresh fold of a verified log: the boards at the tables, the workflow with the
 /// tournament (as `tdlog results` folds it), the Doppelkopf tables and the scores.
 fn fold_all(v: Verified) -> (Replayed, Workflow, DokoTables, Scores) {
-    // The workflow's fold and the boards' replay read the same events independently: on two
-    // cores at once (each is a pass over every event).
-    let (folded, tables) = rayon::join(
-        || fold(&v, None),
+    let parts = fold_parts(&v);
+    assemble(v, parts)
+}
+
+/// The workflow's fold and the boards' replay of `v`: they read the same events
+/// independently, so on two cores at once (each is a pass over every event).
+fn fold_parts(v: &Verified) -> (Folded, BridgeTables) {
+    rayon::join(
+        || fold(v, None),
         || {
             let mut tables = BridgeTables::default();
-            crate::log::replay(&v, &mut tables);
+            crate::log::replay(v, &mut tables);
             tables
         },
-    );
+    )
+}
+
+/// The live state's parts from `v` and its fold ([`fold_parts`]).
+fn assemble(
+    v: Verified,
+    (folded, tables): (Folded, BridgeTables),
+) -> (Replayed, Workflow, DokoTables, Scores) {
     let mut tournament: Tournament = folded.tournament;
     let mut scores = Scores::default();
     scores.update(&mut tournament);

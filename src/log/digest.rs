@@ -31,7 +31,8 @@ impl HeadSet {
         }
     }
 
-    /// The head set of a verified log: its standing and its excluded events.
+    /// The head set of a verified log: its standing and its excluded events. (A settled
+    /// log carries it: [`Verified::heads`].)
     pub fn of(v: &Verified) -> HeadSet {
         // Per author in a hash map first, sorted once at the end: a million events each
         // looked up in the ordered map by a 32-byte key took a tenth of a second.

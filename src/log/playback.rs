@@ -516,13 +516,16 @@ impl Graph {
             k += 1;
             keep
         });
-        Verified {
+        let mut v = Verified {
             log_id,
             events,
             keys: o.keys,
             excluded: o.excluded,
             pending_forks: o.pending_forks,
-        }
+            heads: Default::default(),
+        };
+        v.heads = crate::log::digest::HeadSet::of(&v);
+        v
     }
 }
 

@@ -379,7 +379,7 @@ impl Log {
         let Some(store) = &self.seen else {
             return Ok(());
         };
-        let now = super::digest::HeadSet::of(v);
+        let now = &v.heads;
         // The recorded heads are few: each is looked for among the events by its author's
         // head first, and the set of every id (a million inserts) is built only if needed.
         let ids: std::cell::OnceCell<std::collections::HashSet<Hash32>> = Default::default();
@@ -397,7 +397,7 @@ impl Log {
                     .contains(id)
         })?;
         let holder = |a: &Hash32| v.keys.get(a).map(|k| k.holder.clone());
-        store.record(&v.log_id, &now, holder, now_ms())?;
+        store.record(&v.log_id, now, holder, now_ms())?;
         Ok(())
     }
 

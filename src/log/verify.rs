@@ -50,6 +50,11 @@ pub struct Verified {
     /// Forks the chief TD has not ruled on yet: `(author, seq, ids)`. A strict verify
     /// fails on the first one; appends tolerate them so the chief can rule.
     pub pending_forks: Vec<PendingFork>,
+    /// Every author's newest stored event, standing or excluded (as
+    /// [`crate::log::digest::HeadSet::of`] gives it): worked out once when the log settles,
+    /// for the device record, the append state and the live state alike. Kept current by
+    /// [`Verified::push_standing`].
+    pub heads: crate::log::digest::HeadSet,
 }
 
 /// Two (or more) signed events of one key at one sequence number, not yet ruled on.
@@ -61,6 +66,13 @@ pub struct PendingFork {
 }
 
 impl Verified {
+    /// Adds an event that stands after the others (an append folded forward), keeping the
+    /// head set current.
+    pub fn push_standing(&mut self, e: CheckedEvent) {
+        self.heads.add(e.env.author, e.env.seq, e.id);
+        self.events.push(e);
+    }
+
     /// Strict: a pending fork is a failure (the key is blocked until the chief TD rules).
     pub fn require_no_forks(&self) -> Result<(), VerifyError> {
         match self.pending_forks.first() {

@@ -35,19 +35,10 @@ impl Log {
     /// Returns whether it did; if not, the first append verifies again.
     pub fn adopt(&mut self, v: &Verified) -> Result<bool, LogError> {
         let dv = self.data_version()?;
-        let mut want: std::collections::HashMap<Hash32, u64> = Default::default();
-        let mut rows = 0u64;
-        for (a, s) in v
-            .events
-            .iter()
-            .map(|e| (e.env.author, e.env.seq))
-            .chain(v.excluded.iter().map(|x| (x.author, x.seq)))
-        {
-            rows += 1;
-            let m = want.entry(a).or_insert(s);
-            *m = (*m).max(s);
-        }
-        let want: BTreeMap<Hash32, u64> = want.into_iter().collect();
+        // Each author's newest verified sequence number, standing or excluded (the head set).
+        let want: BTreeMap<Hash32, u64> =
+            v.heads.heads.iter().map(|(a, (s, _))| (*a, *s)).collect();
+        let rows = (v.events.len() + v.excluded.len()) as u64;
         // Every stored row (a fork's second side is in `fork_proof`) is a verified event,
         // standing or excluded.
         let stored_forks: i64 =
@@ -125,7 +116,7 @@ impl Log {
             }
         }
         Ok(AppendState {
-            stored_heads: crate::log::digest::HeadSet::of(v).heads,
+            stored_heads: v.heads.heads.clone(),
             unstood,
             safe_heads,
             tolerance_ms,
