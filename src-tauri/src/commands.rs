@@ -24,6 +24,8 @@ pub struct AppState {
     pub demo: PathBuf,
     /// A log named on the command line (`demo` with `--demo`): opened at start.
     pub start_log: Option<String>,
+    /// That log's open, begun while the window loads (`preopen`).
+    pub start_open: Arc<crate::preopen::StartOpen>,
     pub open: Mutex<Option<Arc<Opened>>>,
     /// "Sign as": a key file in `<data dir>/keys/` chosen instead of `device.key`.
     pub sign_as: Mutex<Option<String>>,
@@ -220,7 +222,16 @@ pub(crate) async fn open_and_verify(
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
     let dir = state.data_dir.clone();
+    let start = state.start_open.clone();
     let opened = blocking(move || {
+        // The log named on the command line may be opening already (since the app started).
+        let follow = progress.clone();
+        let sink = Box::new(move |p: Progress| {
+            let _ = follow.send(p);
+        });
+        if let Some(r) = start.join(&path, sink) {
+            return r;
+        }
         session::open(&path, &dir, &|p| {
             let _ = progress.send(p);
         })

@@ -7,6 +7,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 mod adjust;
+mod alloc_hold;
 mod appeal_acts;
 mod board;
 mod command_list;
@@ -17,6 +18,7 @@ mod doko_cards;
 mod enrol;
 mod error;
 mod hub;
+mod preopen;
 mod qr;
 mod reports;
 mod session;
@@ -55,10 +57,16 @@ fn main() {
                 None => None,
             };
             let sign_as = device::saved_sign_as(&data_dir);
+            // A log named on the command line is opened while the window loads.
+            let start_open = std::sync::Arc::new(preopen::StartOpen::default());
+            if let Some(p) = start_log.as_deref().filter(|p| *p != "demo") {
+                start_open.begin(PathBuf::from(p), data_dir.clone());
+            }
             app.manage(AppState {
                 data_dir,
                 demo,
                 start_log,
+                start_open,
                 open: Mutex::new(None),
                 sign_as: Mutex::new(sign_as),
             });

@@ -47,6 +47,9 @@ pub fn open_log(path: &Path, data_dir: &Path) -> Result<Log, AppError> {
     Ok(log)
 }
 
+/// The least time between two progress updates of an open (ms).
+const PROGRESS_EVERY_MS: u64 = 200;
+
 /// Opens and fully verifies a log (signatures, chains, keys, forks), reporting progress.
 /// Runs off the UI thread: a log of a million events takes seconds. `data_dir` is this
 /// device's data dir (its record of the logs it has seen).
@@ -60,6 +63,7 @@ pub fn open(
         done: 0,
         total: 0,
     });
+    let _hold = crate::alloc_hold::HoldFreed::new();
     // Reading never writes the log file; the device's record and cache live in its data dir.
     let mut log = Log::open_read_only(path)?;
     log.attach_seen(SeenStore::new(data_dir))?;
@@ -68,10 +72,20 @@ pub fn open(
     // signatures again, was a twentieth of a warm open).
     let cache = tdlog::log::cache::VerifiedCache::new(data_dir);
     log.attach_cache(cache.clone());
+    // Progress by the percent, at most one update every PROGRESS_EVERY_MS (and the last):
+    // every update is a repaint, and a warm open passes a percent every few milliseconds,
+    // where the webview's repaints (in software on many Linux machines) took half a core
+    // from the open.
     let last = std::sync::atomic::AtomicUsize::new(0);
+    let started = std::time::Instant::now();
+    let last_ms = std::sync::atomic::AtomicU64::new(0);
     let cb = |done: usize, total: usize| {
+        use std::sync::atomic::Ordering::Relaxed;
         let bucket = done / (total / 100).max(1);
-        if last.fetch_max(bucket, std::sync::atomic::Ordering::Relaxed) < bucket || done == total {
+        let now = started.elapsed().as_millis() as u64;
+        let due = now >= last_ms.load(Relaxed) + PROGRESS_EVERY_MS;
+        if (due && last.fetch_max(bucket, Relaxed) < bucket) || done == total {
+            last_ms.store(now, Relaxed);
             progress(Progress {
                 phase: "verifying",
                 done,

@@ -48,6 +48,7 @@ fn app_on(log: &Path) -> Arc<TestShell> {
             data_dir: dir,
             demo: log.to_owned(),
             start_log: None,
+            start_open: Default::default(),
             open: Mutex::new(Some(Arc::new(opened))),
             sign_as: Mutex::new(None),
         },
