@@ -204,6 +204,57 @@ fn law_93_settings_signed_as_version_1_keep_their_meaning() {
 }
 
 #[test]
+fn law_93_settings_never_go_back_to_an_older_version() {
+    // The organiser's settings as tdlog signs them (the current version), quorum three.
+    let mut w = World::new(Form::Pairs);
+    w.at(PUB - 60 * MIN);
+    w.step(Who::Org, settings(3, None)).unwrap();
+    let standing = w
+        .folded()
+        .workflow
+        .settings_version
+        .expect("settings stand");
+    assert!(standing >= 3, "tdlog signs the current version: {standing}");
+    // A hostile organiser key forges version 1 settings (one signature decides, no reason
+    // needed, no deposit rule) after them: flagged, not applied.
+    w.f.forge(&w.org, settings(1, None), |env| env.v = 1);
+    let f = w.folded();
+    assert_eq!(f.workflow.flags.len(), 1, "{:?}", f.workflow.flags);
+    assert_eq!(
+        f.workflow.flags[0].error,
+        GuardError::SettingsDowngrade {
+            signed: 1,
+            standing
+        }
+    );
+    assert_eq!(f.workflow.flags[0].law, "93");
+    assert_eq!(f.workflow.settings.quorum, 3, "the newer settings stay");
+    assert_eq!(f.workflow.settings_version, Some(standing));
+    // So a committee's decision still needs three concurring signatures.
+    let (mut w, a) = convened(Some(settings(3, None)));
+    w.f.forge(&w.org, settings(1, None), |env| env.v = 1);
+    w.step(Who::Ac(0), changed(a)).unwrap();
+    assert_eq!(
+        score_ns(&w),
+        420,
+        "the chair alone does not change the score"
+    );
+    // Its refusal reads in every language, naming the law.
+    let e = GuardError::SettingsDowngrade {
+        signed: 1,
+        standing: 3,
+    };
+    for lang in [
+        tdlog::i18n::Lang::En,
+        tdlog::i18n::Lang::De,
+        tdlog::i18n::Lang::Da,
+    ] {
+        let text = tdlog::i18n::refusal(lang, &e);
+        assert!(text.contains("93"), "{lang:?}: {text}");
+    }
+}
+
+#[test]
 fn law_93b_a_decision_waiting_for_its_quorum_blocks_a_second_until_it_cannot_take_effect() {
     let (mut w, a) = convened(None);
     let d = w.step(Who::Ac(0), changed(a)).unwrap();

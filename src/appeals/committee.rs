@@ -57,6 +57,22 @@ impl Workflow {
         }
     }
 
+    /// The organiser's settings only move forward: settings signed as an older version of
+    /// `config.appeals` (`v`) after a newer one stands would drop what the newer version
+    /// rules (version 2: a quorum below three needs a reason; version 3: the deposit rule).
+    /// tdlog signs the current version, so only a forged event meets this.
+    pub(super) fn check_settings_version(&self, p: &Payload, v: u16) -> Result<(), GuardError> {
+        match (p, self.settings_version) {
+            (Payload::AppealSettings(_), Some(standing)) if v < standing => {
+                Err(GuardError::SettingsDowngrade {
+                    signed: v,
+                    standing,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Concurring signatures the decision `a` is about to receive needs: the organiser's
     /// quorum for a convened committee's decision, one otherwise (the chief TD, a further
     /// appeal's body, a Schiedsgericht deciding at once). Settings signed as version 1

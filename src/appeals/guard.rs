@@ -71,6 +71,8 @@ pub enum GuardError {
     DecidedBefore { holder: String },
     #[error("Law 93: the regulations expect a committee of three; a quorum of {quorum} needs the organiser's stated reason (settings `reason`)")]
     QuorumWithoutReason { quorum: u32 },
+    #[error("Law 93 and Law 92A: the organiser's appeal settings stand at version {standing}; settings signed as the older version {signed} after them would drop what the newer version rules (the quorum's reason, the deposit rule) and are not applied")]
+    SettingsDowngrade { signed: u16, standing: u16 },
     #[error("Law 93B: the committee's decision is signed by its chair ({chair}); {holder} co-signs it (concur or dissent)")]
     NotChair { holder: String, chair: String },
     #[error("Law 93B: the committee's decision {decision} is waiting for its co-signatures ({have} of {quorum} concurring); the chair signs a new one only if it can no longer take effect")]
@@ -239,6 +241,7 @@ impl GuardError {
             MemberPlayed { .. } => "member_played",
             Quorum { .. } => "quorum",
             QuorumWithoutReason { .. } => "quorum_without_reason",
+            SettingsDowngrade { .. } => "settings_downgrade",
             NotChair { .. } => "not_chair",
             DecisionPending { .. } => "decision_pending",
             UnknownDecision { .. } => "unknown_decision",
@@ -305,7 +308,7 @@ impl GuardError {
             | DecisionNotInForce { .. } => "93B",
             DepositKeptWithMerit { .. } | NoDeposit => "92A",
             HearingInFuture { .. } | HearingBeforeFiling { .. } => "93",
-            QuorumWithoutReason { .. } => "93",
+            QuorumWithoutReason { .. } | SettingsDowngrade { .. } => "93",
             NoFurtherAppeal | DecidedBefore { .. } => "93C1",
             NotTheAuthority { .. } => "93C2",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",

@@ -122,12 +122,17 @@ impl Workflow {
         if !ahead {
             self.last_wall_ms = self.last_wall_ms.max(e.env.wall_ms);
         }
-        // Settings signed as version 1 predate the quorum rule (Law 93): read as signed.
-        let settings_ok = if e.env.v >= 2 {
-            self.check_settings(&e.payload)
-        } else {
-            Ok(())
-        };
+        // Settings signed as version 1 predate the quorum rule (Law 93): read as signed; but
+        // never an older version after a newer one.
+        let settings_ok = self
+            .check_settings_version(&e.payload, e.env.v)
+            .and_then(|()| {
+                if e.env.v >= 2 {
+                    self.check_settings(&e.payload)
+                } else {
+                    Ok(())
+                }
+            });
         let checked = settings_ok
             .and_then(|()| self.check_core(&e.payload, k, e.env.wall_ms))
             .and_then(|()| {

@@ -438,6 +438,12 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "§ 93: reglementet forudsætter en appelkomité på tre; et mindre antal kræver arrangørens begrundelse",
     ),
     (
+        "refusal.settings_downgrade",
+        "Law 93 and 92A: the organiser's appeal settings only move forward; settings signed as an older version are not applied",
+        "§ 93 und § 92 A: die Einstellungen des Veranstalters für Proteste gelten nur vorwärts; Einstellungen in einer älteren Version werden nicht angewandt",
+        "§ 93 og § 92A: arrangørens indstillinger for appeller gælder kun fremad; indstillinger i en ældre version anvendes ikke",
+    ),
+    (
         "refusal.not_chair",
         "Law 93B: the committee's decision is signed by its chair; the other members co-sign it",
         "§ 93 B: die Entscheidung des Schiedsgerichts unterschreibt sein Vorsitzender; die übrigen Mitglieder zeichnen mit (Zustimmung oder abweichende Meinung)",

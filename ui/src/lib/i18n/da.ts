@@ -323,6 +323,7 @@ export const da: Record<MessageKey, string> = {
   "error.already_signed": "{holder} har allerede underskrevet denne afgørelse (§ 93B).",
   "error.not_committee_decision": "Kun formandens afgørelse i en indkaldt appelkomité medunderskrives (§ 93B).",
   "error.quorum_without_reason": "Reglementet forudsætter en appelkomité på tre; et antal på {quorum} kræver arrangørens begrundelse (§ 93).",
+  "error.settings_downgrade": "Arrangørens indstillinger for appeller står på version {standing}; indstillinger i den ældre version {signed} anvendes ikke (§ 93, § 92A).",
   "error.decided_before": "{holder} afgjorde appellen første gang og må ikke afgøre den videre appel (§ 93C1).",
   "error.conflict_open": "Samtidige trin i denne appel kan ikke begge gælde: chefturneringslederen eller komitéformanden afgør dem først (§ 93).",
   "error.no_conflict": "Det trin indgår ikke i en åben konflikt i denne appel (§ 93).",

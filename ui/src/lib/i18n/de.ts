@@ -323,6 +323,7 @@ export const de: Record<MessageKey, string> = {
   "error.already_signed": "{holder} hat diese Entscheidung schon unterschrieben (§ 93 B).",
   "error.not_committee_decision": "Mitgezeichnet wird nur die Entscheidung des Vorsitzenden eines einberufenen Schiedsgerichts (§ 93 B).",
   "error.quorum_without_reason": "Die Bestimmungen sehen ein Schiedsgericht aus drei Mitgliedern vor; eine Beschlussfähigkeit von {quorum} braucht die Begründung des Veranstalters (§ 93).",
+  "error.settings_downgrade": "Die Einstellungen des Veranstalters für Proteste stehen auf Version {standing}; Einstellungen in der älteren Version {signed} werden nicht angewandt (§ 93, § 92 A).",
   "error.decided_before": "{holder} hat den Protest in erster Instanz entschieden und darf über das weitere Rechtsmittel nicht entscheiden (§ 93 C 1).",
   "error.conflict_open": "Gleichzeitige Schritte zu diesem Protest können nicht beide gelten: der Hauptturnierleiter oder der Vorsitzende des Schiedsgerichts entscheidet zuerst (§ 93).",
   "error.no_conflict": "Dieser Schritt gehört zu keinem offenen Konflikt dieses Protests (§ 93).",

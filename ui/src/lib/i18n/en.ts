@@ -323,6 +323,7 @@ export const en = {
   "error.already_signed": "{holder} has already signed this decision (Law 93B).",
   "error.not_committee_decision": "Only a decision signed by the chair of a convened committee is co-signed (Law 93B).",
   "error.quorum_without_reason": "The regulations expect a committee of three; a quorum of {quorum} needs the organiser's reason (Law 93).",
+  "error.settings_downgrade": "The organiser's appeal settings stand at version {standing}; settings signed as the older version {signed} are not applied (Law 93, Law 92A).",
   "error.decided_before": "{holder} decided this appeal the first time and may not decide the further appeal (Law 93C1).",
   "error.conflict_open": "Concurrent steps on this appeal cannot both apply: the chief director or the committee chair settles them first (Law 93).",
   "error.no_conflict": "That step is not in an open conflict on this appeal (Law 93).",
