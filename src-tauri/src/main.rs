@@ -10,6 +10,7 @@ mod adjust;
 mod alloc_hold;
 mod appeal_acts;
 mod board;
+mod board_acts;
 mod command_list;
 mod commands;
 mod device;
@@ -37,6 +38,20 @@ use tauri::Manager;
 
 fn main() {
     let arg = std::env::args_os().nth(1);
+    let context = tauri::generate_context!();
+    // This device's data dir as `setup` resolves it below (TDLOG_DATA_DIR, else the
+    // platform's data dir and the app's identifier, as Tauri's `app_data_dir`).
+    let early_dir = std::env::var_os("TDLOG_DATA_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs::data_dir().map(|d| d.join(&context.config().identifier)));
+    // A log named on the command line starts opening now, before Tauri and the window.
+    let start_open = std::sync::Arc::new(preopen::StartOpen::default());
+    let named = arg.as_deref().filter(|a| *a != "--demo").map(PathBuf::from);
+    if let (Some(p), Some(dir)) = (&named, &early_dir) {
+        if std::fs::create_dir_all(dir).is_ok() {
+            start_open.begin(p.clone(), dir.clone());
+        }
+    }
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .setup(move |app| {
@@ -57,10 +72,12 @@ fn main() {
                 None => None,
             };
             let sign_as = device::saved_sign_as(&data_dir);
-            // A log named on the command line is opened while the window loads.
-            let start_open = std::sync::Arc::new(preopen::StartOpen::default());
-            if let Some(p) = start_log.as_deref().filter(|p| *p != "demo") {
-                start_open.begin(PathBuf::from(p), data_dir.clone());
+            // The log named on the command line is opening since `main` began; as another
+            // device than this data dir's (it resolved otherwise), it starts again here.
+            if let Some(p) = &named {
+                if !start_open.is_opening(p, &data_dir) {
+                    start_open.begin(p.clone(), data_dir.clone());
+                }
             }
             app.manage(AppState {
                 data_dir,
@@ -107,13 +124,13 @@ fn main() {
             appeal_acts::appeal_announce,
             appeal_acts::event_time_zone,
             appeal_acts::appeal_resolve,
-            commands::board_show,
-            commands::bridge_call,
-            commands::bridge_rule,
+            board_acts::board_show,
+            board_acts::bridge_call,
+            board_acts::bridge_rule,
             commands::ranking_diff,
             commands::report_save,
-            commands::bridge_play,
-            commands::bridge_play_option,
+            board_acts::bridge_play,
+            board_acts::bridge_play_option,
             commands::result_correct,
             commands::correction_consent,
             appeal_acts::appeals_configure,
@@ -127,10 +144,10 @@ fn main() {
             commands::key_enrol,
             commands::key_revoke,
             commands::dashboard_show,
-            commands::bridge_claim,
-            commands::bridge_claim_rule,
-            commands::bridge_penalty_card,
-            commands::bridge_revoke_correct,
+            board_acts::bridge_claim,
+            board_acts::bridge_claim_rule,
+            board_acts::bridge_penalty_card,
+            board_acts::bridge_revoke_correct,
             doko::doko_evening,
             doko::doko_list,
             doko::doko_standings,
@@ -156,7 +173,7 @@ fn main() {
             hub::hub_clear,
             hub::hub_setting,
         ])
-        .run(tauri::generate_context!());
+        .run(context);
     if let Err(e) = result {
         eprintln!("error: tdlog-desktop could not start: {e}");
         std::process::exit(1);
