@@ -38,20 +38,6 @@ use tauri::Manager;
 
 fn main() {
     let arg = std::env::args_os().nth(1);
-    let context = tauri::generate_context!();
-    // This device's data dir as `setup` resolves it below (TDLOG_DATA_DIR, else the
-    // platform's data dir and the app's identifier, as Tauri's `app_data_dir`).
-    let early_dir = std::env::var_os("TDLOG_DATA_DIR")
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join(&context.config().identifier)));
-    // A log named on the command line starts opening now, before Tauri and the window.
-    let start_open = std::sync::Arc::new(preopen::StartOpen::default());
-    let named = arg.as_deref().filter(|a| *a != "--demo").map(PathBuf::from);
-    if let (Some(p), Some(dir)) = (&named, &early_dir) {
-        if std::fs::create_dir_all(dir).is_ok() {
-            start_open.begin(p.clone(), dir.clone());
-        }
-    }
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .setup(move |app| {
@@ -72,12 +58,10 @@ fn main() {
                 None => None,
             };
             let sign_as = device::saved_sign_as(&data_dir);
-            // The log named on the command line is opening since `main` began; as another
-            // device than this data dir's (it resolved otherwise), it starts again here.
-            if let Some(p) = &named {
-                if !start_open.is_opening(p, &data_dir) {
-                    start_open.begin(p.clone(), data_dir.clone());
-                }
+            // A log named on the command line is opened while the window loads.
+            let start_open = std::sync::Arc::new(preopen::StartOpen::default());
+            if let Some(p) = start_log.as_deref().filter(|p| *p != "demo") {
+                start_open.begin(PathBuf::from(p), data_dir.clone());
             }
             app.manage(AppState {
                 data_dir,
@@ -173,7 +157,7 @@ fn main() {
             hub::hub_clear,
             hub::hub_setting,
         ])
-        .run(context);
+        .run(tauri::generate_context!());
     if let Err(e) = result {
         eprintln!("error: tdlog-desktop could not start: {e}");
         std::process::exit(1);

@@ -1,8 +1,6 @@
 //! The log named on the command line is opened while the window loads: the webview takes
 //! about two seconds to start, and a warm open of a big log is a few seconds, so the two
-//! overlap instead of following each other. It starts first thing in `main`, before Tauri
-//! and GTK start, in the data dir Tauri will resolve (checked again once it has: another dir
-//! starts the open again there, so the log is only ever opened as this device). The front end's `log_open` of that path then
+//! overlap instead of following each other. The front end's `log_open` of that path then
 //! follows the open already under way (its progress so far, then the rest) and takes its
 //! result; any other open, or a second one of the same path, opens afresh.
 
@@ -25,10 +23,6 @@ pub struct StartOpen {
 struct Inner {
     /// The log being opened (`None`: nothing was started, or its result was taken).
     path: Option<PathBuf>,
-    /// The device (data dir) it is opened as.
-    data_dir: Option<PathBuf>,
-    /// Which start this is: a result or progress of an earlier start is dropped.
-    generation: u64,
     /// The last progress reported, for a follower that joins late.
     last: Option<Progress>,
     sinks: Vec<Sink>,
@@ -36,29 +30,21 @@ struct Inner {
 }
 
 impl StartOpen {
-    /// Starts opening `path` on its own thread, as this device (`data_dir`); an earlier start
-    /// is superseded.
+    /// Starts opening `path` on its own thread, as this device (`data_dir`).
     pub fn begin(self: &Arc<Self>, path: PathBuf, data_dir: PathBuf) {
-        let Ok(mut g) = self.inner.lock() else {
-            return;
-        };
-        g.generation += 1;
-        let generation = g.generation;
-        g.path = Some(path.clone());
-        g.data_dir = Some(data_dir.clone());
-        g.last = None;
-        g.result = None;
-        drop(g);
+        if let Ok(mut g) = self.inner.lock() {
+            g.path = Some(path.clone());
+        }
         let me = self.clone();
         let spawned = std::thread::Builder::new()
             .name("tdlog-start-open".into())
             .spawn(move || {
                 // A panic is an error for the follower, never a wait without end.
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    session::open(&path, &data_dir, &|p| me.report(generation, p))
+                    session::open(&path, &data_dir, &|p| me.report(p))
                 }))
                 .unwrap_or_else(|_| Err(AppError::new("internal", "opening the log failed")));
-                me.finish(generation, r);
+                me.finish(r);
             });
         if spawned.is_err() {
             // No thread: the front end's open does the work itself.
@@ -68,18 +54,8 @@ impl StartOpen {
         }
     }
 
-    /// Is `path` opening (or opened, not yet taken) as the device of `data_dir`?
-    pub fn is_opening(&self, path: &Path, data_dir: &Path) -> bool {
-        self.inner.lock().is_ok_and(|g| {
-            g.path.as_deref() == Some(path) && g.data_dir.as_deref() == Some(data_dir)
-        })
-    }
-
-    fn report(&self, generation: u64, p: Progress) {
+    fn report(&self, p: Progress) {
         if let Ok(mut g) = self.inner.lock() {
-            if g.generation != generation {
-                return;
-            }
             for s in &g.sinks {
                 s(p.clone());
             }
@@ -87,11 +63,8 @@ impl StartOpen {
         }
     }
 
-    fn finish(&self, generation: u64, r: Result<Opened, AppError>) {
+    fn finish(&self, r: Result<Opened, AppError>) {
         if let Ok(mut g) = self.inner.lock() {
-            if g.generation != generation {
-                return; // superseded: dropped
-            }
             g.result = Some(r);
             g.sinks.clear();
         }
@@ -156,21 +129,6 @@ mod tests {
         start.begin(missing.clone(), device_dir(&missing));
         let r = start.join(&missing, Box::new(|_| {})).expect("begun");
         assert!(r.is_err());
-    }
-
-    #[test]
-    fn an_open_begun_as_another_device_is_superseded_and_only_the_last_is_followed() {
-        let log = demo();
-        let start = Arc::new(StartOpen::default());
-        let elsewhere = log.with_file_name("elsewhere");
-        start.begin(log.clone(), elsewhere.clone());
-        assert!(start.is_opening(&log, &elsewhere));
-        assert!(!start.is_opening(&log, &device_dir(&log)));
-        start.begin(log.clone(), device_dir(&log));
-        assert!(start.is_opening(&log, &device_dir(&log)));
-        let opened = start.join(&log, Box::new(|_| {})).expect("begun").unwrap();
-        assert_eq!(opened.path, log);
-        assert!(!start.is_opening(&log, &device_dir(&log)), "taken");
     }
 
     #[test]
