@@ -478,3 +478,32 @@ BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END
     let e = warm_error(&p, &device);
     assert!(e.contains("no longer in the log file"), "{e}");
 }
+
+/// A cache written in the format before (whose segment signatures covered the rows
+/// themselves) is read as no cache: the next verify checks every signature and rewrites it
+/// in the current format. Like a lost cache, it costs time only.
+#[test]
+fn a_cache_of_the_older_format_is_rebuilt_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _kf, device) = setup(dir.path());
+    verify_with(&p, Some(&device));
+    assert_eq!(cached_rows(&device, &p), 22);
+    let f = device
+        .join("cache")
+        .read_dir()
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "vcache"))
+        .unwrap();
+    let mut bytes = std::fs::read(&f).unwrap();
+    bytes[..8].copy_from_slice(b"TDLGVC01");
+    std::fs::write(&f, &bytes).unwrap();
+    assert_eq!(
+        cached_rows(&device, &p),
+        0,
+        "an old-format cache holds nothing"
+    );
+    verify_with(&p, Some(&device));
+    assert_eq!(cached_rows(&device, &p), 22);
+    assert_eq!(&std::fs::read(&f).unwrap()[..8], b"TDLGVC02");
+}

@@ -20,6 +20,10 @@ impl std::hash::Hash for Hash32 {
     }
 }
 
+/// A map keyed by event ids (or keys) with a fast hash, seeded per process (foldhash): for
+/// the maps a big log's open fills with every id. Never iterated where order shows.
+pub type IdMap<V> = std::collections::HashMap<Hash32, V, foldhash::fast::RandomState>;
+
 impl Hash32 {
     /// SHA-256 over the concatenation of `parts`.
     pub fn digest(parts: &[&[u8]]) -> Hash32 {

@@ -12,7 +12,7 @@ use super::hash::Hash32;
 use crate::events::Payload;
 use crate::keys::KeyState;
 use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 /// Stored column values of a database row, compared with the signed envelope.
 #[derive(Debug, Clone)]
@@ -251,7 +251,7 @@ pub(super) struct Graph {
     pub(super) events: Vec<CheckedEvent>,
     /// Input position of each event (for error messages).
     pub(super) positions: Vec<usize>,
-    pub(super) by_id: HashMap<Hash32, usize>,
+    pub(super) by_id: crate::log::hash::IdMap<usize>,
     /// For each author, the events at each sequence number (more than one: a fork).
     pub(super) chains: BTreeMap<Hash32, Chain>,
     /// Index of each event's predecessor in its own chain (`u32::MAX`: none).
@@ -283,7 +283,8 @@ impl Graph {
     fn build(all: Vec<CheckedEvent>, known_in: Vec<bool>) -> Result<Graph, VerifyError> {
         // Set semantics: the same event twice (same id) is one event.
         // Done in place: a million events are held once, never copied.
-        let mut by_id = HashMap::with_capacity(all.len());
+        let mut by_id =
+            crate::log::hash::IdMap::with_capacity_and_hasher(all.len(), Default::default());
         let mut positions = Vec::with_capacity(all.len());
         let mut known = Vec::with_capacity(known_in.len());
         let mut events = all;
