@@ -97,9 +97,10 @@ impl Log {
         std::thread::scope(|s| {
             let worker = s.spawn(move || -> Result<_, LogError> {
                 let mut events = Vec::with_capacity(total);
+                let mut checker = crate::log::verify::Checker::default();
                 for batch in rx {
                     let flags = trust(&batch)?;
-                    crate::log::verify::check_chunk(events.len(), batch, &flags, &mut events)?;
+                    checker.check_chunk(events.len(), batch, &flags, &mut events)?;
                     if let Some(p) = progress {
                         p(events.len(), total.max(events.len()));
                     }
