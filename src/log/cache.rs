@@ -73,15 +73,25 @@ pub fn compare_batch(
     use rayon::prelude::*;
     // Hashed and looked up on every core (each lookup is a cache miss or two).
     type Looked = Option<(Hash32, [u8; 32], Option<([u8; 32], u32)>)>;
+    let id_of = |inp: &Input| {
+        inp.declared
+            .as_ref()
+            .and_then(|d| <[u8; 32]>::try_from(d.id.as_slice()).ok())
+            .map(Hash32)
+    };
     let hashed: Vec<Looked> = batch
-        .par_iter()
-        .map(|inp| {
-            let id = inp
-                .declared
-                .as_ref()
-                .and_then(|d| <[u8; 32]>::try_from(d.id.as_slice()).ok())
-                .map(Hash32)?;
-            Some((id, row_hash(inp), known.rows.get(&id)))
+        .par_chunks(32)
+        .flat_map_iter(|rows| {
+            // The lookups of 32 rows fetched together, then each row hashed and looked up.
+            for inp in rows {
+                if let Some(id) = id_of(inp) {
+                    known.rows.prefetch(&id);
+                }
+            }
+            rows.iter().map(move |inp| {
+                let id = id_of(inp)?;
+                Some((id, row_hash(inp), known.rows.get(&id)))
+            })
         })
         .collect();
     let mut flags = Vec::with_capacity(batch.len());
