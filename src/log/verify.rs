@@ -291,34 +291,93 @@ impl Chain {
     }
 }
 
+/// Every event's index by id, if no id comes twice (`None`: deduplicate first).
+fn id_map(events: &[CheckedEvent]) -> Option<crate::log::hash::IdMap<usize>> {
+    let mut by_id =
+        crate::log::hash::IdMap::with_capacity_and_hasher(events.len(), Default::default());
+    for (i, e) in events.iter().enumerate() {
+        if by_id.insert(e.id, i).is_some() {
+            return None;
+        }
+    }
+    Some(by_id)
+}
+
+/// Drops every event after the first with its id, in place: the id map, each kept event's
+/// input position, and the `known` flags of the kept events.
+fn dedup(
+    events: &mut Vec<CheckedEvent>,
+    known_in: &[bool],
+) -> (crate::log::hash::IdMap<usize>, Vec<usize>, Vec<bool>) {
+    let mut by_id =
+        crate::log::hash::IdMap::with_capacity_and_hasher(events.len(), Default::default());
+    let mut positions = Vec::with_capacity(events.len());
+    let mut known = Vec::with_capacity(known_in.len());
+    let mut pos = 0usize;
+    events.retain(|e| {
+        let first = match by_id.entry(e.id) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(positions.len());
+                true
+            }
+            std::collections::hash_map::Entry::Occupied(_) => false,
+        };
+        if first {
+            positions.push(pos);
+            if let Some(&k) = known_in.get(pos) {
+                known.push(k);
+            }
+        }
+        pos += 1;
+        first
+    });
+    (by_id, positions, known)
+}
+
+/// Each author's events as `(seq, index)`, sorted. Events come mostly in runs by one
+/// author (a log is read by author and seq): a run is one map lookup.
+fn chains_of(events: &[CheckedEvent]) -> BTreeMap<Hash32, Chain> {
+    let mut chains: BTreeMap<Hash32, Chain> = BTreeMap::new();
+    let mut i = 0;
+    while i < events.len() {
+        let a = events[i].env.author;
+        let run = events[i..]
+            .iter()
+            .position(|e| e.env.author != a)
+            .unwrap_or(events.len() - i);
+        chains
+            .entry(a)
+            .or_default()
+            .0
+            .extend((i..i + run).map(|k| (events[k].env.seq, k)));
+        i += run;
+    }
+    for chain in chains.values_mut() {
+        chain.0.sort_unstable();
+    }
+    chains
+}
+
 impl Graph {
     fn build(all: Vec<CheckedEvent>, known_in: Vec<bool>) -> Result<Graph, VerifyError> {
-        // Set semantics: the same event twice (same id) is one event.
-        // Done in place: a million events are held once, never copied.
-        let mut by_id =
-            crate::log::hash::IdMap::with_capacity_and_hasher(all.len(), Default::default());
-        let mut positions = Vec::with_capacity(all.len());
-        let mut known = Vec::with_capacity(known_in.len());
+        // Set semantics: the same event twice (same id) is one event. Most logs hold every
+        // event once: the id map and the chains are then built side by side (two cores), and
+        // only a log with an event twice is deduplicated first (in place: a million events are
+        // held once, never copied).
         let mut events = all;
-        let mut pos = 0usize;
-        events.retain(|e| {
-            let first = match by_id.entry(e.id) {
-                std::collections::hash_map::Entry::Vacant(v) => {
-                    v.insert(positions.len());
-                    true
-                }
-                std::collections::hash_map::Entry::Occupied(_) => false,
-            };
-            if first {
-                positions.push(pos);
-                if let Some(&k) = known_in.get(pos) {
-                    known.push(k);
-                }
+        let (once, chains) = rayon::join(|| id_map(&events), || chains_of(&events));
+        let (by_id, positions, known, chains) = match once {
+            Some(by_id) => {
+                let positions = (0..events.len()).collect();
+                (by_id, positions, known_in, chains)
             }
-            pos += 1;
-            first
-        });
-        drop(known_in);
+            None => {
+                drop(chains);
+                let (by_id, positions, known) = dedup(&mut events, &known_in);
+                let chains = chains_of(&events);
+                (by_id, positions, known, chains)
+            }
+        };
         let is_known = |i: usize| known.get(i).copied().unwrap_or(false);
         let at = |i: usize| eref(positions[i], &events[i]);
 
@@ -353,17 +412,6 @@ impl Graph {
         }
 
         // Chains: contiguous sequence numbers, each pointing at the one before.
-        let mut chains: BTreeMap<Hash32, Chain> = BTreeMap::new();
-        for (i, e) in events.iter().enumerate() {
-            chains
-                .entry(e.env.author)
-                .or_default()
-                .0
-                .push((e.env.seq, i));
-        }
-        for chain in chains.values_mut() {
-            chain.0.sort_unstable();
-        }
         // Each event's predecessor in its own chain, by index (playback asks for every
         // event; `u32::MAX`: none).
         let mut prev_of = vec![u32::MAX; events.len()];
