@@ -36,7 +36,7 @@ impl HeadSet {
     pub fn of(v: &Verified) -> HeadSet {
         // Per author in a hash map first, sorted once at the end: a million events each
         // looked up in the ordered map by a 32-byte key took a tenth of a second.
-        let mut m: std::collections::HashMap<Hash32, (u64, Hash32)> = Default::default();
+        let mut m: crate::log::hash::IdMap<(u64, Hash32)> = Default::default();
         let all = v.events.iter().map(|e| (e.env.author, e.env.seq, e.id));
         for (author, seq, id) in all.chain(v.excluded.iter().map(|x| (x.author, x.seq, x.id))) {
             let slot = m.entry(author).or_insert((seq, id));
