@@ -19,7 +19,7 @@
 //!   once per key event), so the result is a fixed point and the same on every machine.
 
 use super::fault::{Fault, VerifyError};
-use super::hash::Hash32;
+use super::hash::{Hash32, IdMap};
 use super::verify::{eref, fail, Excluded, Graph, PendingFork, Verified};
 use crate::events::{spec, Payload};
 use crate::keys::{KeyInfo, KeyState, Revocation, Role};
@@ -29,7 +29,7 @@ use std::collections::{HashMap, HashSet};
 #[derive(Default)]
 struct Assumed {
     /// Revoked key -> (revocation event, last valid seq): the lowest revocation in force.
-    revoked: HashMap<Hash32, (usize, u64)>,
+    revoked: IdMap<(usize, u64)>,
     /// Every revocation event in force (two chiefs may revoke one key at once).
     revocations: HashSet<usize>,
     /// (key, seq) -> (ruling event, kept id): the fork ruling in force.
@@ -45,7 +45,7 @@ impl Assumed {
 }
 
 /// Seniority of a key: (depth of its enrolment chain, role, enrolling event).
-type Ranks = HashMap<Hash32, (u32, Role, usize)>;
+type Ranks = IdMap<(u32, Role, usize)>;
 
 /// The result of one playback pass.
 struct Outcome {
@@ -119,7 +119,7 @@ impl Graph {
     /// Seniority of every key reachable from the genesis by enrolments (first enrolment of
     /// a key in replay order; a second one is refused by playback).
     fn ranks(&self, order: &[usize]) -> Ranks {
-        let mut ranks = Ranks::new();
+        let mut ranks = Ranks::default();
         for &i in order {
             let e = &self.events[i];
             match &e.payload {
@@ -263,17 +263,17 @@ impl Graph {
         }
 
         let mut keys = KeyState::default();
-        let mut first_seen: HashMap<Hash32, usize> = HashMap::new();
+        let mut first_seen: IdMap<usize> = IdMap::default();
         let mut void: Vec<bool> = vec![false; n];
         let mut excluded = Vec::new();
-        let mut enrol_event: HashMap<Hash32, usize> = HashMap::new();
+        let mut enrol_event: IdMap<usize> = IdMap::default();
         // Keys whose enrolling event does not stand: their events are excluded, not fatal.
-        let mut unstood_enrolment: HashMap<Hash32, Hash32> = HashMap::new();
+        let mut unstood_enrolment: IdMap<Hash32> = IdMap::default();
         let mut applied = HashSet::new();
         let exclude = |i: usize,
                        void: &mut Vec<bool>,
                        excluded: &mut Vec<Excluded>,
-                       unstood: &mut HashMap<Hash32, Hash32>,
+                       unstood: &mut IdMap<Hash32>,
                        reason: String| {
             let e = &self.events[i];
             void[i] = true;
@@ -409,7 +409,7 @@ impl Graph {
         &self,
         i: usize,
         keys: &mut KeyState,
-        enrol_event: &mut HashMap<Hash32, usize>,
+        enrol_event: &mut IdMap<usize>,
         assumed: &Assumed,
         applied: &mut HashSet<usize>,
     ) -> Result<(), VerifyError> {

@@ -92,15 +92,15 @@ impl Log {
         let limit = (self.clock)().saturating_add(tolerance_ms);
         // Each author's last event in replay order (and last not dated ahead), found by
         // index in a hash map and turned into heads once: not an ordered-map insert per event.
-        let mut last: std::collections::HashMap<Hash32, usize> = Default::default();
-        let mut last_safe: std::collections::HashMap<Hash32, usize> = Default::default();
+        let mut last: crate::log::hash::IdMap<usize> = Default::default();
+        let mut last_safe: crate::log::hash::IdMap<usize> = Default::default();
         for (i, e) in v.events.iter().enumerate() {
             if e.env.wall_ms <= limit {
                 last_safe.insert(e.env.author, i);
             }
             last.insert(e.env.author, i);
         }
-        let heads_of = |m: std::collections::HashMap<Hash32, usize>| -> BTreeMap<Hash32, Head> {
+        let heads_of = |m: crate::log::hash::IdMap<usize>| -> BTreeMap<Hash32, Head> {
             m.into_iter()
                 .map(|(a, i)| (a, Head::of(&v.events[i])))
                 .collect()
