@@ -173,13 +173,7 @@ fn losing_the_cache_costs_only_time_and_a_forged_cache_is_refused() {
     let o = note("b");
     assert!(o.status.success(), "{}", text(&o));
     // Edit the cache file: its signature no longer matches.
-    let f = device
-        .join("cache")
-        .read_dir()
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "vcache"))
-        .unwrap();
+    let f = vcache_file(&device);
     let mut bytes = std::fs::read(&f).unwrap();
     let n = bytes.len();
     bytes[n - 70] ^= 1;
@@ -187,6 +181,17 @@ fn losing_the_cache_costs_only_time_and_a_forged_cache_is_refused() {
     let o = note("c");
     assert!(!o.status.success());
     assert!(text(&o).contains("cache"), "{}", text(&o));
+}
+
+/// The device's verified-state cache file (its one log's).
+fn vcache_file(device: &Path) -> std::path::PathBuf {
+    device
+        .join("cache")
+        .read_dir()
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "vcache"))
+        .unwrap()
 }
 
 /// The rows this device's cache holds for the log at `p`.
@@ -488,13 +493,7 @@ fn a_cache_of_the_older_format_is_rebuilt_not_refused() {
     let (p, _kf, device) = setup(dir.path());
     verify_with(&p, Some(&device));
     assert_eq!(cached_rows(&device, &p), 22);
-    let f = device
-        .join("cache")
-        .read_dir()
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "vcache"))
-        .unwrap();
+    let f = vcache_file(&device);
     let mut bytes = std::fs::read(&f).unwrap();
     bytes[..8].copy_from_slice(b"TDLGVC01");
     std::fs::write(&f, &bytes).unwrap();
@@ -506,4 +505,33 @@ fn a_cache_of_the_older_format_is_rebuilt_not_refused() {
     verify_with(&p, Some(&device));
     assert_eq!(cached_rows(&device, &p), 22);
     assert_eq!(&std::fs::read(&f).unwrap()[..8], b"TDLGVC02");
+}
+
+/// A batch is checked on every core, each event written straight into its place: the first
+/// failing input in order is the error (not whichever core failed first), and the events of
+/// that batch checked meanwhile are dropped, leaving the output as it was.
+#[test]
+fn a_batch_with_a_bad_signature_fails_at_its_first_bad_input_and_adds_nothing() {
+    use tdlog::log::verify::Checker;
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _kf, _device) = setup(dir.path());
+    let inputs = Log::open(&p).unwrap().read_inputs().unwrap();
+    let n = inputs.len();
+    let mut checker = Checker::default();
+    let mut out = Vec::new();
+    checker
+        .check_chunk(0, inputs.clone(), &[], &mut out)
+        .unwrap();
+    assert_eq!(out.len(), n);
+    // Two bad signatures in the second batch: positions 7 and 15 of it.
+    let mut bad = inputs.clone();
+    for i in [15, 7] {
+        bad[i].raw.sig[0] ^= 1;
+    }
+    let e = checker.check_chunk(n, bad, &[], &mut out).unwrap_err();
+    assert_eq!(e.at.as_ref().map(|a| a.position), Some(n + 7), "{e}");
+    assert_eq!(out.len(), n, "nothing of the failing batch is added");
+    // The checker goes on: the same batch unchanged is added whole.
+    checker.check_chunk(n, inputs, &[], &mut out).unwrap();
+    assert_eq!(out.len(), 2 * n);
 }
