@@ -233,28 +233,30 @@ impl Checker {
                 }
             })
             .collect_into_vec(&mut self.errors);
-        if self.errors.iter().all(Option::is_none) {
+        let Some((first, err)) = self
+            .errors
+            .iter_mut()
+            .enumerate()
+            .find_map(|(i, e)| e.take().map(|e| (i, e)))
+        else {
             // SAFETY: the capacity was reserved above, and each of the `n` slots after `start`
             // was written just now (an input that did not fail wrote its own slot).
             unsafe { out.set_len(start + n) };
             return Ok(());
-        }
+        };
         // A failing input: the events of this batch checked meanwhile are dropped.
-        let mut first = None;
-        for (slot, err) in out.spare_capacity_mut()[..n]
+        for (i, (slot, e)) in out.spare_capacity_mut()[..n]
             .iter_mut()
-            .zip(self.errors.drain(..))
+            .zip(&self.errors)
+            .enumerate()
         {
-            match err {
+            if i != first && e.is_none() {
                 // SAFETY: an input that did not fail wrote its slot, which nothing owns yet
                 // (the length was not moved on): it is dropped exactly once, here.
-                None => unsafe { slot.assume_init_drop() },
-                Some(e) => {
-                    first.get_or_insert(e);
-                }
+                unsafe { slot.assume_init_drop() };
             }
         }
-        Err(first.expect("a batch with a failure has a first one"))
+        Err(err)
     }
 }
 
@@ -437,13 +439,14 @@ impl Graph {
         let log_id = events[g].id;
         let wrong_log = events
             .par_iter()
-            .position_first(|e| e.env.log_id.is_some_and(|l| l != log_id));
-        if let Some(i) = wrong_log {
+            .enumerate()
+            .find_map_first(|(i, e)| e.env.log_id.filter(|l| *l != log_id).map(|l| (i, l)));
+        if let Some((i, found)) = wrong_log {
             return Err(fail(
                 at(i),
                 Fault::WrongLog {
                     expected: log_id,
-                    found: events[i].env.log_id.unwrap_or_default(),
+                    found,
                 },
             ));
         }

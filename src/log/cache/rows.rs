@@ -144,7 +144,6 @@ impl Rows {
     }
 }
 
-/// The bucket of an id: its leading `bits` bits.
 /// A prefetch hint for the cache line at `p` (no effect where the target has none).
 #[inline]
 fn prefetch_read(p: *const u8) {
@@ -157,6 +156,7 @@ fn prefetch_read(p: *const u8) {
     let _ = p;
 }
 
+/// The bucket of an id: its leading `bits` bits.
 fn bucket(id: &[u8], bits: u32) -> usize {
     if bits == 0 {
         return 0;
