@@ -47,6 +47,19 @@ fn vectors() -> Vec<Vector> {
         f.events.clone(),
     ));
 
+    // The same event received twice (two merges, or a replay by whoever handed the bundle
+    // over) is one event: it neither counts twice nor shifts what the others prove.
+    {
+        let mut events = f.events.clone();
+        events.insert(2, f.events[f.events.len() - 1].clone());
+        out.push(v(
+            "good_replayed_event",
+            "ok",
+            "the basic log with its last event also stored earlier, a second time: one event",
+            events,
+        ));
+    }
+
     // A revoked key: its events up to last_valid_seq stand.
     {
         let td2 = key(4);
@@ -597,6 +610,14 @@ fn a_deputy_chief_can_revoke_a_stolen_chief_key() {
         "the TD stays active"
     );
     assert_eq!(v.excluded.len(), 1, "{:?}", v.excluded);
+}
+
+#[test]
+fn a_replayed_event_is_one_event() {
+    let once = verified("good_basic");
+    let twice = verified("good_replayed_event");
+    let ids = |v: &tdlog::log::Verified| v.events.iter().map(|e| e.id).collect::<Vec<_>>();
+    assert_eq!(ids(&twice), ids(&once));
 }
 
 #[test]
