@@ -15,6 +15,11 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use tdlog::log::Log;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // Before anything big is allocated: small pages, as the app (`tdlog::memory`);
+    // OPEN_PROFILE_THP=1 keeps huge pages, to compare.
+    if std::env::var_os("OPEN_PROFILE_THP").is_none() {
+        tdlog::memory::no_huge_pages();
+    }
     let mut a = std::env::args().skip(1);
     let usage = "usage: open_profile LOG DATA_DIR [ROUNDS]";
     let path = std::path::PathBuf::from(a.next().ok_or(usage)?);

@@ -12,6 +12,7 @@ pub mod io_safe;
 pub mod keys;
 pub mod live;
 pub mod log;
+pub mod memory;
 pub mod report;
 pub mod results;
 pub mod scoring;

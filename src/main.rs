@@ -7,6 +7,8 @@ mod cli;
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
+    // Before anything big is allocated: small pages (`tdlog::memory`).
+    tdlog::memory::no_huge_pages();
     // Like every Unix filter: when the reader of our output goes away (`tdlog log x | head`),
     // stop quietly instead of panicking on a broken pipe.
     #[cfg(unix)]

@@ -37,6 +37,8 @@ use std::sync::Mutex;
 use tauri::Manager;
 
 fn main() {
+    // Before anything big is allocated: small pages (`tdlog::memory`).
+    tdlog::memory::no_huge_pages();
     let arg = std::env::args_os().nth(1);
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
