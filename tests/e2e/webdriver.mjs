@@ -144,8 +144,8 @@ export class WebDriver {
     return this.call("GET", this.s("/screenshot"));
   }
 
-  /** Polls until `probe` returns a truthy value (errors count as not yet). */
-  async until(what, probe, timeoutMs = 20000) {
+  /** Polls until `probe` returns a truthy value (errors count as not yet), every `everyMs`. */
+  async until(what, probe, timeoutMs = 20000, everyMs = 200) {
     const end = Date.now() + timeoutMs;
     let last;
     while (Date.now() < end) {
@@ -155,7 +155,7 @@ export class WebDriver {
       } catch (e) {
         last = e;
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, everyMs));
     }
     throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${last.message})` : ""}`);
   }
