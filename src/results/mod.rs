@@ -14,6 +14,7 @@ pub mod published;
 pub mod score;
 mod session;
 pub mod site;
+mod standings;
 pub mod usebio;
 pub mod usebio_export;
 pub mod xml;
