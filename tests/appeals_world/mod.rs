@@ -284,6 +284,16 @@ impl World {
     }
 }
 
+/// A committee of the three neutral members, chaired by Karl.
+pub fn convene(w: &World, appeal: Hash32) -> Payload {
+    Payload::CommitteeConvened(CommitteeConvened {
+        appeal,
+        members: w.ac.iter().map(|k| k.public()).collect(),
+        chair: w.ac[0].public(),
+        part: None,
+    })
+}
+
 /// An appeal by pair 2 (Cara Diaz, Dan Eck) against a judgement ruling at table 1, routed to
 /// the committee of Karl Kohl (chair), Lena Lind and Mia Moor; `setup` runs first (settings
 /// signed an hour before publication).
@@ -299,18 +309,8 @@ pub fn convened_after(setup: impl FnOnce(&mut World)) -> (World, Hash32) {
         .unwrap();
     w.step(Who::Chief, route(a, Forum::Committee, false))
         .unwrap();
-    let members = w.ac.iter().map(|k| k.public()).collect();
-    let chair = w.ac[0].public();
-    w.step(
-        Who::Chief,
-        Payload::CommitteeConvened(CommitteeConvened {
-            appeal: a,
-            members,
-            chair,
-            part: None,
-        }),
-    )
-    .unwrap();
+    let convened = convene(&w, a);
+    w.step(Who::Chief, convened).unwrap();
     (w, a)
 }
 
