@@ -79,6 +79,22 @@ async function choose(css, value) {
   );
 }
 
+/** In the appeal dossier: the adjustment assistant weighs 1NT= and 2NT-1 by S half and half
+ * (Law 12C1(c)) and its "Use this weighted score" is pressed. */
+async function useAssistantFiftyFifty() {
+  await wd.script("const d = document.getElementById('appeal-assist'); d.open = true; d.dispatchEvent(new Event('toggle'))");
+  await wd.until("the assistant in the dossier", async () => (await wd.findAll("#appeal-assist-contract-0")).length > 0, 60000);
+  await choose("#appeal-assist-contract-0", "1NT=");
+  await choose("#appeal-assist-declarer-0", "S");
+  await choose("#appeal-assist-weight-0", "50");
+  await choose("#appeal-assist-contract-1", "2NT-1");
+  await choose("#appeal-assist-declarer-1", "S");
+  await choose("#appeal-assist-weight-1", "50");
+  await wd.textOf("#appeal-assist-weighted", (t) => t.includes("-2 IMP"));
+  await wd.until("the use button", async () => wd.script("return !document.querySelector('#appeal-assist-use').disabled"));
+  await wd.click(await wd.find("#appeal-assist-use"));
+}
+
 /** The engine's own message under an error (folded away as the technical detail). */
 async function errorDetail() {
   return wd.script("const d = document.querySelector('#error-detail'); return d ? d.textContent : ''");
@@ -930,17 +946,7 @@ async function main() {
     // decision: changed, weighted, 12C1(c) cited. The committee then settles on 50/50.
     const value = (id) => wd.script(`return document.querySelector('#${id}').value`);
     await choose("#decide-decision", "upheld");
-    await wd.script("const d = document.getElementById('appeal-assist'); d.open = true; d.dispatchEvent(new Event('toggle'))");
-    await wd.until("the assistant in the dossier", async () => (await wd.findAll("#appeal-assist-contract-0")).length > 0, 60000);
-    await choose("#appeal-assist-contract-0", "1NT=");
-    await choose("#appeal-assist-declarer-0", "S");
-    await choose("#appeal-assist-weight-0", "50");
-    await choose("#appeal-assist-contract-1", "2NT-1");
-    await choose("#appeal-assist-declarer-1", "S");
-    await choose("#appeal-assist-weight-1", "50");
-    await wd.textOf("#appeal-assist-weighted", (t) => t.includes("-2 IMP"));
-    await wd.until("the use button", async () => wd.script("return !document.querySelector('#appeal-assist-use').disabled"));
-    await wd.click(await wd.find("#appeal-assist-use"));
+    await useAssistantFiftyFifty();
     await wd.until("the decision changed to the weighted score", async () => (await value("decide-decision")) === "changed" && (await value("decide-adj-kind")) === "weighted");
     const taken = await wd.textOf("#decide-adj-weighted");
     expect(taken.includes("50 %: 1NT S, 7 + 50 %: 2NT S, 7"), `taken: ${taken}`);
@@ -1065,6 +1071,19 @@ async function main() {
     expect(authority === "DBV", `the authority carried over from the referral: ${authority}`);
     const why = await wd.textOf("#answer-save-why");
     expect(why === "Fill in: Reasoning.", `why: ${why}`);
+    // The assistant's weighted score goes into the authority's answer as it went into the
+    // committee's decision: changed, weighted, 12C1(c) cited. The authority then upholds.
+    const value = (id) => wd.script(`return document.querySelector('#${id}').value`);
+    await useAssistantFiftyFifty();
+    await wd.until("the answer changed to the weighted score", async () => (await value("answer-decision")) === "changed" && (await value("answer-adj-kind")) === "weighted");
+    const taken = await wd.textOf("#answer-adj-weighted");
+    expect(taken.includes("50 %: 1NT S, 7 + 50 %: 2NT S, 7"), `taken: ${taken}`);
+    expect((await value("answer-laws")) === "12C1(c)", `laws: ${await value("answer-laws")}`);
+    await wd.script("document.querySelector('#answer-form').scrollIntoView({ block: 'center' })");
+    await shot("appeals-authority-weighted");
+    await wd.script("const d = document.getElementById('appeal-assist'); d.open = false; d.dispatchEvent(new Event('toggle'))");
+    await choose("#answer-decision", "upheld");
+    await choose("#answer-laws", "");
     await fill("#answer-laws", "27B1(a)");
     await fill("#answer-reasoning", "The committee's reading of 27B1(a) stands.");
     await fill("#answer-document", "DBV letter 2026/17");
