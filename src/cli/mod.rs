@@ -7,6 +7,7 @@ use tdlog::log::Log;
 
 mod adjust;
 mod appeal_procedure;
+mod appeal_steps;
 mod appeal_views;
 mod appeals;
 mod bridge;
