@@ -210,10 +210,13 @@ impl Syncer {
     ) -> Syncer {
         let stop = Arc::new(AtomicBool::new(false));
         let finished = Arc::new(AtomicBool::new(false));
+        // Each sync its own number, so the window can tell its statuses from an earlier one's.
+        static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let state = Arc::new(Mutex::new(SyncState {
             target: Some(cfg.target.clone()),
             state: "connecting",
             signing: key.is_some(),
+            run: RUNS.fetch_add(1, Ordering::SeqCst) + 1,
             ..SyncState::default()
         }));
         let t = {
@@ -395,6 +398,7 @@ fn run(
     let set = |f: &mut dyn FnMut(&mut SyncState)| -> SyncState {
         let mut g = state.lock().unwrap_or_else(|e| e.into_inner());
         f(&mut g);
+        g.changes += 1;
         g.clone()
     };
     let reader = match Log::open(path) {

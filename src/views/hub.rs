@@ -22,6 +22,11 @@ pub struct SyncState {
     pub pulled: u64,
     /// Whether receipts and head claims are signed (the signing key was available).
     pub signing: bool,
+    /// Which sync this is (a number the shell gives each sync it starts; 0: none) and how
+    /// often its thread has changed this state: the window keeps the newest status of a sync,
+    /// since a round's update can reach it before a command's answer taken earlier.
+    pub run: u64,
+    pub changes: u64,
 }
 
 /// The state codes the UI translates (`hub.state.<code>`).
@@ -64,6 +69,9 @@ pub struct HubStatus {
     pub peers: Vec<PeerRow>,
     /// Standing events in the live state (the UI refreshes its screen when this moves).
     pub events: usize,
+    /// [`SyncState::run`] and [`SyncState::changes`]: which status of a sync is newer.
+    pub run: u64,
+    pub changes: u64,
 }
 
 /// The status bar of the open log `v` synced as `sync`; `me`: the signing key (hex).
@@ -100,6 +108,8 @@ pub fn hub_status(v: &Verified, me: Option<&str>, sync: &SyncState) -> HubStatus
         signing: sync.signing,
         peers,
         events: v.events.len(),
+        run: sync.run,
+        changes: sync.changes,
     }
 }
 

@@ -138,6 +138,17 @@ fn another_devices_event_is_folded_live_and_offline_work_reaches_the_hub_when_it
         app.events.lock().unwrap().iter().any(|e| e.changed)
     });
     let events = app.events.lock().unwrap().clone();
+    // Every status names its sync and how often that sync changed, rising round by round:
+    // the window keeps the newest, since a command's answer can come after a round's update.
+    assert!(first.run >= 1, "{first:?}");
+    assert!(events.iter().all(|e| e.status.run == first.run));
+    assert!(
+        events
+            .windows(2)
+            .all(|w| w[0].status.changes < w[1].status.changes),
+        "{:?}",
+        events.iter().map(|e| e.status.changes).collect::<Vec<_>>()
+    );
     let told = events
         .iter()
         .find(|e| e.changed)
@@ -195,6 +206,12 @@ fn another_devices_event_is_folded_live_and_offline_work_reaches_the_hub_when_it
     *app.state.open.lock().unwrap() = Some(Arc::new(open(&other, &|_| {}).unwrap()));
     let s = hubs.align(app.clone(), None).unwrap();
     assert!(s.configured);
+    assert!(
+        s.run > first.run,
+        "a new sync, a new number: {} after {}",
+        s.run,
+        first.run
+    );
     let syncer = hubs.take().unwrap();
     assert_eq!(syncer.path, other, "the first file's sync was stopped");
     syncer.join();

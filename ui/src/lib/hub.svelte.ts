@@ -2,6 +2,7 @@
 // round, and the screens' refresh when it merged events from other devices.
 import { api } from "./api";
 import { app, passphrase, showError } from "./app.svelte";
+import { supersedes } from "./hub";
 import type { HubEvent, HubStatus } from "./types";
 
 export const hub = $state({
@@ -10,9 +11,14 @@ export const hub = $state({
   path: null as string | null,
 });
 
+/** Shows `s` unless the window already shows a newer status (`supersedes`). */
+function show(s: HubStatus): void {
+  if (supersedes(hub.status, s)) hub.status = s;
+}
+
 async function onUpdate(e: HubEvent): Promise<void> {
   if (hub.path !== app.summary?.path) return;
-  hub.status = e.status;
+  show(e.status);
   if (e.changed) {
     try {
       app.summary = await api.summary();
@@ -26,13 +32,16 @@ async function onUpdate(e: HubEvent): Promise<void> {
 /** Follows the open log's sync (started by Rust if this device has a hub set for the log). */
 export async function followHub(): Promise<void> {
   const path = app.summary?.path ?? null;
-  hub.path = path;
   if (!path) {
+    hub.path = path;
     hub.status = null;
     return;
   }
+  // Another log's status is not older or newer than this one's: start afresh.
+  if (hub.status && hub.path !== path) hub.status = null;
+  hub.path = path;
   try {
-    hub.status = await api.hubStatus(passphrase(), onUpdate);
+    show(await api.hubStatus(passphrase(), onUpdate));
   } catch (e) {
     hub.status = null;
     showError(e);
@@ -41,7 +50,7 @@ export async function followHub(): Promise<void> {
 
 export async function setHub(url: string, password: string | null): Promise<boolean> {
   try {
-    hub.status = await api.hubSet(url, password, passphrase());
+    show(await api.hubSet(url, password, passphrase()));
     app.error = null;
     return true;
   } catch (e) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clock, level, since } from "./hub";
+import { clock, level, since, supersedes } from "./hub";
 import type { HubStatus } from "./types";
 
-const status = (state: HubStatus["state"]): HubStatus => ({
+const status = (state: HubStatus["state"], run = 1, changes = 0): HubStatus => ({
   configured: true, target: "h", state, last_ok_ms: null, last_error: null,
-  pushed: 0, pulled: 0, signing: true, peers: [], events: 0,
+  pushed: 0, pulled: 0, signing: true, peers: [], events: 0, run, changes,
 });
 
 describe("hub status bar", () => {
@@ -26,5 +26,20 @@ describe("hub status bar", () => {
 
   it("shows a peer's time as a wall clock", () => {
     expect(clock(new Date(2026, 0, 2, 9, 5, 7).getTime())).toBe("09:05:07");
+  });
+
+  // The join's first sync: the round's "synced" reached the window before the answer of the
+  // status command asked when the sync started ("connecting"), which then stayed for good.
+  it("keeps the newest status of a sync when a command's answer comes after a round's update", () => {
+    const synced = status("synced", 4, 1);
+    expect(supersedes(synced, status("connecting", 4, 0))).toBe(false);
+    expect(supersedes(status("connecting", 4, 0), synced)).toBe(true);
+    expect(supersedes(synced, status("synced", 4, 1))).toBe(true);
+    // A new sync (the hub set again) wins over the last one's; an earlier sync's does not.
+    expect(supersedes(status("synced", 4, 9), status("connecting", 5, 0))).toBe(true);
+    expect(supersedes(status("connecting", 5, 0), status("synced", 4, 9))).toBe(false);
+    // No sync (the hub cleared): always shown.
+    expect(supersedes(synced, status("off", 0, 0))).toBe(true);
+    expect(supersedes(null, status("connecting", 1, 0))).toBe(true);
   });
 });

@@ -46,3 +46,12 @@ export function clock(ms: number): string {
 export function stateKey(s: HubStatus | null): MessageKey {
   return `hub.state.${s?.state ?? "off"}` as MessageKey;
 }
+
+/** Whether `next` may replace the status shown. Not when it is older: a status of an earlier
+ * sync, or an earlier one of the same sync. The answer of a command (taken when it was asked)
+ * can reach the window after a round's update sent since, and would put "connecting" back
+ * over "synced" until the next round, which on a quiet log is a long time away. */
+export function supersedes(shown: HubStatus | null, next: HubStatus): boolean {
+  if (!shown || next.run === 0 || next.run > shown.run) return true;
+  return next.run === shown.run && next.changes >= shown.changes;
+}

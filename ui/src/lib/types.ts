@@ -576,6 +576,9 @@ export interface HubStatus {
   signing: boolean;
   peers: HubPeer[];
   events: number;
+  /** Which sync (0: none) and how often its thread changed the state: the newer status wins. */
+  run: number;
+  changes: number;
 }
 
 /** What the sync thread sends after every round. */
