@@ -4,34 +4,9 @@
 
 #[path = "common/device.rs"]
 mod device;
-use device::tdlog_cmd;
-
-use std::path::Path;
-use std::process::Output;
-
-fn tdlog_in(lang: &str, args: &[&str]) -> Output {
-    tdlog_cmd()
-        .args(args)
-        .env_remove("TDLOG_KEY")
-        .env_remove("TDLOG_PASSPHRASE")
-        .env("TDLOG_LANG", lang)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = tdlog_in("en", args);
-    assert!(o.status.success(), "tdlog {args:?}: {}", text(&o));
-    text(&o)
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::*;
 
 /// Runs a step that must be refused, in `lang`, and returns the refusal.
 fn refused(lang: &str, args: &[&str]) -> String {
@@ -42,34 +17,6 @@ fn refused(lang: &str, args: &[&str]) -> String {
         text(&o)
     );
     text(&o)
-}
-
-fn new_key(dir: &Path, name: &str) -> (String, String) {
-    let f = dir
-        .join(format!("{name}.key"))
-        .to_str()
-        .unwrap()
-        .to_string();
-    ok(&["key", "new", "--key", &f]);
-    let show = ok(&["key", "show", "--key", &f]);
-    let public = show
-        .lines()
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .last()
-        .unwrap()
-        .to_string();
-    (f, public)
-}
-
-/// The event id a recording command prints ("... event <hex>").
-fn event_id(out: &str) -> String {
-    out.split("event ")
-        .nth(1)
-        .unwrap()
-        .trim_end_matches(|c: char| !c.is_ascii_hexdigit())
-        .to_string()
 }
 
 /// A log with keys of every role, pairs 5 (Anna Ahl, Bert Berg) v 9 (Cara Cole, Dan Dahl)
