@@ -2,22 +2,11 @@
 //! them at the command line, in the language of `TDLOG_LANG`: every refusal names its law
 //! as the edition cites it (English "Law 92C", DBV "§ 92 C", DBf "§ 92C").
 
-#[path = "common/device.rs"]
-mod device;
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/device.rs"]
+mod device;
 use cli::*;
-
-/// Runs a step that must be refused, in `lang`, and returns the refusal.
-fn refused(lang: &str, args: &[&str]) -> String {
-    let o = tdlog_in(lang, args);
-    assert!(
-        !o.status.success(),
-        "tdlog {args:?} was accepted: {}",
-        text(&o)
-    );
-    text(&o)
-}
 
 /// A log with keys of every role, pairs 5 (Anna Ahl, Bert Berg) v 9 (Cara Cole, Dan Dahl)
 /// at table 3, a judgement ruling on board 7 and the results published.

@@ -2,64 +2,12 @@
 //! (`tdlog doko result`), corrected and struck (`tdlog doko correct`, §8.2), a deduction
 //! over §8.7.2(b) refused when it is recorded, and refusals naming their § in the reader's
 //! language.
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/device.rs"]
 mod device;
+use cli::*;
 use device::tdlog_cmd;
-use std::path::Path;
-use std::process::Output;
-
-fn tdlog_lang(lang: &str, args: &[&str]) -> Output {
-    tdlog_cmd()
-        .args(args)
-        .env_remove("TDLOG_KEY")
-        .env_remove("TDLOG_PASSPHRASE")
-        .env("TDLOG_LANG", lang)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = tdlog_lang("en", args);
-    assert!(o.status.success(), "tdlog {args:?}: {}", text(&o));
-    text(&o)
-}
-
-fn refused(lang: &str, args: &[&str]) -> String {
-    let o = tdlog_lang(lang, args);
-    assert!(
-        !o.status.success(),
-        "tdlog {args:?} should be refused: {}",
-        text(&o)
-    );
-    text(&o)
-}
-
-fn new_key(dir: &Path, name: &str) -> (String, String) {
-    let f = dir
-        .join(format!("{name}.key"))
-        .to_str()
-        .unwrap()
-        .to_string();
-    ok(&["key", "new", "--key", &f]);
-    let show = ok(&["key", "show", "--key", &f]);
-    let public = show
-        .lines()
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .last()
-        .unwrap()
-        .to_string();
-    (f, public)
-}
 
 struct Club {
     _dir: tempfile::TempDir,

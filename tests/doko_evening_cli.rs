@@ -10,8 +10,11 @@
 //! plus-only list, §6.2): Re wins with 130 eyes, no announcements: 1 to each Re player;
 //! Re loses with 100 eyes: 2 to each Kontra player (gewonnen, gegen die Alten); a Pflichtsolo
 //! won with 130 eyes: 3 to the soloist (×3, §6.2.4), and a Pflichtsolo keeps the deal.
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/device.rs"]
 mod device;
+use cli::new_key;
 use device::tdlog_cmd;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -46,25 +49,6 @@ fn ok(args: &[&str]) -> String {
     assert!(o.status.success(), "tdlog {args:?}: {text}");
     assert!(!text.contains("refused:"), "tdlog {args:?}: {text}");
     String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn new_key(dir: &Path, name: &str) -> (String, String) {
-    let f = dir
-        .join(format!("{name}.key"))
-        .to_str()
-        .unwrap()
-        .to_string();
-    ok(&["key", "new", "--key", &f]);
-    let show = ok(&["key", "show", "--key", &f]);
-    let public = show
-        .lines()
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .last()
-        .unwrap()
-        .to_string();
-    (f, public)
 }
 
 /// What the test enters for one game, and what it expects from it by hand.

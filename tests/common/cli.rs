@@ -45,6 +45,17 @@ pub fn ok(args: &[&str]) -> String {
     text(&o)
 }
 
+/// Runs a step that must be refused, in `lang`; the refusal.
+pub fn refused(lang: &str, args: &[&str]) -> String {
+    let o = tdlog_in(lang, args);
+    assert!(
+        !o.status.success(),
+        "tdlog {args:?} was accepted: {}",
+        text(&o)
+    );
+    text(&o)
+}
+
 /// A new key file `<name>.key` in `dir`: its path and its public key (hex).
 pub fn new_key(dir: &Path, name: &str) -> (String, String) {
     let f = dir
