@@ -41,8 +41,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         w.attach_seen(tdlog::log::seen::SeenStore::new(&data))?;
         w.attach_cache(cache);
         let t3 = t.elapsed();
-        let live = tdlog::live::Live::from_verified(Some(w), v)?;
+        let mut live = tdlog::live::Live::from_verified(Some(w), v)?;
         let t4 = t.elapsed();
+        // OPEN_PROFILE_KEY=key file: three notes signed after the open, each timed (as the
+        // app's first calls after an open).
+        if let Some(k) = std::env::var_os("OPEN_PROFILE_KEY") {
+            let key = tdlog::keys::DeviceKey::load(std::path::Path::new(&k), None)?;
+            for i in 0..3 {
+                let a = Instant::now();
+                let note = tdlog::events::Payload::DirectorNote(tdlog::events::DirectorNote {
+                    text: format!("open_profile note {i}"),
+                    board: None,
+                    table: None,
+                    round: None,
+                });
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)?
+                    .as_millis() as i64;
+                live.append(&key, note, now)?;
+                eprintln!("round {r}: append {i} {:?}", a.elapsed());
+            }
+        }
         let digest = live.head_set().digest();
         let future = live.future_dated();
         let t5 = t.elapsed();

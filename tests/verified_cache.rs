@@ -535,3 +535,42 @@ fn a_batch_with_a_bad_signature_fails_at_its_first_bad_input_and_adds_nothing() 
     checker.check_chunk(n, inputs, &[], &mut out).unwrap();
     assert_eq!(out.len(), 2 * n);
 }
+
+/// The app's first open of a log (nothing cached yet) fills the cache; adopting it and the
+/// first call recorded after it add to what that verify wrote, without reading the whole
+/// cache file back, and the call's event finds room after the others (on a million events,
+/// moving them all to a bigger vector made the first call after an open take 0.2-0.4 s).
+#[test]
+fn the_first_call_after_an_open_neither_reads_the_cache_file_back_nor_moves_every_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, device) = setup(dir.path());
+    // As the app opens (src-tauri/src/session.rs): a read-only verify, then the writable
+    // connection adopting it, one cache for both.
+    let cache = tdlog::log::cache::VerifiedCache::new(&device);
+    let mut ro = Log::open_read_only(&p).unwrap();
+    ro.attach_seen(tdlog::log::seen::SeenStore::new(&device))
+        .unwrap();
+    ro.attach_cache(cache.clone());
+    let v = ro.verify(None).unwrap();
+    let mut w = Log::open(&p).unwrap();
+    w.attach_seen(tdlog::log::seen::SeenStore::new(&device))
+        .unwrap();
+    w.attach_cache(cache.clone());
+    let mut live = tdlog::live::Live::from_verified(Some(w), v).unwrap();
+    assert_eq!(cache.file_reads(), 0, "nothing to read on a first open");
+    // Room for the calls recorded after the open: the first is not the one that moves
+    // every event to a bigger vector.
+    let room =
+        |l: &tdlog::live::Live| l.replayed.log.events.capacity() - l.replayed.log.events.len();
+    assert!(room(&live) >= 1024, "room for {} events", room(&live));
+    live.append(&key(2), note("the first call"), 1_800_000_000_000)
+        .unwrap();
+    assert_eq!(cache.file_reads(), 0, "the append read the cache file back");
+    // What it wrote is the cache a later open reads, the new row with the others.
+    let fresh = tdlog::log::cache::VerifiedCache::new(&device);
+    let mut again = Log::open_read_only(&p).unwrap();
+    again.attach_cache(fresh.clone());
+    let v = again.verify(None).unwrap();
+    assert_eq!(fresh.file_reads(), 1);
+    assert_eq!(v.events.len(), 23);
+}

@@ -181,6 +181,8 @@ pub struct VerifiedCache {
     /// length and modification time are the ones it left: a long-lived log (the app, a
     /// benchmark's device) adds its own appends without reading the whole file each time.
     memo: std::sync::Arc<std::sync::Mutex<Option<Memo>>>,
+    /// How many times this cache read its file (what the memo saves, counted for tests).
+    reads: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 #[derive(Debug)]
@@ -209,6 +211,7 @@ impl VerifiedCache {
         VerifiedCache {
             dir: data_dir.to_owned(),
             memo: Default::default(),
+            reads: Default::default(),
         }
     }
 
@@ -272,6 +275,8 @@ impl VerifiedCache {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Known::default()),
             Err(err) => return Err(SeenError::Io { path: p, err }),
         };
+        self.reads
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let Some(key) = self.state_key()? else {
             return Err(damaged(&p, "the device's state key is missing"));
         };
@@ -448,6 +453,29 @@ impl VerifiedCache {
         self.add(log_id, &mut m.known, fresh)?;
         m.stamp = stamp(&p).unwrap_or((0, None));
         Ok(m.known.last_sig)
+    }
+
+    /// How many times this cache (and its clones) read the cache file.
+    pub fn file_reads(&self) -> usize {
+        self.reads.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Remembers `known` as what this process last wrote of `log_id`'s cache (after
+    /// [`add`](Self::add) outside [`add_rows`](Self::add_rows)): the first append after a
+    /// verify that filled the cache then adds its row without reading the whole file again
+    /// (after a first open of a million events, that read made the first recorded call take
+    /// most of a second).
+    pub fn remember(&self, log_id: &Hash32, known: &Known) {
+        let Some(st) = stamp(&self.path(log_id)) else {
+            return;
+        };
+        if let Ok(mut memo) = self.memo.lock() {
+            *memo = Some(Memo {
+                log_id: *log_id,
+                stamp: st,
+                known: known.clone(),
+            });
+        }
     }
 
     /// Forgets a log's cache (a rebuild starts from a full verify).
