@@ -92,18 +92,7 @@ pub(super) fn doko_dossier(
         let m: Vec<String> = cm.members.iter().map(|(_, h)| h.clone()).collect();
         b.push(Block::Field(t("committee"), m.join(", ")));
     }
-    if !a.statements.is_empty() {
-        b.push(Block::Heading(t("statements")));
-        for (s, signed) in &a.statements {
-            b.push(Block::Para(format!(
-                "{} - {} ({}): {}",
-                t(party_key(s.party)),
-                s.by,
-                when(f, lang, signed.wall_ms),
-                s.text
-            )));
-        }
-    }
+    statements(&mut b, f, a, lang);
     if let Some(d) = &c.decision {
         b.push(Block::Heading(t("tribunal_decision")));
         b.push(Block::Field(t("classification"), doko_ruling(d)));

@@ -66,6 +66,23 @@ fn role_in(lang: Lang, r: crate::keys::Role) -> String {
 }
 
 /// Every signed step of an appeal, and the steps refused for it.
+/// The parties' statements, each with who made it and when (none: nothing is shown).
+fn statements(b: &mut Vec<Block>, f: &Folded, a: &Appeal, lang: Lang) {
+    let t = |k: &str| tr(lang, k).to_string();
+    if !a.statements.is_empty() {
+        b.push(Block::Heading(t("statements")));
+        for (s, signed) in &a.statements {
+            b.push(Block::Para(format!(
+                "{} - {} ({}): {}",
+                t(party_key(s.party)),
+                s.by,
+                when(f, lang, signed.wall_ms),
+                s.text
+            )));
+        }
+    }
+}
+
 fn signatures(b: &mut Vec<Block>, f: &Folded, a: &Appeal, lang: Lang) {
     let t = |k: &str| tr(lang, k).to_string();
     let wf = &f.workflow;
@@ -352,18 +369,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         b.push(Block::Field(t("deposit"), v));
     }
 
-    if !a.statements.is_empty() {
-        b.push(Block::Heading(t("statements")));
-        for (s, signed) in &a.statements {
-            b.push(Block::Para(format!(
-                "{} - {} ({}): {}",
-                t(party_key(s.party)),
-                s.by,
-                when(f, lang, signed.wall_ms),
-                s.text
-            )));
-        }
-    }
+    statements(&mut b, f, a, lang);
 
     b.extend(super::procedure::procedure_rows(a, lang, &|ms| {
         when(f, lang, ms)
