@@ -161,6 +161,7 @@ impl Live {
             revoked: None,
         });
         self.doko.check_append(&payload, &signer)?;
+        self.replayed.tables.check_append(&payload)?;
         self.workflow.check(&payload, &signer, wall)?;
         let log = self.writable()?;
         log.set_clock(move || wall);

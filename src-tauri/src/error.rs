@@ -60,6 +60,24 @@ impl AppError {
         e
     }
 
+    /// A step at a bridge table refused by the laws (Law 68D): `play_ended`, with the board
+    /// and the law that ended play as the UI's sentence needs them.
+    pub fn table(t: &tdlog::bridge::play_end::TableRefusal) -> AppError {
+        use tdlog::bridge::play_end::TableRefusal;
+        match t {
+            TableRefusal::PlayEnded {
+                round,
+                table,
+                board,
+                ended,
+            } => AppError::new("play_ended", t.to_string())
+                .with("round", round.to_string())
+                .with("table", table.to_string())
+                .with("board", board.to_string())
+                .with("law", ended.law()),
+        }
+    }
+
     pub fn no_log() -> AppError {
         AppError::new("no_log", "no tournament log is open")
     }
@@ -80,12 +98,24 @@ impl From<LogError> for AppError {
             LogError::Verify(_) | LogError::Cache(_) => "verify_failed",
             LogError::Payload(_) => "invalid",
             LogError::Refused(_) => "refused",
+            LogError::WrongGame { .. } => "wrong_game",
             LogError::Sql(_) => "database",
             LogError::Seen(SeenError::RolledBack { .. }) => "rolled_back",
             LogError::Seen(SeenError::Tampered { .. }) => "seen_tampered",
             LogError::Seen(SeenError::Io { .. }) => "io",
         };
-        AppError::new(code, e.to_string())
+        let out = AppError::new(code, e.to_string());
+        match &e {
+            LogError::WrongGame {
+                kind,
+                event_game,
+                log_game,
+            } => out
+                .with("kind", kind.as_str())
+                .with("event_game", event_game.to_lowercase())
+                .with("log_game", log_game.to_lowercase()),
+            _ => out,
+        }
     }
 }
 

@@ -314,6 +314,7 @@ impl From<AppendError> for AppError {
         match e {
             AppendError::Guard(g) => AppError::guard(&g),
             AppendError::Doko(d) => crate::doko::refusal(&d, tdlog::i18n::Lang::En),
+            AppendError::Table(t) => AppError::table(&t),
             AppendError::Log(l) => (*l).into(),
         }
     }

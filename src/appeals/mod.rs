@@ -671,6 +671,9 @@ pub enum AppendError {
     /// correction that does not suit the round, §8.2, a deduction over §8.7.2(b)); names its §.
     #[error("refused: {0}")]
     Doko(#[from] crate::doko::DokoError),
+    /// A step at a bridge table the laws rule out (a card after play ended, Law 68D).
+    #[error("refused: {0}")]
+    Table(#[from] crate::bridge::play_end::TableRefusal),
     #[error(transparent)]
     Log(Box<crate::log::LogError>),
 }

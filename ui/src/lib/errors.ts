@@ -18,6 +18,11 @@ function shownParams(p: Record<string, string> | undefined): Record<string, stri
   const out: Record<string, string> = { ...(p ?? {}) };
   if ("signed" in out && !out.signed) out.signed = t("common.nobody");
   if ("may_consent" in out && !out.may_consent) out.may_consent = t("consent.unrecorded");
+  // The games of a wrong-game refusal, by name in the UI's language.
+  for (const g of ["log_game", "event_game"]) {
+    const key = `game.${out[g]}`;
+    if (g in out && has(key)) out[g] = t(key as MessageKey);
+  }
   return out;
 }
 

@@ -899,4 +899,6 @@ export const de: Record<MessageKey, string> = {
   "error.hub_refused": "Der Hub hat Ereignisse geschickt, die sich nicht prüfen lassen: davon wurde nichts übernommen.",
   "error.hub_offline": "Der Hub ist nicht erreichbar: Adresse, Passwort und Netzwerk prüfen.",
   "error.hub_join_file": "Wählen Sie, wo die neue Datei liegen soll.",
+  "error.wrong_game": "Nicht erfasst: Dieses Turnier ist {log_game}; ein Schritt aus {event_game} kann hier nicht signiert werden. Es wurde nichts signiert.",
+  "error.play_ended": "Das Spiel an Board {board}, Tisch {table} (Runde {round}) ist beendet ({law}): Es wird keine weitere Karte erfasst (§ 68 D). Es wurde nichts signiert.",
 };

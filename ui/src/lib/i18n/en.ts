@@ -899,6 +899,8 @@ export const en = {
   "error.hub_refused": "The hub sent events that do not verify: nothing of them was kept.",
   "error.hub_offline": "The hub cannot be reached: check the address, the password and the network.",
   "error.hub_join_file": "Choose where the new file is kept.",
+  "error.wrong_game": "Not recorded: this tournament is {log_game}, and a {event_game} step cannot be signed into it. Nothing was signed.",
+  "error.play_ended": "Play on board {board} at table {table} (round {round}) has ended ({law}): no further card is recorded (Law 68D). Nothing was signed.",
 } as const;
 
 export type MessageKey = keyof typeof en;
