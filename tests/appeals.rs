@@ -300,13 +300,22 @@ fn law_93b3_committee_on_a_law_only_point_records_only_a_recommendation() {
         GuardError::LawOnlyToChiefTd
     );
     w.step(Who::Chief, route(a, Forum::ChiefTd, true)).unwrap();
-    // A committee member cannot decide what is the chief TD's (Law 93A).
+    // A committee member cannot decide what is the chief TD's (Law 93A), nor can a plain
+    // TD: the appeal is at the chief TD, so the refusal cites 93A, not the committee's 93B.
     assert_eq!(
         w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
             .unwrap_err()
             .law(),
         "93A"
     );
+    let by_td = w
+        .step(Who::Td, decide(a, Decision::Upheld, None))
+        .unwrap_err();
+    assert!(
+        matches!(by_td, GuardError::NotChiefTd { .. }),
+        "{by_td:?}"
+    );
+    assert_eq!(by_td.law(), "93A");
     w.step(Who::Chief, decide(a, Decision::Upheld, None))
         .unwrap();
     w.step(Who::Chief, route(a, Forum::Committee, true))

@@ -225,6 +225,26 @@ impl Workflow {
         }
     }
 
+    /// Law 93A: an appeal (or part) at the chief TD, without a committee, is decided by the
+    /// chief TD alone. Checked before the catalogue's roles, whose law for a decision is
+    /// the committee's (93B): a TD's key deciding such an appeal is refused under 93A.
+    fn decided_at_chief_td(&self, p: &Payload, signer: &KeyInfo) -> Result<(), GuardError> {
+        let Payload::AppealDecided(d) = p else {
+            return Ok(());
+        };
+        let at_chief = self
+            .appeals
+            .get(&d.appeal)
+            .is_some_and(|a| a.stage(d.part).state == State::AtChiefTd);
+        if at_chief && signer.role != Role::ChiefTd {
+            return Err(GuardError::NotChiefTd {
+                holder: signer.holder.clone(),
+                role: signer.role.to_string(),
+            });
+        }
+        Ok(())
+    }
+
     /// The checks of [`Workflow::check`] but the conflict hold (replay decides that from
     /// what each step saw).
     pub(super) fn check_core(
@@ -235,6 +255,7 @@ impl Workflow {
     ) -> Result<(), GuardError> {
         // A key the log does not know is refused by the log itself (not enrolled).
         if self.keys.contains_key(&signer.key) {
+            self.decided_at_chief_td(p, signer)?;
             guard::role(p, signer)?;
         }
         match p {
