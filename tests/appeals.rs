@@ -311,10 +311,7 @@ fn law_93b3_committee_on_a_law_only_point_records_only_a_recommendation() {
     let by_td = w
         .step(Who::Td, decide(a, Decision::Upheld, None))
         .unwrap_err();
-    assert!(
-        matches!(by_td, GuardError::NotChiefTd { .. }),
-        "{by_td:?}"
-    );
+    assert!(matches!(by_td, GuardError::NotChiefTd { .. }), "{by_td:?}");
     assert_eq!(by_td.law(), "93A");
     w.step(Who::Chief, decide(a, Decision::Upheld, None))
         .unwrap();

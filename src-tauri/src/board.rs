@@ -272,7 +272,7 @@ mod tests {
         let ids: Vec<_> = v.choices.iter().map(|c| c.id).collect();
         assert_eq!(ids, ["accept", "spread", "refuse"]);
         let inc = v.incident.as_ref().unwrap();
-        assert_eq!(inc.option_due, Some("53-56"));
+        assert_eq!(inc.option_due, Some("54"));
         assert!(inc
             .irregularities
             .iter()

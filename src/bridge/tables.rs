@@ -384,7 +384,7 @@ impl BoardAtTable {
             for x in &play.irregularities {
                 let tree = play_tree(&x.law);
                 let awaiting = match (due, x.law.as_str()) {
-                    (Some("53-56"), "53" | "54" | "55" | "56") => {
+                    (Some(due @ ("54" | "55" | "56")), law) if due == law => {
                         play.pending_lead == Some((x.seat, x.card))
                     }
                     (Some("57A"), "57") => play.pending_premature == Some((x.seat, x.card)),

@@ -30,8 +30,13 @@ pub struct IncidentScreen {
     pub flags: Vec<Standing>,
     /// Lead and play restrictions standing in the play (Laws 26B, 50D2, 51B, 57A).
     pub restrictions: Vec<Standing>,
-    /// A choice the play is waiting for (`53-56`, `57A`, `50D2`).
+    /// A choice the play is waiting for, by its law (`54`, `55`, `56`, `57A`, `50D2`).
     pub option_due: Option<&'static str>,
+    /// Who caused it (the hand that led or played out of turn; for 50D2 the defender with
+    /// the penalty card) and who chooses now (`declarer` or `defenders`): the screen names
+    /// both next to the choices.
+    pub option_offender: Option<Seat>,
+    pub option_chooser: Option<&'static str>,
 }
 
 /// Something that stands on the board now, with its law.
@@ -115,6 +120,22 @@ pub fn incident(r: &Replayed, slot: &Slot, lang: Lang) -> Result<IncidentScreen,
             })
             .collect(),
         option_due: b.play.as_ref().and_then(|p| p.option_due()),
+        option_offender: b.play.as_ref().and_then(|p| {
+            p.pending_lead
+                .or(p.pending_premature)
+                .map(|(s, _)| s)
+                .or_else(|| {
+                    // 50D2: the defender whose major penalty card puts declarer to a choice.
+                    (p.option_due() == Some("50D2"))
+                        .then(|| p.turn().map(|t| t.partner()))
+                        .flatten()
+                })
+        }),
+        option_chooser: b.play.as_ref().and_then(|p| match p.option_due() {
+            Some("55") => Some("defenders"),
+            Some(_) => Some("declarer"),
+            None => None,
+        }),
     })
 }
 

@@ -369,6 +369,8 @@ export interface IncidentScreen {
   flags: { active: boolean; text: Msg }[];
   restrictions: { active: boolean; text: Msg }[];
   option_due: string | null;
+  option_offender: string | null;
+  option_chooser: "declarer" | "defenders" | null;
 }
 /** A choice the play waits for (Laws 50D2, 53-56, 57A). */
 export interface PlayChoice { id: string; law: string; needs_suit: boolean }

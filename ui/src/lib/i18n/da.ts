@@ -901,4 +901,6 @@ export const da: Record<MessageKey, string> = {
   "error.hub_join_file": "Vælg, hvor den nye fil skal ligge.",
   "error.wrong_game": "Ikke registreret: Denne turnering er {log_game}, og et skridt fra {event_game} kan ikke signeres i den. Intet blev signeret.",
   "error.play_ended": "Spillet i spil {board} ved bord {table} (runde {round}) er slut ({law}): Der registreres ikke flere kort (§ 68D). Intet blev signeret.",
+  "board.choiceDueDeclarer": "{seat} er overtræderen ({law}): Spilfører vælger, og spillet venter på valget",
+  "board.choiceDueDefenders": "{seat} er overtræderen ({law}): Modspillerne vælger, og spillet venter på valget",
 };

@@ -901,4 +901,6 @@ export const de: Record<MessageKey, string> = {
   "error.hub_join_file": "Wählen Sie, wo die neue Datei liegen soll.",
   "error.wrong_game": "Nicht erfasst: Dieses Turnier ist {log_game}; ein Schritt aus {event_game} kann hier nicht signiert werden. Es wurde nichts signiert.",
   "error.play_ended": "Das Spiel an Board {board}, Tisch {table} (Runde {round}) ist beendet ({law}): Es wird keine weitere Karte erfasst (§ 68 D). Es wurde nichts signiert.",
+  "board.choiceDueDeclarer": "{seat} hat den Regelverstoß begangen ({law}): Der Alleinspieler wählt, das Spiel wartet auf seine Wahl",
+  "board.choiceDueDefenders": "{seat} hat den Regelverstoß begangen ({law}): Die Gegenspieler wählen, das Spiel wartet auf ihre Wahl",
 };

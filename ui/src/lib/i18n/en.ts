@@ -901,6 +901,8 @@ export const en = {
   "error.hub_join_file": "Choose where the new file is kept.",
   "error.wrong_game": "Not recorded: this tournament is {log_game}, and a {event_game} step cannot be signed into it. Nothing was signed.",
   "error.play_ended": "Play on board {board} at table {table} (round {round}) has ended ({law}): no further card is recorded (Law 68D). Nothing was signed.",
+  "board.choiceDueDeclarer": "{seat} is the offender ({law}): declarer chooses, and the play waits for the choice",
+  "board.choiceDueDefenders": "{seat} is the offender ({law}): the defenders choose, and the play waits for the choice",
 } as const;
 
 export type MessageKey = keyof typeof en;
