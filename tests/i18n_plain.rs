@@ -185,6 +185,7 @@ fn every_refusal() -> Vec<GuardError> {
             have: s("nobody"),
             may_consent: vec![s("Ola Rimstedt")],
             signed: vec![],
+            rule: tdlog::appeals::ConsentRule::Captain,
         },
         NotAConsentingPlayer {
             player: s("Zoe Stranger"),

@@ -84,6 +84,7 @@ pub const ALL: &[&str] = &[
     "hub_set",
     "hub_clear",
     "hub_setting",
+    "team_captain",
 ];
 
 #[cfg(test)]

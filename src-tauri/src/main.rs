@@ -23,6 +23,7 @@ mod preopen;
 mod qr;
 mod reports;
 mod session;
+mod setup;
 mod table_acts;
 mod workflow;
 
@@ -158,6 +159,7 @@ fn main() {
             hub::hub_set,
             hub::hub_clear,
             hub::hub_setting,
+            setup::team_captain,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

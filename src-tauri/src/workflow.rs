@@ -20,6 +20,17 @@ pub struct RulingRow {
     pub rec: RulingRec,
     /// An appeal was filed against it.
     pub appealed: bool,
+    /// Law 92D for each side at the table (N-S, then E-W): who must concur in an appeal,
+    /// shown by the filing form before the first try.
+    pub consent: Vec<SideConsent>,
+}
+
+/// One side's consent rule (Law 92D), by contestant.
+#[derive(Debug, Clone, Serialize)]
+pub struct SideConsent {
+    pub contestant: String,
+    #[serde(flatten)]
+    pub rule: tdlog::appeals::ConsentView,
 }
 
 /// Every ruling, newest first.
@@ -32,6 +43,13 @@ pub fn rulings(o: &Opened) -> Vec<RulingRow> {
             id: id.to_hex(),
             rec: r.clone(),
             appealed: wf.appeals.values().any(|a| a.ruling == *id),
+            consent: [&r.ruling.ns, &r.ruling.ew]
+                .into_iter()
+                .map(|c| SideConsent {
+                    contestant: c.clone(),
+                    rule: wf.consent_rule(&r.ruling.slot.section, c),
+                })
+                .collect(),
         })
         .collect();
     out.sort_by_key(|r| std::cmp::Reverse(r.rec.signed.wall_ms));
@@ -51,6 +69,9 @@ pub struct AppealRow {
     /// Law 92D: what consent is still missing, if any: the refusal's code and parameters
     /// (who may consent, who signed), which the UI words in its language.
     pub consent_missing: Option<AppError>,
+    /// The appellant's consent rule (Law 92D): the consent form picks from its list, and a
+    /// team without a recorded captain records one first.
+    pub consent: tdlog::appeals::ConsentView,
     pub next_steps: Vec<&'static str>,
     /// A mixed appeal heard in parts (Law 93B1/B2): each part's state and the steps a key
     /// of `role` may take on it (routing, convening, deciding name the part).
@@ -222,6 +243,7 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
             id: a.id.to_hex(),
             status: wf.status(a, now_ms),
             consent_missing: wf.consent_status(a).err().map(|e| AppError::guard(&e)),
+            consent: wf.consent_rule(&a.slot.section, &a.appellant),
             next_steps: next_steps(o, a, role),
             part_steps: part_steps(o, a, role),
             appeal: a.clone(),

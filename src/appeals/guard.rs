@@ -24,6 +24,8 @@ pub enum GuardError {
         may_consent: Vec<String>,
         /// Who has signed so far.
         signed: Vec<String>,
+        /// The side's rule (both members, the captain, a captain not yet recorded).
+        rule: super::checks::ConsentRule,
     },
     #[error(
         "Law 92D: {player} is not a player of {appellant} who may consent (who may: {})",

@@ -35,6 +35,7 @@ use clocks::{
     correction_deadline, request_deadline, rfc3339, ruling_appeal_deadline, PeriodFrom, Publication,
 };
 pub use guard::GuardError;
+pub use checks::{ConsentRule, ConsentView};
 use pipeline::{next, State, Step};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};

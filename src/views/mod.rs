@@ -18,6 +18,7 @@ pub mod overview;
 pub mod play;
 pub mod procedure;
 pub mod rulings;
+pub mod structure;
 mod text;
 
 pub use adjust::{adjust, adjust_split, parse_outcomes, AdjustAt, AdjustScreen};

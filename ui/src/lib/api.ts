@@ -82,6 +82,8 @@ export const api = {
     invoke<Summary>("results_publish", { published: { sections }, passphrase, progress: channel(onProgress) }),
   appealFile: (filed: { ruling: string; appellant: string; grounds: string; consents: string[] }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
+  teamCaptain: (c: { section: string; team: string; captain: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("team_captain", { ...c, passphrase, progress: channel(onProgress) }),
   appealConsent: (consent: { appeal: string; player: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_consent", { consent, passphrase, progress: channel(onProgress) }),
   appealRoute: (routed: { appeal: string; to: "chief_td" | "committee"; law_only: boolean; note?: string; part?: AppealPart }, passphrase: string | null, onProgress?: OnProgress) =>

@@ -28,7 +28,9 @@ function shownParams(p: Record<string, string> | undefined): Record<string, stri
 
 /** The sentence for an engine refusal or error code, in the UI's language. */
 export function errorText(e: AppError): string {
-  const key = `error.${e.code}`;
+  // A refusal with a rule (Law 92D: a captain not yet recorded) has its own sentence.
+  const ruled = e.params?.rule ? `error.${e.code}_${e.params.rule}` : "";
+  const key = ruled && has(ruled) ? ruled : `error.${e.code}`;
   return t(has(key) ? (key as MessageKey) : "error.unknown", shownParams(e.params));
 }
 

@@ -234,6 +234,16 @@ export interface RulingRow {
   signed: Signed;
   corrected_by: string | null;
   appealed: boolean;
+  /** Law 92D for each side (N-S, E-W): who concurs in an appeal. */
+  consent: (ConsentView & { contestant: string })[];
+}
+
+/** One side's consent rule (Law 92D), as the engine applies it. */
+export interface ConsentView {
+  rule: "both_members" | "captain" | "captain_unrecorded" | "player";
+  may_consent: string[];
+  members: string[];
+  captain: string | null;
 }
 
 export interface OpenClock {
@@ -307,6 +317,8 @@ export interface AppealRow {
   id: string;
   status: string;
   consent_missing: AppError | null;
+  /** The appellant's consent rule (Law 92D). */
+  consent: ConsentView;
   next_steps: string[];
   /** Each part of a mixed appeal with the part steps this signer may take on it. */
   part_steps: { part: AppealPart; state: string; next_steps: string[] }[];

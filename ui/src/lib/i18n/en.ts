@@ -903,6 +903,18 @@ export const en = {
   "error.play_ended": "Play on board {board} at table {table} (round {round}) has ended ({law}): no further card is recorded (Law 68D). Nothing was signed.",
   "board.choiceDueDeclarer": "{seat} is the offender ({law}): declarer chooses, and the play waits for the choice",
   "board.choiceDueDefenders": "{seat} is the offender ({law}): the defenders choose, and the play waits for the choice",
+  "consent.rule.both_members": "{law}: both members of {side} concur in the appeal ({names}).",
+  "consent.rule.captain": "{law}: team {side} appeals with its captain's consent: {captain}.",
+  "consent.rule.captain_unrecorded": "{law}: team {side} appeals with its captain's consent, and no captain of {side} is recorded in this log. Record the captain first:",
+  "consent.rule.player": "{law}: the player concurs in the appeal ({names}).",
+  "consent.captain": "Captain",
+  "consent.captainOther": "Another person (non-playing captain)…",
+  "consent.recordCaptain": "Record the captain",
+  "consent.pick": "Who signed the appeal",
+  "error.consent_missing_captain_unrecorded": "Law 92D: {appellant} appeals with its captain's consent, and no captain of {appellant} is recorded in this log: record the captain on the appeal's dossier, then the captain's consent.",
+  "error.no_contestant": "Section {section} has no contestant {team}.",
+  "error.not_teams": "A captain is recorded for a team; section {section} is not a teams section.",
+  "error.empty_captain": "A captain needs a name.",
 } as const;
 
 export type MessageKey = keyof typeof en;
