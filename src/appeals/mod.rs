@@ -31,11 +31,11 @@ use crate::events::{
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection, Verified};
 use crate::results::Tournament;
+pub use checks::{ConsentRule, ConsentView};
 use clocks::{
     correction_deadline, request_deadline, rfc3339, ruling_appeal_deadline, PeriodFrom, Publication,
 };
 pub use guard::GuardError;
-pub use checks::{ConsentRule, ConsentView};
 use pipeline::{next, State, Step};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};

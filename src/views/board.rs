@@ -37,6 +37,9 @@ pub struct BoardScreen {
     pub declarer_tricks: u8,
     pub defender_tricks: u8,
     pub complete: bool,
+    /// How play ended (13 tricks, a claim agreed or settled, a pass-out) and the law that
+    /// ended it: the screen shows the result and takes no more cards (Law 68D).
+    pub ended: Option<crate::bridge::play_end::Ended>,
     /// Contract, declarer, tricks and Law 77 score once the board is complete.
     pub result: Option<DerivedResult>,
     /// The irregularities on this board (law and title); details on the incident screen.
@@ -201,6 +204,7 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         declarer_tricks: view.as_ref().map_or(0, |v| v.declarer_tricks),
         defender_tricks: view.as_ref().map_or(0, |v| v.defender_tricks),
         complete: view.as_ref().is_some_and(|v| v.complete),
+        ended: at_table.and_then(|b| b.ended()),
         result: view.as_ref().and_then(|v| v.result.clone()),
         irregularities: view
             .as_ref()

@@ -365,6 +365,18 @@ export interface BoardScreen {
   auction: AuctionBoxView; tricks: { number: number; leader: string; cards: { seat: string; card: string }[]; winner: string | null }[];
   contract: string | null; declarer: string | null; declarer_tricks: number; defender_tricks: number;
   complete: boolean; irregularities: IrregularityFlag[]; traveller: TravellerRow[];
+  /** How play ended (Law 68D: no card after it), and the result the engine derives. */
+  ended: "passed_out" | "thirteen_tricks" | "claim_agreed" | "claim_ruled" | null;
+  result: DerivedResult | null;
+}
+/** A completed board's result: contract, declarer, tricks after Law 64 transfers, the Law 77
+ * score, the tricks won at the table and each transfer (revoke number, tricks, law). */
+export interface DerivedResult {
+  result: { contract: string; declarer?: string; tricks?: number };
+  score: { ns: number; ew: number };
+  table_tricks?: number;
+  transfers: [number, number, string][];
+  claimed: boolean;
 }
 export interface OptionView {
   id: string; when: Msg; decided_by: string; decided_by_text: Msg; judgement: Msg | null;

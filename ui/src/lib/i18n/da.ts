@@ -915,4 +915,12 @@ export const da: Record<MessageKey, string> = {
   "error.no_contestant": "Rækken {section} har ingen deltager {team}.",
   "error.not_teams": "En kaptajn registreres for et hold; rækken {section} er ikke en holdrække.",
   "error.empty_captain": "En kaptajn skal have et navn.",
+  "board.finished": "Spillet er færdigt ({law})",
+  "board.resultLine": "{contract} af {declarer}, {tricks} stik",
+  "board.passedOut": "Passet rundt: intet spil, ingen score.",
+  "board.atTable": "{tricks} stik vundet ved bordet",
+  "board.transfer": "{n} stik overført ({law})",
+  "board.byClaim": "De resterende stik ifølge kravet.",
+  "board.scoreLine": "Score: N-S {ns}, Ø-V {ew}",
+  "board.noMoreCards": "Spillet er slut: Der registreres ikke flere kort (§ 68D).",
 };

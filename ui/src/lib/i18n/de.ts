@@ -915,4 +915,12 @@ export const de: Record<MessageKey, string> = {
   "error.no_contestant": "Die Gruppe {section} hat keinen Teilnehmer {team}.",
   "error.not_teams": "Ein Kapitän wird für eine Mannschaft erfasst; die Gruppe {section} ist keine Teamgruppe.",
   "error.empty_captain": "Ein Kapitän braucht einen Namen.",
+  "board.finished": "Das Board ist beendet ({law})",
+  "board.resultLine": "{contract} von {declarer}, {tricks} Stiche",
+  "board.passedOut": "Durchgepasst: kein Spiel, kein Ergebnis.",
+  "board.atTable": "{tricks} Stiche am Tisch gewonnen",
+  "board.transfer": "{n} Stich(e) übertragen ({law})",
+  "board.byClaim": "Die restlichen Stiche durch den Claim.",
+  "board.scoreLine": "Ergebnis: N-S {ns}, O-W {ew}",
+  "board.noMoreCards": "Das Spiel ist beendet: Es wird keine weitere Karte erfasst (§ 68 D).",
 };

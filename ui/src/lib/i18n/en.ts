@@ -915,6 +915,14 @@ export const en = {
   "error.no_contestant": "Section {section} has no contestant {team}.",
   "error.not_teams": "A captain is recorded for a team; section {section} is not a teams section.",
   "error.empty_captain": "A captain needs a name.",
+  "board.finished": "The board is finished ({law})",
+  "board.resultLine": "{contract} by {declarer}, {tricks} tricks",
+  "board.passedOut": "Passed out: no play, no score.",
+  "board.atTable": "{tricks} tricks won at the table",
+  "board.transfer": "{n} trick(s) transferred ({law})",
+  "board.byClaim": "The remaining tricks by the claim.",
+  "board.scoreLine": "Score: N-S {ns}, E-W {ew}",
+  "board.noMoreCards": "Play has ended: no further card is recorded (Law 68D).",
 } as const;
 
 export type MessageKey = keyof typeof en;
