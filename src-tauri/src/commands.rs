@@ -250,13 +250,26 @@ pub async fn log_open(
     open_and_verify(&state, PathBuf::from(path), progress).await
 }
 
-/// Opens this device's copy of the demo tournament (made on first use).
+/// Opens this device's copy of the demo tournament (made on first use; with `fresh`, made
+/// again: its day signed now, so its Law 79C and 92B periods run from now).
 #[tauri::command]
 pub async fn log_open_demo(
     state: State<'_, AppState>,
+    fresh: Option<bool>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let copy = device::demo_copy(&state.data_dir, &state.demo)?;
+    let (data_dir, demo) = (state.data_dir.clone(), state.demo.clone());
+    if fresh == Some(true) {
+        // The open log may be the old copy: let go of it before it is replaced.
+        if let Ok(mut o) = state.open.lock() {
+            if o.as_ref()
+                .is_some_and(|o| o.path == device::demo_copy_path(&data_dir))
+            {
+                *o = None;
+            }
+        }
+    }
+    let copy = blocking(move || device::demo_copy(&data_dir, &demo, fresh == Some(true))).await?;
     open_and_verify(&state, copy, progress).await
 }
 
@@ -614,12 +627,14 @@ pub async fn time_accept(
 
 /// The demo log: `TDLOG_DEMO` if set, else the one installed with the app (the bundle's
 /// resource `demo/demo.tdlog`, e.g. `/usr/lib/tdlog/demo/demo.tdlog` from the .deb), else the
-/// source tree's (a development build run from its checkout).
+/// source tree's (a development build run from its checkout). With the demo keys and the
+/// day's PBN beside it (`tdlog::demo::DemoSource::beside`), the copy's day is signed when the
+/// copy is made; a log without them (a day made by `tdlog demo-day`) is copied as it is.
 pub fn shipped_demo(resource: Option<PathBuf>) -> PathBuf {
     demo_path(
         std::env::var_os("TDLOG_DEMO").map(PathBuf::from),
         resource,
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/day.tdlog"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/demo.tdlog"),
     )
 }
 

@@ -12,6 +12,7 @@ mod appeal_views;
 mod appeals;
 mod bridge;
 mod bridge_log;
+mod demo;
 mod doko;
 mod doko_draw;
 mod doko_log;
@@ -94,6 +95,10 @@ enum Cmd {
     /// Import structure and results from another program's file.
     #[command(subcommand)]
     Import(results::ImportCmd),
+    /// Make the demo tournament's day at TO: the base demo log plus the day (a real event's
+    /// results, a ruling, the publication, an appeal) signed now with the published DEMO keys,
+    /// so its Law 79C and 92B periods run from now.
+    DemoDay(demo::DemoDayArgs),
     /// Write the results as a file other programs read (USEBIO 1.2, PBN with score tables).
     WriteResults(files::WriteArgs),
     /// Write the results as a static HTML site (ranking, travellers, score cards, policy).
@@ -253,6 +258,7 @@ pub fn main() -> i32 {
         Cmd::Time(cmd) => log::time(cmd),
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
+        Cmd::DemoDay(a) => demo::day(a),
         Cmd::WriteResults(a) => files::write(a),
         Cmd::PublishSite(a) => files::site(a),
         Cmd::Policy(c) => results::policy(c),

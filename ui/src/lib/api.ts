@@ -30,8 +30,8 @@ export const api = {
   pickNewLogFile: () => invoke<string | null>("pick_new_log_file"),
   logOpen: (path: string, onProgress?: OnProgress) =>
     invoke<Summary>("log_open", { path, progress: channel(onProgress) }),
-  logOpenDemo: (onProgress?: OnProgress) =>
-    invoke<Summary>("log_open_demo", { progress: channel(onProgress) }),
+  logOpenDemo: (onProgress?: OnProgress, fresh = false) =>
+    invoke<Summary>("log_open_demo", { fresh, progress: channel(onProgress) }),
   logCreate: (
     fields: {
       path: string; name: string; game: "bridge" | "doppelkopf"; profile: string | null;

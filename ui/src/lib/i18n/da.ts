@@ -923,4 +923,6 @@ export const da: Record<MessageKey, string> = {
   "board.byClaim": "De resterende stik ifølge kravet.",
   "board.scoreLine": "Score: N-S {ns}, Ø-V {ew}",
   "board.noMoreCards": "Spillet er slut: Der registreres ikke flere kort (§ 68D).",
+  "start.demoFresh": "Start demoen forfra",
+  "start.demoFreshHint": "Demoens aften signeres, når dens kopi laves: Rettelses- og appelfristerne (§ 79C, § 92B) løber 30 minutter derfra. At starte forfra laver en ny kopi (det, du har registreret i den gamle, forsvinder).",
 };

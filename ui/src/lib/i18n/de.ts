@@ -923,4 +923,6 @@ export const de: Record<MessageKey, string> = {
   "board.byClaim": "Die restlichen Stiche durch den Claim.",
   "board.scoreLine": "Ergebnis: N-S {ns}, O-W {ew}",
   "board.noMoreCards": "Das Spiel ist beendet: Es wird keine weitere Karte erfasst (§ 68 D).",
+  "start.demoFresh": "Demo neu beginnen",
+  "start.demoFreshHint": "Der Abend der Demo wird signiert, wenn ihre Kopie angelegt wird: Die Berichtigungs- und Protestfristen (§ 79 C, § 92 B) laufen ab dann 30 Minuten. Neu beginnen legt eine neue Kopie an (was Sie in der alten erfasst haben, ist dann weg).",
 };

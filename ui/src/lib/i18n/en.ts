@@ -923,6 +923,8 @@ export const en = {
   "board.byClaim": "The remaining tricks by the claim.",
   "board.scoreLine": "Score: N-S {ns}, E-W {ew}",
   "board.noMoreCards": "Play has ended: no further card is recorded (Law 68D).",
+  "start.demoFresh": "Start the demo again",
+  "start.demoFreshHint": "The demo's evening is signed when its copy is made: its correction and appeal periods (Laws 79C, 92B) run for 30 minutes from then. Starting it again makes a new copy (what you recorded in the old one is gone).",
 } as const;
 
 export type MessageKey = keyof typeof en;
