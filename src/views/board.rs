@@ -18,6 +18,10 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardScreen {
     pub slot: Slot,
+    /// The contestants at this table in this round, from the movement (a board recorded
+    /// live has no traveller row yet, and a ruling drafted from it names them all the same).
+    pub ns: Option<String>,
+    pub ew: Option<String>,
     pub dealer: Seat,
     pub vulnerable: Vulnerability,
     /// False when no `structure.board` recorded the cards: no hand diagram.
@@ -184,8 +188,11 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         .as_ref()
         .map(|v| v.vulnerable)
         .unwrap_or_else(|| r.tournament.vulnerability(&slot.section, slot.board));
+    let seated = super::incident::pairs_at(r, slot).ok();
     Ok(BoardScreen {
         slot: slot.clone(),
+        ns: seated.as_ref().map(|s| s.0.clone()),
+        ew: seated.map(|s| s.1),
         dealer,
         vulnerable,
         deal_known: deal.is_some(),

@@ -29,6 +29,12 @@ describe("from an irregularity straight to a prefilled ruling", () => {
     expect(sideOf("S")).toBe("ns");
   });
 
+  it("N7: a board recorded live (no traveller row) names the pairs the movement seats there", () => {
+    const b = { ...board([]), ns: "7", ew: "12" };
+    const p = rulingFromIrregularity(b, insufficient(null), "Law 27: Insufficient bid — West: 1S");
+    expect([p.ns, p.ew, p.offender]).toEqual(["7", "12", "12"]);
+  });
+
   it("Law 27 settled by 27B1(a): the board's place, both pairs, the offending side, the branch and the options", () => {
     const b = board([row(2, 5, "X", "Y"), row(1, 5, "CROATIA", "SWEDEN")]);
     const p = rulingFromIrregularity(b, insufficient("27B1a"), "Law 27: Insufficient bid — West: 1S");

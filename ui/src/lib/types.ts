@@ -358,6 +358,8 @@ export interface IrregularityFlag { phase: string; at: number; law: string; titl
 export interface TravellerRow extends ResultRow { ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null }
 export interface BoardScreen {
   slot: { section: string; round: number; table: number; board: number };
+  /** The contestants seated at this table in this round (the movement). */
+  ns?: string | null; ew?: string | null;
   dealer: string; vulnerable: string; deal_known: boolean; recorded: boolean; turn: string | null; hands: HandView[];
   claim: { claimer: string; remaining: number; status: "Pending" | "Agreed" | "Void" | { Ruled: { remaining: number } }; at_trick: number } | null;
   penalty_cards: { seat: string; card: string; major: boolean }[];
