@@ -148,6 +148,9 @@ pub struct AppInfo {
     pub data_dir: String,
     /// The key that signs: this device's key, or the key file chosen with "sign as".
     pub device_key: Option<DeviceKeyInfo>,
+    /// This device's own key (`device.key`), whatever signs now: the Settings screen shows
+    /// it as the device's, never a "sign as" key (N12).
+    pub own_key: Option<DeviceKeyInfo>,
     /// The key file chosen with "sign as" (`None`: `device.key`).
     pub sign_as: Option<String>,
     /// Key files in `<data dir>/keys/` (public halves only).
@@ -169,6 +172,7 @@ pub fn app_info(state: State<'_, AppState>) -> Result<AppInfo, AppError> {
     Ok(AppInfo {
         data_dir: state.data_dir.display().to_string(),
         device_key: state.signing_key()?,
+        own_key: device::read_public_at(&device::key_path(&state.data_dir))?,
         sign_as: state.sign_as(),
         key_files: device::key_files(&state.data_dir),
         recent: recent.unwrap_or_default(),

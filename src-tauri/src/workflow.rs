@@ -101,6 +101,8 @@ pub struct AppealsView {
     pub late_consents: Vec<LateConsentRow>,
     /// Steps signed that do not stand, with the law they failed.
     pub flags: Vec<String>,
+    /// Every publication so far (Law 79C, 92B), oldest first: when and which sections.
+    pub publications: Vec<tdlog::appeals::clocks::Publication>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -279,6 +281,7 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
             .iter()
             .map(|f| format!("{} ({}): {}", f.signed.kind, f.signed.signer, f.message))
             .collect(),
+        publications: wf.publications.clone(),
     }
 }
 

@@ -14,6 +14,8 @@ export interface DeviceKeyInfo {
 export interface AppInfo {
   data_dir: string;
   device_key: DeviceKeyInfo | null;
+  /** This device's own key, whatever signs now. */
+  own_key?: DeviceKeyInfo | null;
   sign_as: string | null;
   key_files: KeyFile[];
   recent: string[];
@@ -326,6 +328,8 @@ export interface AppealRow {
 }
 
 export interface AppealsView {
+  /** Every publication so far, oldest first (Laws 79C, 92B). */
+  publications?: { event: string; wall_ms: number; sections: string[]; session: string | null }[];
   appeals: AppealRow[];
   committee_keys: [string, string][];
   committee_available: boolean;

@@ -925,4 +925,12 @@ export const da: Record<MessageKey, string> = {
   "board.noMoreCards": "Spillet er slut: Der registreres ikke flere kort (§ 68D).",
   "start.demoFresh": "Start demoen forfra",
   "start.demoFreshHint": "Demoens aften signeres, når dens kopi laves: Rettelses- og appelfristerne (§ 79C, § 92B) løber 30 minutter derfra. At starte forfra laver en ny kopi (det, du har registreret i den gamle, forsvinder).",
+  "publish.rulingAt": "runde {round}, bord {table}, spil {board}",
+  "publish.before": "Offentliggjort indtil nu:",
+  "publish.sectionsList": "rækker {sections}",
+  "publish.allSectionsDone": "alle rækker",
+  "publish.never": "Intet er offentliggjort endnu: Rettelses- og appelfristerne (§ 79C, § 92B) begynder med den første offentliggørelse.",
+  "publish.republishKeeps": "En ny offentliggørelse (efter en rettelse) starter ikke fristerne forfra: De løber fra den første offentliggørelse (arrangørens indstillinger).",
+  "publish.republishRestarts": "En ny offentliggørelse (efter en rettelse) starter begge frister forfra (arrangørens indstillinger).",
+  "sign.now": "Der signeres nu med nøglefilen {name} (kortkode {code}), ikke med denne enheds nøgle.",
 };

@@ -925,4 +925,12 @@ export const de: Record<MessageKey, string> = {
   "board.noMoreCards": "Das Spiel ist beendet: Es wird keine weitere Karte erfasst (§ 68 D).",
   "start.demoFresh": "Demo neu beginnen",
   "start.demoFreshHint": "Der Abend der Demo wird signiert, wenn ihre Kopie angelegt wird: Die Berichtigungs- und Protestfristen (§ 79 C, § 92 B) laufen ab dann 30 Minuten. Neu beginnen legt eine neue Kopie an (was Sie in der alten erfasst haben, ist dann weg).",
+  "publish.rulingAt": "Runde {round}, Tisch {table}, Board {board}",
+  "publish.before": "Bisher veröffentlicht:",
+  "publish.sectionsList": "Gruppen {sections}",
+  "publish.allSectionsDone": "alle Gruppen",
+  "publish.never": "Noch nichts veröffentlicht: Die Berichtigungs- und Protestfristen (§ 79 C, § 92 B) beginnen mit der ersten Veröffentlichung.",
+  "publish.republishKeeps": "Eine erneute Veröffentlichung (nach einer Berichtigung) startet die Fristen nicht neu: Sie laufen ab der ersten Veröffentlichung (Einstellungen des Veranstalters).",
+  "publish.republishRestarts": "Eine erneute Veröffentlichung (nach einer Berichtigung) startet beide Fristen neu (Einstellungen des Veranstalters).",
+  "sign.now": "Signiert wird jetzt mit der Schlüsseldatei {name} (Kurzcode {code}), nicht mit dem Schlüssel dieses Geräts.",
 };

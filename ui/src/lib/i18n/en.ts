@@ -925,6 +925,14 @@ export const en = {
   "board.noMoreCards": "Play has ended: no further card is recorded (Law 68D).",
   "start.demoFresh": "Start the demo again",
   "start.demoFreshHint": "The demo's evening is signed when its copy is made: its correction and appeal periods (Laws 79C, 92B) run for 30 minutes from then. Starting it again makes a new copy (what you recorded in the old one is gone).",
+  "publish.rulingAt": "round {round}, table {table}, board {board}",
+  "publish.before": "Published so far:",
+  "publish.sectionsList": "sections {sections}",
+  "publish.allSectionsDone": "every section",
+  "publish.never": "Nothing has been published yet: the correction and appeal periods (Laws 79C, 92B) start with the first publication.",
+  "publish.republishKeeps": "Publishing again (after a correction) does not restart the periods: they run from the first publication (the organiser's settings).",
+  "publish.republishRestarts": "Publishing again (after a correction) restarts both periods (the organiser's settings).",
+  "sign.now": "Signing now with the key file {name} (short code {code}), not this device's key.",
 } as const;
 
 export type MessageKey = keyof typeof en;
