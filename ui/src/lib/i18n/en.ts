@@ -593,7 +593,7 @@ export const en = {
   "error.bad_role": "Choose a role for the key.",
   "error.holder_missing": "Name the person and the device (e.g. \"Ann Berg, laptop 3\").",
   "error.reason_missing": "Give the reason.",
-  "error.not_enrolled": "The key {code} is not enrolled in this log.",
+  "error.not_enrolled": "Not recorded: the key that signs is not enrolled in this tournament. The chief director enrols it (Settings, Enrol a device) from its fingerprint.",
   "enrol.heading": "Enrol a device (chief director)",
   "enrol.explain": "Type the fingerprint the new device shows under This device's key, or click into the field and scan its QR code; then read its short code back to the holder before signing.",
   "enrol.fingerprint": "Fingerprint",
@@ -933,6 +933,14 @@ export const en = {
   "publish.republishKeeps": "Publishing again (after a correction) does not restart the periods: they run from the first publication (the organiser's settings).",
   "publish.republishRestarts": "Publishing again (after a correction) restarts both periods (the organiser's settings).",
   "sign.now": "Signing now with the key file {name} (short code {code}), not this device's key.",
+  "error.key_revoked": "Not recorded: the key that signs has been revoked in this tournament. Ask the chief director to enrol a new key for this device.",
+  "error.key_blocked": "Not recorded: the key that signs signed two different events at one place in its chain (a fork); the chief director rules on it first.",
+  "error.chain_void": "Not recorded: this key's earlier events do not stand in this log, so it cannot sign here any more. Make a new device key and ask the chief director to enrol it.",
+  "error.role_may_not_sign": "Not recorded: a key with the role {role} may not sign this step ({kind}).",
+  "error.too_long": "Not recorded: the entry is longer than {max} characters, the most a signed {field} may hold. Shorten it; nothing was signed.",
+  "error.empty_field": "Not recorded: {field} is empty. Nothing was signed.",
+  "why.tooLong": "At most {max} characters.",
+  "record.count": "{n} of at most {max} characters",
 } as const;
 
 export type MessageKey = keyof typeof en;
