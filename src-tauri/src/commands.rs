@@ -121,6 +121,17 @@ impl AppState {
         self.signing_key().ok().flatten().map(|k| k.public)
     }
 
+    /// Who signs now: the signing key's role and the key (for the steps only one key takes,
+    /// the committee chair's decision).
+    pub(crate) fn signer(&self, o: &Opened) -> crate::workflow::Signer {
+        crate::workflow::Signer {
+            role: self.role(o),
+            key: self
+                .device_public()
+                .and_then(|k| tdlog::log::Hash32::from_hex(&k).ok()),
+        }
+    }
+
     /// The role of the signing key in the open log (enrolled, not revoked).
     pub(crate) fn role(&self, o: &Opened) -> Option<Role> {
         let me = self.device_public()?;
@@ -566,7 +577,7 @@ pub fn dashboard_show(
     let o = state.current()?;
     let now = chrono::Utc::now().timestamp_millis();
     let lang = lang.parse().unwrap_or_default();
-    Ok(workflow::dashboard(&o, state.role(&o), now, lang))
+    Ok(workflow::dashboard(&o, state.signer(&o), now, lang))
 }
 
 /// A score correction (`result.corrected`, as `tdlog correction record`): inside the Law 79C1

@@ -738,7 +738,7 @@ mod tests {
         assert_eq!(s.device_role.as_deref(), Some("td"));
         let td2 = demo_key("td2");
         let err = append_note(&p, &td2, note("after revocation")).unwrap_err();
-        assert_eq!(err.code, "refused", "{err}");
+        assert_eq!(err.code, "key_revoked", "{err}");
         assert_eq!(
             append_note(&p, &td1, note("  ")).unwrap_err().code,
             "empty_note"

@@ -134,14 +134,34 @@ fn role_may_sign(role: Role, kind: &str) -> bool {
 
 /// The steps the pipeline allows from the appeal's state that `role` may sign. The guards
 /// (consent, routing by category, committee membership) still decide at append time.
-pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static str> {
-    let mut out = steps_from(o, a.state, role);
+/// Who signs now: the signing key's role in this log, and the key itself (the chair of a
+/// convened committee is one key, not a role).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Signer {
+    pub role: Option<Role>,
+    pub key: Option<tdlog::log::Hash32>,
+}
+
+pub fn next_steps(o: &Opened, a: &Appeal, me: Signer) -> Vec<&'static str> {
+    let role = me.role;
+    let mut out = only_who_signs(a, None, me, steps_from(o, a.state, role));
     // Law 93B: a committee decision waiting for its quorum is co-signed by the members.
     let waiting = a
         .decisions
         .iter()
         .any(|d| d.committee.is_some() && !d.effective && d.can_take_effect());
-    if waiting && role.is_some_and(|r| role_may_sign(r, "appeal.decision_cosigned")) {
+    // Law 93B: the other members co-sign; the chair (who signed it) and anyone not on the
+    // committee do not (N14).
+    let member_not_chair = a.decisions.iter().any(|d| {
+        d.committee.as_ref().is_some_and(|c| {
+            me.key.is_some_and(|k| k != c.chair && c.members.iter().any(|(m, _)| *m == k))
+        }) && !d.effective
+            && d.can_take_effect()
+    });
+    if waiting
+        && member_not_chair
+        && role.is_some_and(|r| role_may_sign(r, "appeal.decision_cosigned"))
+    {
         out.push("cosign");
     }
     // The procedure (Law 93 and the regulations): the parties told of the appeal until it is
@@ -167,6 +187,35 @@ pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static st
     out
 }
 
+/// Law 93A/93B: a decision is signed by the chief TD at the chief TD's stage, and by the
+/// chair alone at a convened committee (the members co-sign): the step is not offered to
+/// anyone else (N14). `part`: the part of a mixed appeal the steps are for.
+fn only_who_signs(
+    a: &Appeal,
+    part: Option<tdlog::events::Part>,
+    me: Signer,
+    steps: Vec<&'static str>,
+) -> Vec<&'static str> {
+    use tdlog::appeals::pipeline::State;
+    let (state, committee) = match part.and_then(|p| a.parts.iter().find(|x| x.part == p)) {
+        Some(p) => (p.state, p.committee.as_ref()),
+        None => (a.state, a.committee.as_ref()),
+    };
+    steps
+        .into_iter()
+        .filter(|s| {
+            if *s != "decide" {
+                return true;
+            }
+            match (state, committee) {
+                (State::AtChiefTd, _) => me.role == Some(Role::ChiefTd),
+                (State::Convened, Some(c)) => me.key == Some(c.chair),
+                _ => true,
+            }
+        })
+        .collect()
+}
+
 fn steps_from(
     o: &Opened,
     state: tdlog::appeals::pipeline::State,
@@ -187,7 +236,8 @@ fn steps_from(
 
 /// The parts of a mixed appeal with the part steps (routing, convening, deciding) `role`
 /// may take on each: the pipeline from the part's own state (Law 93B1/B2).
-pub fn part_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<PartSteps> {
+pub fn part_steps(o: &Opened, a: &Appeal, me: Signer) -> Vec<PartSteps> {
+    let role = me.role;
     use tdlog::appeals::pipeline::Step;
     let names_part = [
         Step::RouteToChiefTd,
@@ -201,7 +251,7 @@ pub fn part_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<PartSteps> 
         .map(|p| PartSteps {
             part: p.part.as_str(),
             state: p.state.as_str(),
-            next_steps: steps_from(o, p.state, role)
+            next_steps: only_who_signs(a, Some(p.part), me, steps_from(o, p.state, role))
                 .into_iter()
                 .filter(|s| names_part.contains(s))
                 .collect(),
@@ -220,7 +270,7 @@ pub struct DashboardView {
 
 pub fn dashboard(
     o: &Opened,
-    role: Option<Role>,
+    me: Signer,
     now_ms: i64,
     lang: tdlog::i18n::Lang,
 ) -> DashboardView {
@@ -230,13 +280,13 @@ pub fn dashboard(
         .appeals
         .values()
         .filter(|a| dashboard.appeals.iter().any(|d| d.id == a.id.to_hex()))
-        .filter(|a| next_steps(o, a, role).iter().any(|s| *s != "withdraw"))
+        .filter(|a| next_steps(o, a, me).iter().any(|s| *s != "withdraw"))
         .map(|a| a.id.to_hex())
         .collect();
     DashboardView { dashboard, mine }
 }
 
-pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
+pub fn appeals(o: &Opened, me: Signer, now_ms: i64) -> AppealsView {
     let wf = &o.workflow;
     let mut list: Vec<AppealRow> = wf
         .appeals
@@ -246,8 +296,8 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
             status: wf.status(a, now_ms),
             consent_missing: wf.consent_status(a).err().map(|e| AppError::guard(&e)),
             consent: wf.consent_rule(&a.slot.section, &a.appellant),
-            next_steps: next_steps(o, a, role),
-            part_steps: part_steps(o, a, role),
+            next_steps: next_steps(o, a, me),
+            part_steps: part_steps(o, a, me),
             appeal: a.clone(),
         })
         .collect();
