@@ -157,7 +157,11 @@ fn refusal(mut e: AppError, m: &str) -> AppError {
 fn invalid(mut e: AppError, reason: &str) -> AppError {
     // "text is longer than 10000 characters" / "facts must not be empty"
     if let Some((field, rest)) = reason.split_once(" is longer than ") {
-        let max = rest.split_whitespace().next().unwrap_or_default().to_owned();
+        let max = rest
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_owned();
         e.code = "too_long";
         return e.with("field", field).with("max", max);
     }

@@ -154,7 +154,8 @@ pub fn next_steps(o: &Opened, a: &Appeal, me: Signer) -> Vec<&'static str> {
     // committee do not (N14).
     let member_not_chair = a.decisions.iter().any(|d| {
         d.committee.as_ref().is_some_and(|c| {
-            me.key.is_some_and(|k| k != c.chair && c.members.iter().any(|(m, _)| *m == k))
+            me.key
+                .is_some_and(|k| k != c.chair && c.members.iter().any(|(m, _)| *m == k))
         }) && !d.effective
             && d.can_take_effect()
     });
@@ -268,12 +269,7 @@ pub struct DashboardView {
     pub mine: Vec<String>,
 }
 
-pub fn dashboard(
-    o: &Opened,
-    me: Signer,
-    now_ms: i64,
-    lang: tdlog::i18n::Lang,
-) -> DashboardView {
+pub fn dashboard(o: &Opened, me: Signer, now_ms: i64, lang: tdlog::i18n::Lang) -> DashboardView {
     let dashboard = tdlog::views::dashboard(&o.replayed, &o.workflow, now_ms, lang);
     let mine = o
         .workflow

@@ -233,7 +233,11 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
     assert_eq!(rank(&o), r0, "waits for the quorum");
     // N14: a member who is not the chair is offered the co-sign, not the decision; the
     // chair, who signed it, neither; nor the chief TD.
-    let other = members.iter().find(|m| m.to_hex() != member).copied().unwrap();
+    let other = members
+        .iter()
+        .find(|m| m.to_hex() != member)
+        .copied()
+        .unwrap();
     let as_member = Signer {
         role: Some(Role::Committee),
         key: Some(other),
@@ -383,7 +387,10 @@ fn law_93b_a_mixed_appeal_offers_each_parts_steps_and_law_93c2_the_authoritys_an
         (Role::Organiser, true),
         (Role::Td, false),
     ] {
-        let steps = appeals(&o, by(Some(role)), NOW).appeals.remove(0).next_steps;
+        let steps = appeals(&o, by(Some(role)), NOW)
+            .appeals
+            .remove(0)
+            .next_steps;
         assert_eq!(
             steps.contains(&"authority_answer"),
             offered,

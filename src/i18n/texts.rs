@@ -11,6 +11,7 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("board_state.incident_open", "incident open", "Regelwidrigkeit offen", "uregelmæssighed åben"),
     ("board_state.ruling_given", "ruling given", "Entscheidung getroffen", "kendelse afsagt"),
     ("board_state.appeal_pending", "appeal pending", "Protest anhängig", "appel verserer"),
+    ("board_state.appeal_decided", "appeal decided", "Protest entschieden", "appel afgjort"),
     // Decision-tree titles (the English is the tree's own title).
     ("law.24.title", "Card exposed or led during the auction", "Während der Reizung sichtbar gewordene oder ausgespielte Karte", "Kort vist eller spillet ud i meldeperioden"),
     ("law.25.title", "Change of call", "Änderung einer Ansage", "Ændring af melding"),

@@ -420,7 +420,7 @@ export interface ActivityRow {
 
 /** The tournament dashboard (the engine's `views::dashboard`, plus the appeals waiting for
  * this signer). */
-export type BoardStateKey = "not_started" | "in_play" | "completed" | "incident_open" | "ruling_given" | "appeal_pending";
+export type BoardStateKey = "not_started" | "in_play" | "completed" | "incident_open" | "ruling_given" | "appeal_decided" | "appeal_pending";
 export interface DashSlot { section: string; round: number; table: number; board: number }
 /** A board's score at a table for N-S, as the results score it (tdlog::views::dashboard). */
 export interface BoardScore { score_ns: number | null; imp_ns: number | null; pct_ns: number | null; adjusted: boolean }

@@ -941,4 +941,5 @@ export const da: Record<MessageKey, string> = {
   "error.empty_field": "Ikke registreret: {field} er tom. Intet blev signeret.",
   "why.tooLong": "Højst {max} tegn.",
   "record.count": "{n} af højst {max} tegn",
+  "appeals.newScore": "Ny score",
 };

@@ -941,4 +941,5 @@ export const de: Record<MessageKey, string> = {
   "error.empty_field": "Nicht erfasst: {field} ist leer. Es wurde nichts signiert.",
   "why.tooLong": "Höchstens {max} Zeichen.",
   "record.count": "{n} von höchstens {max} Zeichen",
+  "appeals.newScore": "Neues Ergebnis",
 };

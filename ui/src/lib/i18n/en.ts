@@ -941,6 +941,7 @@ export const en = {
   "error.empty_field": "Not recorded: {field} is empty. Nothing was signed.",
   "why.tooLong": "At most {max} characters.",
   "record.count": "{n} of at most {max} characters",
+  "appeals.newScore": "New score",
 } as const;
 
 export type MessageKey = keyof typeof en;
