@@ -19,6 +19,7 @@ mod doko_result;
 mod files;
 mod key;
 mod log;
+mod movement;
 mod results;
 mod stats;
 mod sync;
@@ -94,6 +95,10 @@ enum Cmd {
     /// Import structure and results from another program's file.
     #[command(subcommand)]
     Import(results::ImportCmd),
+    /// Generate a movement (Mitchell, Howell, three-quarter Howell, teams round robin, Swiss,
+    /// knock-out): --show prints its guide cards, --options what fits a field; with a LOG it
+    /// signs a new section (section, contestants, tables); --next-round pairs a Swiss round.
+    Movement(Box<movement::MovementArgs>),
     /// Write the results as a file other programs read (USEBIO 1.2, PBN with score tables).
     WriteResults(files::WriteArgs),
     /// Write the results as a static HTML site (ranking, travellers, score cards, policy).
@@ -253,6 +258,7 @@ pub fn main() -> i32 {
         Cmd::Time(cmd) => log::time(cmd),
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
+        Cmd::Movement(a) => movement::run(*a),
         Cmd::WriteResults(a) => files::write(a),
         Cmd::PublishSite(a) => files::site(a),
         Cmd::Policy(c) => results::policy(c),
