@@ -85,6 +85,11 @@ pub const ALL: &[&str] = &[
     "hub_clear",
     "hub_setting",
     "team_captain",
+    "pick_input_file",
+    "import_preview",
+    "import_sign",
+    "hand_records_preview",
+    "hand_records_sign",
 ];
 
 #[cfg(test)]

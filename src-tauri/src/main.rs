@@ -160,6 +160,11 @@ fn main() {
             hub::hub_clear,
             hub::hub_setting,
             setup::team_captain,
+            setup::pick_input_file,
+            setup::import_preview,
+            setup::import_sign,
+            setup::hand_records_preview,
+            setup::hand_records_sign,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

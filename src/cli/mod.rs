@@ -20,6 +20,7 @@ mod doko_result;
 mod files;
 mod key;
 mod log;
+mod movement;
 mod results;
 mod stats;
 mod sync;
@@ -99,6 +100,10 @@ enum Cmd {
     /// results, a ruling, the publication, an appeal) signed now with the published DEMO keys,
     /// so its Law 79C and 92B periods run from now.
     DemoDay(demo::DemoDayArgs),
+    /// Generate a movement (Mitchell, Howell, three-quarter Howell, teams round robin, Swiss,
+    /// knock-out): --show prints its guide cards, --options what fits a field; with a LOG it
+    /// signs a new section (section, contestants, tables); --next-round pairs a Swiss round.
+    Movement(Box<movement::MovementArgs>),
     /// Write the results as a file other programs read (USEBIO 1.2, PBN with score tables).
     WriteResults(files::WriteArgs),
     /// Write the results as a static HTML site (ranking, travellers, score cards, policy).
@@ -259,6 +264,7 @@ pub fn main() -> i32 {
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
         Cmd::DemoDay(a) => demo::day(a),
+        Cmd::Movement(a) => movement::run(*a),
         Cmd::WriteResults(a) => files::write(a),
         Cmd::PublishSite(a) => files::site(a),
         Cmd::Policy(c) => results::policy(c),

@@ -9,6 +9,7 @@
 mod assistant;
 mod doko;
 mod laws;
+mod movement;
 mod reports;
 mod site;
 mod stats;
@@ -24,6 +25,7 @@ use std::sync::OnceLock;
 pub use assistant::ASSISTANT;
 pub use doko::{doko_kind_label, doko_refusal, doko_result_label, doko_row_label};
 pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
+pub use movement::MOVEMENT;
 pub use reports::{refusal, tr, LABELS};
 pub use site::{site_text, SITE};
 pub use stats::{stats_text, STATS};
@@ -74,7 +76,10 @@ impl FromStr for Lang {
 pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
     static INDEX: OnceLock<Index> = OnceLock::new();
     static ASSISTANT: OnceLock<Index> = OnceLock::new();
-    find(&INDEX, TEXTS, lang, key).or_else(|| find(&ASSISTANT, assistant::ASSISTANT, lang, key))
+    static MOVEMENT: OnceLock<Index> = OnceLock::new();
+    find(&INDEX, TEXTS, lang, key)
+        .or_else(|| find(&ASSISTANT, assistant::ASSISTANT, lang, key))
+        .or_else(|| find(&MOVEMENT, movement::MOVEMENT, lang, key))
 }
 
 /// A table's rows by key. A results page looks up a message per row (5,400 rows for a

@@ -11,6 +11,7 @@ import type { RulingFilter } from "./activity";
 import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
 import type { ListEntry } from "./doko";
 import type { Attendee, HubEvent, HubForm, HubStatus } from "./types";
+import type { HandRecordsPreview, ImportPreview } from "./types";
 import type { AdjustAt, AdjustScreen, Weighted } from "./assistant";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -82,6 +83,14 @@ export const api = {
     invoke<Summary>("results_publish", { published: { sections }, passphrase, progress: channel(onProgress) }),
   appealFile: (filed: { ruling: string; appellant: string; grounds: string; consents: string[] }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
+  pickInputFile: (what: "results" | "hands") => invoke<string | null>("pick_input_file", { what }),
+  importPreview: (request: { path: string; section: string; captains: [string, string][] }) =>
+    invoke<ImportPreview>("import_preview", { request }),
+  importSign: (request: { path: string; section: string; captains: [string, string][] }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("import_sign", { request, passphrase, progress: channel(onProgress) }),
+  handRecordsPreview: (path: string, section: string) => invoke<HandRecordsPreview>("hand_records_preview", { path, section }),
+  handRecordsSign: (path: string, section: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("hand_records_sign", { path, section, passphrase, progress: channel(onProgress) }),
   teamCaptain: (c: { section: string; team: string; captain: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("team_captain", { ...c, passphrase, progress: channel(onProgress) }),
   appealConsent: (consent: { appeal: string; player: string }, passphrase: string | null, onProgress?: OnProgress) =>

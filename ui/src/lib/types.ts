@@ -623,3 +623,20 @@ export interface HubForm {
   url: string | null;
   has_password: boolean;
 }
+
+/** What importing a file would sign (the engine's `views::import::ImportPreview`). */
+export interface ImportPreview {
+  kind: "pbn" | "usebio"; section: string; form: "pairs" | "teams" | "individual" | null;
+  records: number; imported: number; skipped: number; problems: string[]; warnings: string[];
+  contestants: number; teams_without_captain: string[]; tables: number; rounds: number; boards: number;
+  deals: number; results: number; not_played: number; adjusted: number; published_lines: number;
+  producer: string | null; events: number;
+  blocked: "problems" | "section_exists" | "needs_director" | "empty" | null;
+}
+
+/** Hand records: what attaching a PBN's deals would sign (`views::hand_records`). */
+export interface HandRecordsPreview {
+  section: string;
+  boards: { board: number; dealer: string; vulnerable: string; deal: string; status: "new" | "same" | "differs"; in_movement: boolean }[];
+  missing: number[]; problems: string[]; events: number;
+}
