@@ -20,6 +20,7 @@ pub mod overview;
 pub mod play;
 pub mod procedure;
 pub mod rulings;
+pub mod setup;
 pub mod structure;
 mod text;
 
