@@ -51,7 +51,7 @@ pub fn swiss_next_round(
         .filter(|(s, id)| s == section && t.sits_out(section, id))
         .map(|(_, id)| id.as_str())
         .collect();
-    if standings.len() % 2 == 1 {
+    if !standings.len().is_multiple_of(2) {
         if let Some(bye) = byes.iter().next() {
             standings.push((bye.to_string(), f64::NEG_INFINITY));
         }
