@@ -299,6 +299,21 @@ fn howell_rules(m: &Movement) {
             "every pair meets every other"
         );
     }
+    // N-S and E-W as the published Howells give them: every moving pair N-S equally often,
+    // in a complete Howell t - 1 or t times of 2t - 1.
+    let ns: BTreeSet<usize> = (1..=moving)
+        .map(|p| {
+            m.rounds
+                .iter()
+                .filter(|r| r.tables.iter().any(|s| s.ns == p))
+                .count()
+        })
+        .collect();
+    assert_eq!(ns.len(), 1, "N-S counts {ns:?}");
+    if m.kind == MovementKind::Howell {
+        let k = *ns.first().unwrap() as u32;
+        assert!(k == m.tables - 1 || k == m.tables, "{k} of {}", m.sets);
+    }
     for w in m.rounds.windows(2) {
         let seat = |r: &tdlog::results::movement::MovementRound, p: u32| {
             r.tables
