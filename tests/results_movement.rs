@@ -4,11 +4,7 @@
 //! tdlog follows one (the 4-table Howell, the FIDE Berger table); the Swiss pairing rule; and
 //! a generated movement signed into a log, seen and scored by `tdlog`'s results.
 
-#[path = "common/cli.rs"]
-mod cli;
 mod common;
-#[path = "common/device.rs"]
-mod device;
 
 use common::*;
 use proptest::prelude::*;
@@ -41,11 +37,14 @@ fn mitchell(arrow_switch: bool, even: EvenTables) -> MovementKind {
     MovementKind::Mitchell { arrow_switch, even }
 }
 
+/// The board sets each contestant played, in round order.
+type Played = BTreeMap<u32, Vec<u32>>;
+
 /// What a pairs movement must keep, whatever the family: nobody twice in a round, board
 /// numbers are their set's, nobody plays a set twice, no two pairs meet twice, two tables
 /// hold one set in a round only where both say they share, the phantom's opponents sit out.
 /// Returns who played which set (pair -> sets) and who met whom.
-fn invariants(m: &Movement) -> (BTreeMap<u32, Vec<u32>>, BTreeSet<(u32, u32)>) {
+fn invariants(m: &Movement) -> (Played, BTreeSet<(u32, u32)>) {
     let mut played: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     let mut met = BTreeSet::new();
     for r in &m.rounds {
@@ -214,12 +213,16 @@ fn skip_mitchell_ew_move_up_two_tables_after_half_the_tables_and_never_meet_a_se
 #[test]
 fn arrow_switch_one_round_in_eight_the_last_rounds_the_ew_pair_holding_the_ns_cards() {
     for (rounds, switched) in [
-        (7, vec![7]),
+        (7u32, vec![7]),
         (13, vec![12, 13]),
         (9, vec![9]),
         (12, vec![11, 12]),
     ] {
-        let tables = if rounds % 2 == 1 { rounds } else { rounds + 1 };
+        let tables = if !rounds.is_multiple_of(2) {
+            rounds
+        } else {
+            rounds + 1
+        };
         let m = generate(&spec(
             mitchell(true, EvenTables::Auto),
             2 * tables,
@@ -250,7 +253,7 @@ proptest! {
     fn any_mitchell_keeps_the_invariants(pairs in 5u32..=60, cut in 0u32..8, switch in any::<bool>(), skip in any::<bool>()) {
         let t = pairs.div_ceil(2);
         let even = if skip { EvenTables::Skip } else { EvenTables::Auto };
-        let max = if t % 2 == 0 && skip { t - 1 } else { t };
+        let max = if t.is_multiple_of(2) && skip { t - 1 } else { t };
         let rounds = max.saturating_sub(cut).max(1);
         let m = generate(&spec(mitchell(switch, even), pairs, 2, Some(rounds)));
         let m = m.unwrap();
@@ -295,6 +298,21 @@ fn howell_rules(m: &Movement) {
             n * (n - 1) / 2,
             "every pair meets every other"
         );
+    }
+    // N-S and E-W as the published Howells give them: every moving pair N-S equally often,
+    // in a complete Howell t - 1 or t times of 2t - 1.
+    let ns: BTreeSet<usize> = (1..=moving)
+        .map(|p| {
+            m.rounds
+                .iter()
+                .filter(|r| r.tables.iter().any(|s| s.ns == p))
+                .count()
+        })
+        .collect();
+    assert_eq!(ns.len(), 1, "N-S counts {ns:?}");
+    if m.kind == MovementKind::Howell {
+        let k = *ns.first().unwrap() as u32;
+        assert!(k == m.tables - 1 || k == m.tables, "{k} of {}", m.sets);
     }
     for w in m.rounds.windows(2) {
         let seat = |r: &tdlog::results::movement::MovementRound, p: u32| {
@@ -505,7 +523,7 @@ fn matches_of(m: &Movement) -> Vec<(u32, u32, u32)> {
                 "round {}",
                 r.round
             );
-            if s.table % 2 == 1 {
+            if !s.table.is_multiple_of(2) {
                 out.push((r.round, s.ns.min(s.ew), s.ns.max(s.ew)));
             }
         }
@@ -751,6 +769,28 @@ fn the_guide_says_where_each_pair_and_each_board_set_goes_next() {
 
 // ---------------------------------------------------------------- On the log
 
+/// `tdlog ARGS` in English with this test's device: (success, stdout and stderr).
+fn run(args: &[&str]) -> (bool, String) {
+    let o = tdlog_cmd()
+        .args(args)
+        .env_remove("TDLOG_KEY")
+        .env_remove("TDLOG_LANG")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (o.status.success(), text)
+}
+
+fn ok(args: &[&str]) -> String {
+    let (done, text) = run(args);
+    assert!(done, "tdlog {args:?}: {text}");
+    text
+}
+
 fn genesis_payload() -> tdlog::events::Genesis {
     match genesis() {
         Payload::Genesis(g) => g,
@@ -880,7 +920,7 @@ fn the_next_swiss_round_on_the_log_pairs_the_winners_and_never_repeats_a_match()
 #[test]
 fn cli_movement_shows_the_guide_and_signs_a_section_the_results_see() {
     let dir = tempfile::tempdir().unwrap();
-    let show = cli::ok(&[
+    let show = ok(&[
         "movement",
         "--kind",
         "mitchell",
@@ -910,7 +950,7 @@ fn cli_movement_shows_the_guide_and_signs_a_section_the_results_see() {
     )
     .unwrap();
     let ps = p.to_str().unwrap();
-    let out = cli::ok(&[
+    let out = ok(&[
         "movement",
         ps,
         "--section",
@@ -938,23 +978,20 @@ fn cli_movement_shows_the_guide_and_signs_a_section_the_results_see() {
         "Eng / Fisk"
     );
     // The same section again: refused, nothing signed.
-    let again = cli::refused(
-        "en",
-        &[
-            "movement",
-            ps,
-            "--section",
-            "B",
-            "--kind",
-            "howell",
-            "--pairs",
-            "14",
-            "--boards-per-round",
-            "2",
-            "--key",
-            kf.to_str().unwrap(),
-        ],
-    );
-    assert!(again.contains("already"), "{again}");
+    let (done, again) = run(&[
+        "movement",
+        ps,
+        "--section",
+        "B",
+        "--kind",
+        "howell",
+        "--pairs",
+        "14",
+        "--boards-per-round",
+        "2",
+        "--key",
+        kf.to_str().unwrap(),
+    ]);
+    assert!(!done && again.contains("already"), "{again}");
     assert_eq!(fold(&p).tables.len(), 91);
 }

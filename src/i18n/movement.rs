@@ -73,6 +73,7 @@ pub static MOVEMENT: &[(&str, &str, &str, &str)] = &[
     ("movement.guide.boards_relay", "boards to the relay", "Boards auf die Ablage", "spil til relæet"),
     ("movement.guide.boards_done", "boards done", "Boards fertig", "spil færdige"),
     ("movement.guide.pair", "Pair {pair}", "Paar {pair}", "Par {pair}"),
+    ("movement.guide.team", "Team {pair}", "Team {pair}", "Hold {pair}"),
     ("movement.guide.pair_line", "Round {round}: table {table} {line} v {opponent}, boards {boards}", "Runde {round}: Tisch {table} {line} gegen {opponent}, Boards {boards}", "Runde {round}: bord {table} {line} mod {opponent}, spil {boards}"),
     ("movement.guide.pair_sits_out", "Round {round}: sits out", "Runde {round}: setzt aus", "Runde {round}: sidder over"),
 ];

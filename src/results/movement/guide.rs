@@ -303,10 +303,11 @@ impl Guide {
         }
         for card in &self.pairs {
             out.push('\n');
-            out.push_str(&tx(
-                "movement.guide.pair",
-                &[("pair", card.pair.to_string())],
-            ));
+            let head = match m.form {
+                crate::events::Form::Teams => "movement.guide.team",
+                _ => "movement.guide.pair",
+            };
+            out.push_str(&tx(head, &[("pair", card.pair.to_string())]));
             out.push('\n');
             for l in &card.lines {
                 out.push_str("  ");

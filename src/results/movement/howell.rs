@@ -32,8 +32,7 @@ pub(super) fn complete(spec: &MovementSpec) -> Result<Movement, MovementError> {
     let kind = MovementKind::Howell;
     let (t, phantom) = size(spec, &kind, 4)?;
     let rounds = 2 * t - 1;
-    if let Some(r) = spec.rounds.filter(|&r| r != rounds) {
-        let _ = r;
+    if spec.rounds.is_some_and(|r| r != rounds) {
         return Err(MovementError::HowellRounds { tables: t, rounds });
     }
     let s = starter(t, rounds).ok_or_else(|| not_tabled(&kind, t, rounds))?;
@@ -81,7 +80,7 @@ fn size(
         });
     }
     let t = c.div_ceil(2);
-    Ok((t, (c % 2 == 1).then_some(2 * t)))
+    Ok((t, (!c.is_multiple_of(2)).then_some(2 * t)))
 }
 
 fn not_tabled(kind: &MovementKind, t: u32, rounds: u32) -> MovementError {

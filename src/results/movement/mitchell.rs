@@ -74,7 +74,7 @@ pub(super) fn generate(
         });
     }
     let t = c.div_ceil(2);
-    let phantom = (c % 2 == 1).then_some(2 * t);
+    let phantom = (!c.is_multiple_of(2)).then_some(2 * t);
     let wanted = spec.rounds;
     let mode = match (t % 2, even) {
         (1, _) => Even::None,

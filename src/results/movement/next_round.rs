@@ -51,7 +51,7 @@ pub fn swiss_next_round(
         .filter(|(s, id)| s == section && t.sits_out(section, id))
         .map(|(_, id)| id.as_str())
         .collect();
-    if standings.len() % 2 == 1 {
+    if !standings.len().is_multiple_of(2) {
         if let Some(bye) = byes.iter().next() {
             standings.push((bye.to_string(), f64::NEG_INFINITY));
         }
@@ -78,6 +78,10 @@ pub fn swiss_next_round(
         .map(|i| i as u32 + 1);
     let boards: Vec<u32> = (first..first + boards_per_round).collect();
     let mr = teams_round(round, &numbered, round, &boards, phantom);
+    let id_of = |n: u32| {
+        ids.get((n as usize).wrapping_sub(1))
+            .map_or_else(String::new, |x| x.to_string())
+    };
     Ok(mr
         .tables
         .into_iter()
@@ -85,8 +89,8 @@ pub fn swiss_next_round(
             section: section.to_string(),
             round,
             table: s.table,
-            ns: ids[s.ns as usize - 1].to_string(),
-            ew: ids[s.ew as usize - 1].to_string(),
+            ns: id_of(s.ns),
+            ew: id_of(s.ew),
             boards: s.boards,
         })
         .collect())

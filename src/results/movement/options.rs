@@ -68,7 +68,7 @@ pub fn options(form: Form, contestants: u32) -> Vec<MovementOption> {
                     },
                     None,
                 ));
-                if t % 2 == 0 {
+                if t.is_multiple_of(2) {
                     kinds.push((
                         MovementKind::Mitchell {
                             arrow_switch,

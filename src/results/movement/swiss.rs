@@ -25,7 +25,7 @@ pub fn swiss_round(
             got: standings.len(),
         });
     }
-    if standings.len() % 2 == 1 {
+    if !standings.len().is_multiple_of(2) {
         return Err(MovementError::SwissOdd {
             got: standings.len(),
         });
@@ -71,7 +71,7 @@ pub(super) fn pair_order<T: Copy>(
             got: n,
         });
     }
-    if n % 2 == 1 {
+    if !n.is_multiple_of(2) {
         return Err(MovementError::SwissOdd { got: n });
     }
     let all: u128 = if n == 128 {

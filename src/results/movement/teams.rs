@@ -20,7 +20,7 @@ pub const MAX_TEAMS: u32 = 128;
 /// first as the table lists it (White in chess; here the team sitting N-S at the match's
 /// first table).
 pub fn berger(n: u32) -> Vec<Vec<(u32, u32)>> {
-    if n < 2 || n % 2 == 1 {
+    if n < 2 || !n.is_multiple_of(2) {
         return vec![];
     }
     let half = n / 2;
@@ -42,7 +42,7 @@ pub fn berger(n: u32) -> Vec<Vec<(u32, u32)>> {
                 if i == 0 {
                     // Team n alternates: second in odd rounds, first in even ones.
                     let other = if a == n { b } else { a };
-                    if r % 2 == 0 {
+                    if r.is_multiple_of(2) {
                         (n, other)
                     } else {
                         (other, n)
@@ -123,7 +123,7 @@ fn field(
         });
     }
     let n = c + c % 2;
-    Ok((n, (c % 2 == 1).then_some(n)))
+    Ok((n, (!c.is_multiple_of(2)).then_some(n)))
 }
 
 fn en(key: &str, p: &[(&str, String)]) -> Msg {
