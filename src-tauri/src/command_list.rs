@@ -90,6 +90,10 @@ pub const ALL: &[&str] = &[
     "import_sign",
     "hand_records_preview",
     "hand_records_sign",
+    "setup_status",
+    "setup_options",
+    "setup_preview",
+    "setup_sign",
 ];
 
 #[cfg(test)]

@@ -165,6 +165,10 @@ fn main() {
             setup::import_sign,
             setup::hand_records_preview,
             setup::hand_records_sign,
+            setup::setup_status,
+            setup::setup_options,
+            setup::setup_preview,
+            setup::setup_sign,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -200,3 +200,67 @@ pub async fn hand_records_sign(
     }
     sign_batch(&state, payloads, passphrase).await
 }
+
+/// What the log holds of each section (the Set-up screen's first lines).
+#[tauri::command]
+pub fn setup_status(
+    state: State<'_, AppState>,
+) -> Result<tdlog::views::setup::SetupStatus, AppError> {
+    Ok(tdlog::views::setup::setup_status(&state.current()?.replayed))
+}
+
+/// The movements that fit `contestants` pairs or teams.
+#[tauri::command]
+pub fn setup_options(
+    form: tdlog::events::Form,
+    contestants: u32,
+    lang: String,
+) -> Result<Vec<tdlog::results::movement::MovementOption>, AppError> {
+    Ok(tdlog::views::setup::setup_options(
+        form,
+        contestants.min(200),
+        lang.parse::<tdlog::i18n::Lang>().unwrap_or_default(),
+    ))
+}
+
+/// The set-up as it would be signed: the movement round by round, or why not.
+#[tauri::command]
+pub async fn setup_preview(
+    state: State<'_, AppState>,
+    request: tdlog::views::setup::SetupRequest,
+    lang: String,
+) -> Result<tdlog::views::setup::SetupPreview, AppError> {
+    let o = state.current()?;
+    crate::commands::blocking(move || {
+        Ok(tdlog::views::setup::setup_preview(
+            &o.replayed,
+            &request,
+            lang.parse::<tdlog::i18n::Lang>().unwrap_or_default(),
+        ))
+    })
+    .await
+}
+
+/// Signs the set-up (section, contestants, movement) in one transaction.
+#[tauri::command]
+pub async fn setup_sign(
+    state: State<'_, AppState>,
+    request: tdlog::views::setup::SetupRequest,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let _ = progress;
+    let (_, payloads) = tdlog::views::setup::setup_payloads(&state.current()?.replayed, &request)
+        .map_err(|e| {
+            let code = match &e {
+                tdlog::views::setup::SetupError::SectionExists { .. } => "setup_section_exists",
+                tdlog::views::setup::SetupError::SectionName => "setup_section_name",
+                tdlog::views::setup::SetupError::NoTitle => "setup_no_title",
+                tdlog::views::setup::SetupError::Movement(_) => "setup_movement",
+                tdlog::views::setup::SetupError::NotInMovement { .. } => "setup_not_in_movement",
+                tdlog::views::setup::SetupError::Duplicate { .. } => "setup_duplicate",
+            };
+            AppError::new(code, e.to_string()).with("section", request.section.as_str())
+        })?;
+    sign_batch(&state, payloads, passphrase).await
+}

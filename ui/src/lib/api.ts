@@ -11,7 +11,7 @@ import type { RulingFilter } from "./activity";
 import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
 import type { ListEntry } from "./doko";
 import type { Attendee, HubEvent, HubForm, HubStatus } from "./types";
-import type { HandRecordsPreview, ImportPreview } from "./types";
+import type { HandRecordsPreview, ImportPreview, MovementOption, SetupPreview, SetupRequest, SetupStatus } from "./types";
 import type { AdjustAt, AdjustScreen, Weighted } from "./assistant";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -83,6 +83,12 @@ export const api = {
     invoke<Summary>("results_publish", { published: { sections }, passphrase, progress: channel(onProgress) }),
   appealFile: (filed: { ruling: string; appellant: string; grounds: string; consents: string[] }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
+  setupStatus: () => invoke<SetupStatus>("setup_status"),
+  setupOptions: (form: "pairs" | "teams", contestants: number, lang: string) =>
+    invoke<MovementOption[]>("setup_options", { form, contestants, lang }),
+  setupPreview: (request: SetupRequest, lang: string) => invoke<SetupPreview>("setup_preview", { request, lang }),
+  setupSign: (request: SetupRequest, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("setup_sign", { request, passphrase, progress: channel(onProgress) }),
   pickInputFile: (what: "results" | "hands") => invoke<string | null>("pick_input_file", { what }),
   importPreview: (request: { path: string; section: string; captains: [string, string][] }) =>
     invoke<ImportPreview>("import_preview", { request }),

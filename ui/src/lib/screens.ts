@@ -9,6 +9,7 @@ import type { MessageKey } from "./i18n/index.svelte";
 import Start from "../screens/Start.svelte";
 import Dashboard from "../screens/Dashboard.svelte";
 import Tournament from "../screens/Tournament.svelte";
+import Setup from "../screens/Setup.svelte";
 import Scores from "../screens/Scores.svelte";
 import Notes from "../screens/Notes.svelte";
 import RecordNote from "../screens/RecordNote.svelte";
@@ -36,6 +37,7 @@ export interface Screen {
 
 export const SCREENS: Screen[] = [
   { id: "dashboard", group: "tournament", label: "nav.dashboard", component: Dashboard, needsLog: true, game: "bridge" },
+  { id: "setup", group: "tournament", label: "nav.setup", component: Setup, needsLog: true, game: "bridge" },
   { id: "tournament", group: "tournament", label: "nav.tournament", component: Tournament, needsLog: true },
   { id: "board", group: "tables", label: "nav.board", component: Board, needsLog: true, game: "bridge" },
   { id: "rulings", group: "incidents", label: "nav.rulings", component: Rulings, needsLog: true, game: "bridge" },

@@ -640,3 +640,29 @@ export interface HandRecordsPreview {
   boards: { board: number; dealer: string; vulnerable: string; deal: string; status: "new" | "same" | "differs"; in_movement: boolean }[];
   missing: number[]; problems: string[]; events: number;
 }
+
+/** The set-up of each section on the log (`views::setup::SetupStatus`). */
+export interface SetupStatus {
+  sections: { section: string; form: "pairs" | "teams" | "individual"; title: string; contestants: number; tables: number; rounds: number; boards: number; deals: number; results: number; without_captain: string[] }[];
+  next_section: string;
+}
+export type MovementKind =
+  | { family: "mitchell"; arrow_switch?: boolean; even?: "auto" | "skip" | "relay_bye_stand" }
+  | { family: "howell" } | { family: "three_quarter_howell" } | { family: "teams_round_robin" } | { family: "swiss" }
+  | { family: "knock_out"; segments: number };
+export interface MovementSpec { kind: MovementKind; contestants: number; boards_per_round: number; rounds?: number | null; first_board: number }
+export interface MovementOption {
+  kind: MovementKind; name: string; spec: MovementSpec; tables: number; rounds: number; boards_per_round: number;
+  boards_played: number; boards: number; sit_out: boolean; standard: Msg;
+}
+export interface Seating { table: number; ns: number; ew: number; boards: number[]; set: number; arrow_switch?: boolean; shares_with?: number | null }
+export interface Movement {
+  tables: number; contestants: number; phantom?: number | null; rounds_planned: number; boards_per_round: number; boards: number; sets: number;
+  rounds: { round: number; tables: Seating[]; sit_out?: number[]; idle_sets?: number[] }[];
+}
+export interface EntrantInput { n: number; name: string; members: string[]; captain?: string | null }
+export interface SetupRequest { section: string; title: string; spec: MovementSpec; entrants: EntrantInput[] }
+export interface SetupPreview {
+  movement: Movement; name: string; standard: string; notes: string[]; ids: Record<string, string>; events: number;
+  error: { code: string } | null; movement_error: string | null;
+}
