@@ -4,9 +4,9 @@
 //! table each round, two boards a round (board 1: nobody vulnerable, board 2: N-S, board 3:
 //! E-W, board 4: both, Law 2).
 
-mod common;
 #[path = "common/cli.rs"]
 mod cli;
+mod common;
 #[path = "common/device.rs"]
 mod device;
 
@@ -58,7 +58,8 @@ fn evening(dir: &Path) -> (PathBuf, Keys) {
         _ => unreachable!(),
     };
     let mut log = Log::create(&p, &k.chief, g).unwrap();
-    log.append(&k.chief, enrol(&k.td, Role::Td, "Tom TD")).unwrap();
+    log.append(&k.chief, enrol(&k.td, Role::Td, "Tom TD"))
+        .unwrap();
     log.append(&k.chief, enrol(&k.scorer, Role::Scorer, "Sue Scorer"))
         .unwrap();
     let mut s = vec![Payload::Section(Section {
@@ -193,7 +194,10 @@ fn law_79a_impossible_tricks_are_refused() {
     assert_eq!(c.code, Some("missing_result"));
     // A declarer for a pass-out (Law 77).
     let c = check_line(&r, &at(1, 1, 1), "pass N", Lang::En, None);
-    assert_eq!((c.code, c.law.as_deref()), (Some("pass_with_declarer"), Some("77")));
+    assert_eq!(
+        (c.code, c.law.as_deref()),
+        (Some("pass_with_declarer"), Some("77"))
+    );
 }
 
 #[test]
@@ -208,12 +212,18 @@ fn german_lines_read_sans_atout_pik_coeur_karo_treff_and_ost() {
         Some("3 SA, Alleinspieler Nord, 9 Stiche: NS +400, OW -400 (Gefahrenlage: niemand in Gefahr, § 2; § 77)")
     );
     let c = check_line(&l.replayed, &at(1, 2, 1), "4PX O -2", Lang::De, None);
-    assert_eq!((c.score_ns, c.line.as_deref()), (Some(300), Some("4PX O -2")));
+    assert_eq!(
+        (c.score_ns, c.line.as_deref()),
+        (Some(300), Some("4PX O -2"))
+    );
     // C is Coeur in German (hearts); English S, D and E are read too.
     let c = check_line(&l.replayed, &at(1, 3, 1), "4C S =", Lang::De, None);
     assert_eq!((c.score_ns, c.line.as_deref()), (Some(420), Some("4H S =")));
     let c = check_line(&l.replayed, &at(1, 3, 1), "4S E =", Lang::De, None);
-    assert_eq!((c.score_ns, c.line.as_deref()), (Some(-420), Some("4P O =")));
+    assert_eq!(
+        (c.score_ns, c.line.as_deref()),
+        (Some(-420), Some("4P O ="))
+    );
     sign(&mut l, &k.scorer, &at(1, 4, 1), "5K W +1", Lang::De);
     sign(&mut l, &k.scorer, &at(1, 3, 1), "2T Süd 8", Lang::De);
     let v = traveller(
@@ -261,7 +271,13 @@ fn law_12c2_a_plus_a_minus_is_an_artificial_adjusted_score_results_score_60_40()
     let (p, k) = evening(dir.path());
     let mut l = live(&p);
     // A scorer cannot sign it: the check says a director's key is needed (Law 12C2).
-    let c = check_line(&l.replayed, &at(1, 1, 1), "A+/A-", Lang::En, Some(Role::Scorer));
+    let c = check_line(
+        &l.replayed,
+        &at(1, 1, 1),
+        "A+/A-",
+        Lang::En,
+        Some(Role::Scorer),
+    );
     assert!(!c.ok && c.needs_td, "{c:?}");
     assert_eq!((c.code, c.law.as_deref()), (Some("needs_td"), Some("12C2")));
     assert_eq!(c.kind, Some("ruling.adjusted_score"));
@@ -275,7 +291,10 @@ fn law_12c2_a_plus_a_minus_is_an_artificial_adjusted_score_results_score_60_40()
     let payload = line_payload(&l.replayed, &at(1, 1, 1), "A+/A-", Lang::En).unwrap();
     match &payload {
         Payload::ScoreAdjusted(a) => {
-            assert_eq!((a.law.as_str(), a.ns.as_str(), a.ew.as_str()), ("12C2", "1", "5"));
+            assert_eq!(
+                (a.law.as_str(), a.ns.as_str(), a.ew.as_str()),
+                ("12C2", "1", "5")
+            );
             assert_eq!(
                 a.adjustment,
                 Adjustment::Artificial {
@@ -287,7 +306,9 @@ fn law_12c2_a_plus_a_minus_is_an_artificial_adjusted_score_results_score_60_40()
         other => panic!("{other:?}"),
     }
     // The log refuses it from the scorer's key too; from the TD's, results score it 60/40.
-    assert!(l.append(&k.scorer, payload.clone(), T0 + 3_600_000).is_err());
+    assert!(l
+        .append(&k.scorer, payload.clone(), T0 + 3_600_000)
+        .is_err());
     l.append(&k.td, payload, T0 + 3_600_000).unwrap();
     sign(&mut l, &k.scorer, &at(1, 2, 1), "3NT N =", Lang::En);
     let row = l
@@ -296,7 +317,10 @@ fn law_12c2_a_plus_a_minus_is_an_artificial_adjusted_score_results_score_60_40()
         .iter()
         .find(|r| r.board == 1 && r.table == 1)
         .unwrap();
-    assert_eq!((row.pct_ns, row.pct_ew, row.artificial), (Some(60.0), Some(40.0), true));
+    assert_eq!(
+        (row.pct_ns, row.pct_ew, row.artificial),
+        (Some(60.0), Some(40.0), true)
+    );
     let v = traveller(
         &l.replayed,
         TravellerBy::Board {
@@ -326,7 +350,10 @@ fn law_12c2_percentages_are_read_only_as_the_signed_policy_gives_them() {
         })
     );
     let c = check_line(&r, &at(1, 1, 1), "70/30", Lang::En, Some(Role::Td));
-    assert_eq!((c.code, c.law.as_deref()), (Some("percentage"), Some("12C2")));
+    assert_eq!(
+        (c.code, c.law.as_deref()),
+        (Some("percentage"), Some("12C2"))
+    );
     assert_eq!(
         c.error.as_deref(),
         Some("70 % for N-S is no artificial score of the scoring policy (defaults) (average plus 60 %, average 50 %, average minus 40 %; Law 12C2)")
@@ -345,7 +372,13 @@ fn law_12c2_percentages_are_read_only_as_the_signed_policy_gives_them() {
     assert!(c.ok, "{c:?}");
     let c = check_line(&r, &at(1, 1, 1), "60/40", Lang::De, None);
     let e = c.error.unwrap();
-    assert!(e.contains(&pid.to_hex()[..8]) && e.ends_with("(Plusdurchschnitt 65 %, Durchschnitt 50 %, Minusdurchschnitt 35 %; § 12 C 2)"), "{e}");
+    assert!(
+        e.contains(&pid.to_hex()[..8])
+            && e.ends_with(
+                "(Plusdurchschnitt 65 %, Durchschnitt 50 %, Minusdurchschnitt 35 %; § 12 C 2)"
+            ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -363,7 +396,13 @@ fn not_played_is_signed_as_result_not_played_with_its_reason() {
     assert!(c.ok);
     assert_eq!(c.kind, Some("result.not_played"));
     assert_eq!(c.understood.as_deref(), Some("not played (slow play)"));
-    sign(&mut l, &k.scorer, &at(1, 1, 1), "not played: slow play", Lang::En);
+    sign(
+        &mut l,
+        &k.scorer,
+        &at(1, 1, 1),
+        "not played: slow play",
+        Lang::En,
+    );
     sign(&mut l, &k.scorer, &at(1, 1, 2), "nicht gespielt", Lang::De);
     let s = &l.replayed.tournament.slots;
     assert_eq!(
@@ -399,7 +438,10 @@ fn law_8a_a_slot_outside_the_movement_and_law_12c2_a_late_pair_are_refused() {
     let (p, k) = evening(dir.path());
     let r = replayed(&p);
     let c = check_line(&r, &at(4, 1, 7), "3NT N =", Lang::En, None);
-    assert_eq!((c.code, c.law.as_deref()), (Some("not_in_movement"), Some("8A")));
+    assert_eq!(
+        (c.code, c.law.as_deref()),
+        (Some("not_in_movement"), Some("8A"))
+    );
     let c = check_line(&r, &at(1, 1, 3), "3NT N =", Lang::En, None);
     assert_eq!(c.code, Some("board_not_at_table"));
     assert_eq!(
@@ -510,12 +552,18 @@ fn tdlog_result_signs_a_line_and_refuses_a_duplicate_in_german() {
     assert!(out.starts_with("3NT by N, 9 tricks: NS +400"), "{out}");
     assert!(out.contains("Meier / Schulz"), "{out}");
     let e = refused("de", &[&args[..], &["4P O -1", "--key", key]].concat());
-    assert!(e.contains("hat schon ein Ergebnis") && e.contains("(§ 79 C)"), "{e}");
+    assert!(
+        e.contains("hat schon ein Ergebnis") && e.contains("(§ 79 C)"),
+        "{e}"
+    );
     let c = tdlog(&[&args[..], &["A+/A-", "--check", "--key", key]].concat());
     assert!(!c.status.success());
     assert!(text(&c).contains("hat schon") || text(&c).contains("already has a result"));
     let grid = ok(&["traveller", log, "--board", "1", "--lang", "da"]);
-    assert!(grid.contains("3UT N =") && grid.contains("3 resultater mangler"), "{grid}");
+    assert!(
+        grid.contains("3UT N =") && grid.contains("3 resultater mangler"),
+        "{grid}"
+    );
     let json = ok(&["traveller", log, "--round", "1", "--table", "1", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["rows"][0]["score_ns"], 400);

@@ -102,27 +102,22 @@ pub fn result(a: ResultArgs) -> CliResult {
     let key = load_key(&a.key)?;
     let mut live = Live::open(open_log(&a.log)?, None)?;
     live.replayed.log.require_no_forks()?;
-    let role = live
-        .replayed
-        .log
-        .keys
-        .get(&key.public())
-        .map(|i| i.role);
+    let role = live.replayed.log.keys.get(&key.public()).map(|i| i.role);
     let c = check_line(&live.replayed, &slot, &a.line, lang, role);
     if !c.ok {
         return Err(c.error.unwrap_or_default().into());
     }
     let p = line_payload(&live.replayed, &slot, &a.line, lang).map_err(|e| e.message(lang))?;
     let now = chrono::Utc::now().timestamp_millis();
-    let (id, _) = live
-        .append(&key, p, now)
-        .map_err(|e| -> Box<dyn std::error::Error + Send + Sync> {
-            match e {
-                AppendError::Guard(g) => tdlog::i18n::refusal(lang, &g).into(),
-                AppendError::Doko(e) => tdlog::i18n::doko_refusal(lang, &e).into(),
-                AppendError::Log(e) => e.into(),
-            }
-        })?;
+    let (id, _) =
+        live.append(&key, p, now)
+            .map_err(|e| -> Box<dyn std::error::Error + Send + Sync> {
+                match e {
+                    AppendError::Guard(g) => tdlog::i18n::refusal(lang, &g).into(),
+                    AppendError::Doko(e) => tdlog::i18n::doko_refusal(lang, &e).into(),
+                    AppendError::Log(e) => e.into(),
+                }
+            })?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&c)?);
     } else {

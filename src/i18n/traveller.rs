@@ -141,9 +141,12 @@ fn with_english<T: Copy + 'static>(
 ) -> impl Iterator<Item = (&'static str, T)> {
     let own = pick(lexicon(lang));
     let english = if lang == Lang::En { &[][..] } else { pick(&EN) };
-    own.iter()
-        .copied()
-        .chain(english.iter().copied().filter(move |(w, _)| !own.iter().any(|(o, _)| o == w)))
+    own.iter().copied().chain(
+        english
+            .iter()
+            .copied()
+            .filter(move |(w, _)| !own.iter().any(|(o, _)| o == w)),
+    )
 }
 
 /// The denominations read in `lang` (its own, the suit symbols, English where it does not clash).
@@ -164,7 +167,11 @@ pub fn pass_read(lang: Lang) -> impl Iterator<Item = &'static str> {
 
 /// The words for a board not played read in `lang` (its own, then English).
 pub fn not_played_read(lang: Lang) -> impl Iterator<Item = &'static str> {
-    let english = if lang == Lang::En { &[][..] } else { EN.not_played };
+    let english = if lang == Lang::En {
+        &[][..]
+    } else {
+        EN.not_played
+    };
     lexicon(lang).not_played.iter().chain(english).copied()
 }
 
@@ -286,8 +293,15 @@ mod tests {
     fn the_words_are_upper_case_and_each_meaning_has_a_printed_word() {
         for lang in Lang::ALL {
             let l = lexicon(lang);
-            let words = l.strains.iter().map(|w| w.0).chain(l.seats.iter().map(|w| w.0));
-            for w in words.chain(l.pass.iter().copied()).chain(l.not_played.iter().copied()) {
+            let words = l
+                .strains
+                .iter()
+                .map(|w| w.0)
+                .chain(l.seats.iter().map(|w| w.0));
+            for w in words
+                .chain(l.pass.iter().copied())
+                .chain(l.not_played.iter().copied())
+            {
                 assert_eq!(w, w.to_uppercase(), "{lang}: {w}");
             }
             for s in crate::bridge::call::Strain::ALL {

@@ -716,14 +716,26 @@ mod tests {
     #[test]
     fn law_79a_impossible_tricks_and_incomplete_lines() {
         let p = |s| parse_line(s, Lang::En);
-        assert!(matches!(p("7NT N +1"), Err(LineError::ImpossibleTricks { tricks: 14, .. })));
-        assert!(matches!(p("1C N -8"), Err(LineError::ImpossibleTricks { tricks: -1, .. })));
-        assert!(matches!(p("4S N 14"), Err(LineError::ImpossibleTricks { tricks: 14, .. })));
+        assert!(matches!(
+            p("7NT N +1"),
+            Err(LineError::ImpossibleTricks { tricks: 14, .. })
+        ));
+        assert!(matches!(
+            p("1C N -8"),
+            Err(LineError::ImpossibleTricks { tricks: -1, .. })
+        ));
+        assert!(matches!(
+            p("4S N 14"),
+            Err(LineError::ImpossibleTricks { tricks: 14, .. })
+        ));
         assert!(matches!(p("3NT ="), Err(LineError::MissingDeclarer { .. })));
         assert!(matches!(p("3NT N"), Err(LineError::MissingResult { .. })));
         assert!(matches!(p("8S N ="), Err(LineError::Level { .. })));
         assert!(matches!(p("3Q N ="), Err(LineError::Denomination { .. })));
-        assert!(matches!(p("pass N"), Err(LineError::PassWithDeclarer { .. })));
+        assert!(matches!(
+            p("pass N"),
+            Err(LineError::PassWithDeclarer { .. })
+        ));
         assert!(matches!(p("A+/55"), Err(LineError::ArtificialMixed { .. })));
         assert!(matches!(p("3NT N = ="), Err(LineError::Unreadable { .. })));
         assert_eq!(LineError::Empty.law(), None);

@@ -10,8 +10,8 @@
 //! signed by anyone but a director (Law 12C2).
 
 use crate::events::{
-    Adjustment, Artificial, Payload, Presence, ResultNotPlayed, ResultRecorded,
-    ScoreAdjusted, Slot, TableResult,
+    Adjustment, Artificial, Payload, Presence, ResultNotPlayed, ResultRecorded, ScoreAdjusted,
+    Slot, TableResult,
 };
 use crate::i18n::{t, Lang, Msg};
 use crate::keys::Role;
@@ -219,8 +219,8 @@ fn seated(t: &Tournament, slot: &Slot) -> Result<(String, String), LineError> {
 /// Law 12C2).
 fn attendance(t: &Tournament, slot: &Slot, ns: &str, ew: &str) -> Result<(), LineError> {
     let form = t.form(&slot.section);
-    let players = crate::results::score::players(form, ns)
-        .chain(crate::results::score::players(form, ew));
+    let players =
+        crate::results::score::players(form, ns).chain(crate::results::score::players(form, ew));
     for c in players {
         let key = (slot.section.clone(), c.to_string());
         if t.contestants.get(&key).is_some_and(|x| x.phantom) {
@@ -304,7 +304,10 @@ fn vulnerability(t: &Tournament, slot: &Slot, lang: Lang) -> String {
         lang,
         key,
         &[
-            ("vul", t_owned(lang, &format!("assistant.vul.{}", v.as_str()))),
+            (
+                "vul",
+                t_owned(lang, &format!("assistant.vul.{}", v.as_str())),
+            ),
             ("law", "2".into()),
         ],
     )

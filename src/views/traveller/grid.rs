@@ -196,8 +196,10 @@ fn board_slots(t: &Tournament, section: &str, board: u32) -> Vec<(Slot, String, 
             (slot, a.ns.clone(), a.ew.clone())
         })
         .collect();
+    let listed: std::collections::BTreeSet<(u32, u32)> =
+        out.iter().map(|(s, ..)| (s.round, s.table)).collect();
     for s in t.board_slots(section, board) {
-        if !out.iter().any(|(x, ..)| x == s) {
+        if !listed.contains(&(s.round, s.table)) {
             if let Some(st) = t.slots.get(s) {
                 out.push((s.clone(), st.ns.clone(), st.ew.clone()));
             }
@@ -313,7 +315,9 @@ fn row(
         pct_ns: scored.and_then(|r| r.pct_ns),
         pct_ew: scored.and_then(|r| r.pct_ew),
         marks,
-        event: state.and_then(|s| s.history.last()).map(|h| h.event.to_hex()),
+        event: state
+            .and_then(|s| s.history.last())
+            .map(|h| h.event.to_hex()),
         events: state.map_or(0, |s| s.history.len()),
         empty: state.is_none(),
         sits_out,
@@ -367,8 +371,8 @@ fn attendance_marks(
 ) -> bool {
     let form = t.form(&slot.section);
     let mut sits_out = false;
-    let players = crate::results::score::players(form, ns)
-        .chain(crate::results::score::players(form, ew));
+    let players =
+        crate::results::score::players(form, ns).chain(crate::results::score::players(form, ew));
     for c in players {
         let key = (slot.section.clone(), c.to_string());
         let who = [("contestant", c.to_string())];
