@@ -329,8 +329,9 @@ impl Live {
             self.workflow = f.workflow;
             self.replayed.tournament = f.tournament;
             self.doko = f.doko;
-            if self.scores.update(&mut self.replayed.tournament) > 0 {
-                self.replayed.results = self.scores.rows();
+            let boards = self.scores.update_boards(&mut self.replayed.tournament);
+            if !boards.is_empty() {
+                self.scores.refresh(&mut self.replayed.results, &boards);
             }
         }
         self.heads.add(e.env.author, e.env.seq, e.id);

@@ -19,7 +19,7 @@ use tdlog::views::{self, BoardScreen, IncidentScreen, PlayChoice, ViewError};
 impl From<ViewError> for AppError {
     fn from(e: ViewError) -> Self {
         let code = match &e {
-            ViewError::NoSuchBoard(_) => "no_such_board",
+            ViewError::NoSuchBoard(_) | ViewError::NoSuchTraveller { .. } => "no_such_board",
             ViewError::NoSuchTable(_) => "no_such_table",
             ViewError::NoSuchCall { .. } => "no_such_call",
             ViewError::NotIrregular { .. } => "not_irregular",

@@ -24,6 +24,7 @@ mod movement;
 mod results;
 mod stats;
 mod sync;
+mod traveller;
 mod view;
 
 /// Result of a CLI handler: an exit code, or an error printed as one line.
@@ -117,6 +118,12 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Sign one traveller line as a scorer types it ("3NT N =", "4SX E -2", "pass",
+    /// "A+/A-", "60/40", "not played: reason"), checked against its slot first.
+    Result(traveller::ResultArgs),
+    /// The traveller of a board (every table that plays it) or of one table in one round:
+    /// each line typed back, scores, matchpoints or IMPs, marks, what is still missing.
+    Traveller(traveller::TravellerArgs),
     /// Places and totals per section; --at EVENT-ID shows the ranking as it stood then,
     /// --diff EVENT-ID what changed since that point.
     Ranking(results::RankingArgs),
@@ -269,6 +276,8 @@ pub fn main() -> i32 {
         Cmd::PublishSite(a) => files::site(a),
         Cmd::Policy(c) => results::policy(c),
         Cmd::Results { log, json } => results::show_results(log, json),
+        Cmd::Result(a) => traveller::result(a),
+        Cmd::Traveller(a) => traveller::show(a),
         Cmd::Ranking(a) => results::show_ranking(a),
         Cmd::Audit(a) => results::audit(a),
         Cmd::Ruling(c) => appeals::ruling(c),

@@ -15,6 +15,7 @@ mod site;
 mod stats;
 mod texts;
 mod time;
+pub mod traveller;
 
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -77,9 +78,11 @@ pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
     static INDEX: OnceLock<Index> = OnceLock::new();
     static ASSISTANT: OnceLock<Index> = OnceLock::new();
     static MOVEMENT: OnceLock<Index> = OnceLock::new();
+    static TRAVELLER: OnceLock<Index> = OnceLock::new();
     find(&INDEX, TEXTS, lang, key)
         .or_else(|| find(&ASSISTANT, assistant::ASSISTANT, lang, key))
         .or_else(|| find(&MOVEMENT, movement::MOVEMENT, lang, key))
+        .or_else(|| find(&TRAVELLER, traveller::TRAVELLER, lang, key))
 }
 
 /// A table's rows by key. A results page looks up a message per row (5,400 rows for a

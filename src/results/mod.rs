@@ -16,6 +16,7 @@ pub mod score;
 mod session;
 pub mod site;
 mod standings;
+pub mod traveller;
 pub mod usebio;
 pub mod usebio_export;
 pub mod xml;

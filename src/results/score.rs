@@ -530,6 +530,34 @@ impl Scores {
         self.iter().cloned().collect()
     }
 
+    /// Brings `rows`, a copy of [`Scores::rows`] taken before the last
+    /// [`Scores::update_boards`], up to date: the rows of the `boards` it recomputed are
+    /// replaced, and any other row the session pass moved (Law 12C2(c), DBV fn C: an
+    /// artificial score on any board) is copied again. Copying all 5,400 rows of a 200-table
+    /// session after every result was most of the time a signed line took to fold.
+    pub fn refresh(&self, rows: &mut Vec<ResultRow>, boards: &[(String, u32)]) {
+        for (section, board) in boards {
+            let at = (section.as_str(), *board);
+            let lo = rows.partition_point(|r| (r.section.as_str(), r.board) < at);
+            let hi = lo + rows[lo..].partition_point(|r| (r.section.as_str(), r.board) <= at);
+            let new = self
+                .rows
+                .get(&(section.clone(), *board))
+                .map_or(&[][..], Vec::as_slice);
+            rows.splice(lo..hi, new.iter().cloned());
+        }
+        if rows.len() != self.rows.values().map(Vec::len).sum::<usize>() {
+            // Not the copy this expects: start again from the scores.
+            *rows = self.rows();
+            return;
+        }
+        for (r, s) in rows.iter_mut().zip(self.iter()) {
+            if r != s {
+                r.clone_from(s);
+            }
+        }
+    }
+
     /// Every row by reference (for a ranking without copying the rows).
     pub fn iter(&self) -> impl Iterator<Item = &ResultRow> {
         self.rows.values().flatten()

@@ -23,6 +23,7 @@ pub mod rulings;
 pub mod setup;
 pub mod structure;
 mod text;
+pub mod traveller;
 
 pub use adjust::{adjust, adjust_split, parse_outcomes, AdjustAt, AdjustScreen};
 pub use board::{board, BoardScreen};
@@ -35,6 +36,9 @@ pub use incident::{
 pub use overview::{overview, Overview};
 pub use play::{card_payload, option_payload, play_choices, PlayChoice};
 pub use rulings::{rulings, RulingFilter, RulingRow};
+pub use traveller::{
+    check_line, line_payload, traveller, LineCheck, TravellerBy, TravellerRow, TravellerView,
+};
 
 use crate::bridge::tables::BridgeTables;
 use crate::events::{PayloadError, Slot};
@@ -125,6 +129,8 @@ pub enum ViewError {
     ChoiceNotApplicable { law: String, reason: String },
     #[error("{0:?} is not an event id (64 hex digits)")]
     BadEventId(String),
+    #[error("board {board} of section {section} is played at no table of the movement and has no result")]
+    NoSuchTraveller { section: String, board: u32 },
     #[error(transparent)]
     Payload(#[from] PayloadError),
 }
