@@ -116,6 +116,7 @@ pub fn result(a: ResultArgs) -> CliResult {
                     AppendError::Guard(g) => tdlog::i18n::refusal(lang, &g).into(),
                     AppendError::Doko(e) => tdlog::i18n::doko_refusal(lang, &e).into(),
                     AppendError::Log(e) => e.into(),
+                    e @ AppendError::Table(_) => e.into(),
                 }
             })?;
     if a.json {
