@@ -94,6 +94,9 @@ pub const ALL: &[&str] = &[
     "setup_options",
     "setup_preview",
     "setup_sign",
+    "traveller_show",
+    "traveller_check",
+    "traveller_sign",
 ];
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ mod reports;
 mod session;
 mod setup;
 mod table_acts;
+mod traveller;
 mod workflow;
 
 /// mimalloc, as the CLI: opening and folding a big log allocates and frees millions of small
@@ -169,6 +170,9 @@ fn main() {
             setup::setup_options,
             setup::setup_preview,
             setup::setup_sign,
+            traveller::traveller_show,
+            traveller::traveller_check,
+            traveller::traveller_sign,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {
