@@ -163,6 +163,7 @@ fn the_message_table_report_labels_and_site_labels_are_free_of_english() {
     all.extend(leaks(SITE));
     all.extend(leaks(STATS));
     all.extend(leaks(ASSISTANT));
+    all.extend(leaks(tdlog::i18n::traveller::TRAVELLER));
     assert!(
         all.is_empty(),
         "English in German or Danish:\n{}",

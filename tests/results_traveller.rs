@@ -4,13 +4,8 @@
 //! table each round, two boards a round (board 1: nobody vulnerable, board 2: N-S, board 3:
 //! E-W, board 4: both, Law 2).
 
-#[path = "common/cli.rs"]
-mod cli;
 mod common;
-#[path = "common/device.rs"]
-mod device;
 
-use cli::{ok, refused, tdlog, text};
 use common::*;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -556,7 +551,10 @@ fn tdlog_result_signs_a_line_and_refuses_a_duplicate_in_german() {
         e.contains("hat schon ein Ergebnis") && e.contains("(§ 79 C)"),
         "{e}"
     );
-    let c = tdlog(&[&args[..], &["A+/A-", "--check", "--key", key]].concat());
+    let c = tdlog_in(
+        None,
+        &[&args[..], &["A+/A-", "--check", "--key", key]].concat(),
+    );
     assert!(!c.status.success());
     assert!(text(&c).contains("hat schon") || text(&c).contains("already has a result"));
     let grid = ok(&["traveller", log, "--board", "1", "--lang", "da"]);
@@ -568,6 +566,43 @@ fn tdlog_result_signs_a_line_and_refuses_a_duplicate_in_german() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["rows"][0]["score_ns"], 400);
     assert_eq!(v["next_empty"]["board"], 2);
+}
+
+/// `tdlog` with this test's device, in `lang` (`None`: English), no key from the environment.
+fn tdlog_in(lang: Option<&str>, args: &[&str]) -> std::process::Output {
+    let mut c = tdlog_cmd();
+    c.args(args)
+        .env_remove("TDLOG_KEY")
+        .env_remove("TDLOG_PASSPHRASE")
+        .env_remove("TDLOG_LANG");
+    if let Some(l) = lang {
+        c.env("TDLOG_LANG", l);
+    }
+    c.output().unwrap()
+}
+
+fn text(o: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = tdlog_in(None, args);
+    assert!(o.status.success(), "tdlog {args:?}: {}", text(&o));
+    text(&o)
+}
+
+fn refused(lang: &str, args: &[&str]) -> String {
+    let o = tdlog_in(Some(lang), args);
+    assert!(
+        !o.status.success(),
+        "tdlog {args:?} was accepted: {}",
+        text(&o)
+    );
+    text(&o)
 }
 
 fn strain(i: usize) -> Strain {

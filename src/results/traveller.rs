@@ -93,7 +93,7 @@ pub enum LineError {
     #[error("{}", self.message(Lang::En))]
     Duplicate {
         slot: Slot,
-        existing: Outcome,
+        existing: Box<Outcome>,
         event: String,
     },
     #[error("{}", self.message(Lang::En))]
@@ -370,10 +370,7 @@ fn collapse_spaces(s: &[char]) -> Vec<char> {
 
 /// If `s` starts with one of `words` followed by its end, a space or a colon: what follows
 /// (after the space).
-fn starts_with_word<'a>(
-    s: &'a [char],
-    words: impl Iterator<Item = &'static str>,
-) -> Option<&'a [char]> {
+fn starts_with_word(s: &[char], words: impl Iterator<Item = &'static str>) -> Option<&[char]> {
     let mut best: Option<usize> = None;
     for w in words {
         if let Some(n) = prefix_len(s, w) {

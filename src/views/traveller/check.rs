@@ -328,7 +328,7 @@ fn assess(
         c.ew = Some(s.ew.clone());
         return Err(LineError::Duplicate {
             slot: slot.clone(),
-            existing: s.outcome().clone(),
+            existing: Box::new(s.outcome().clone()),
             event: s
                 .history
                 .last()

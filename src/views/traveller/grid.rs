@@ -205,7 +205,7 @@ fn board_slots(t: &Tournament, section: &str, board: u32) -> Vec<(Slot, String, 
             }
         }
     }
-    out.sort_by(|a, b| (a.0.round, a.0.table).cmp(&(b.0.round, b.0.table)));
+    out.sort_by_key(|a| (a.0.round, a.0.table));
     out
 }
 
