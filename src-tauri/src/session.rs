@@ -469,15 +469,15 @@ fn require_no_forks(o: &Opened) -> Result<(), AppError> {
 
 pub fn results_list(o: &Opened) -> Result<Vec<ResultRow>, AppError> {
     require_no_forks(o)?;
-    Ok(results(&o.replayed.tournament))
+    Ok(o.replayed.results.clone())
 }
 
 pub fn ranking_show(o: &Opened) -> Result<Ranking, AppError> {
     require_no_forks(o)?;
-    Ok(ranking(
-        &o.replayed.tournament,
-        &results(&o.replayed.tournament),
-    ))
+    // The rows the live state keeps scored append by append (`Live`: a result rescores its
+    // board only), not every result scored again: the ranking beside the traveller grid
+    // follows each Enter at once.
+    Ok(ranking(&o.replayed.tournament, &o.replayed.results))
 }
 
 /// Every table result of a board with its history: the audit timeline.
