@@ -97,6 +97,7 @@ pub const ALL: &[&str] = &[
     "traveller_show",
     "traveller_check",
     "traveller_sign",
+    "traveller_correct",
 ];
 
 #[cfg(test)]

@@ -173,6 +173,7 @@ fn main() {
             traveller::traveller_show,
             traveller::traveller_check,
             traveller::traveller_sign,
+            traveller::traveller_correct,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -63,3 +63,40 @@ pub async fn traveller_sign(
     };
     append_live(&state, p, passphrase, progress).await
 }
+
+/// A correction of a result from its traveller row (Law 79C): the corrected result typed as
+/// a line, with the reason; the workflow guards decide whether the correction period is
+/// open (or the organiser's consent, Law 79C2, is named).
+#[tauri::command]
+pub async fn traveller_correct(
+    state: State<'_, AppState>,
+    slot: Slot,
+    line: String,
+    reason: String,
+    late_consent: Option<String>,
+    lang: String,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    use tdlog::results::traveller::{parse_line, TravellerEntry};
+    let lang = lang_of(&lang);
+    let result = match parse_line(&line, lang) {
+        Ok(TravellerEntry::Result(r)) => r,
+        Ok(TravellerEntry::PassedOut) => tdlog::views::table_result("Pass", None, None),
+        Ok(_) => {
+            return Err(AppError::new(
+                "correction_not_a_result",
+                "Law 79C: a correction gives the table result as corrected (a contract, or a pass-out); an adjusted score is a ruling",
+            ))
+        }
+        Err(e) => return Err(AppError::new("traveller_line", e.message(lang))),
+    };
+    let p = tdlog::views::correction_payload(
+        &state.current()?.replayed,
+        &slot,
+        result,
+        &reason,
+        late_consent.as_deref(),
+    )?;
+    crate::commands::append_workflow(&state, p, passphrase, progress).await
+}

@@ -302,8 +302,10 @@ async function main() {
     await wd.textOf("#nav-group-results", (t) => t === "Results");
   });
 
-  await check("Alt+5 (Results) opens the Scores screen with the ranking", async () => {
+  await check("Alt+5 (Results) opens result entry; its Scores tab shows the ranking", async () => {
     await wd.keys([ALT, "5"]);
+    await wd.until("result entry", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "travellers");
+    await wd.click(await wd.find("#nav-scores"));
     await wd.until("scores screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "scores");
     const rows = await wd.until("ranking rows", async () => {
       const r = await wd.findAll("#ranking-table tbody tr");

@@ -12,6 +12,7 @@ import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStan
 import type { ListEntry } from "./doko";
 import type { Attendee, HubEvent, HubForm, HubStatus } from "./types";
 import type { HandRecordsPreview, ImportPreview, MovementOption, SetupPreview, SetupRequest, SetupStatus } from "./types";
+import type { LineCheck, TravellerBy, TravellerView } from "./types";
 import type { AdjustAt, AdjustScreen, Weighted } from "./assistant";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -83,6 +84,12 @@ export const api = {
     invoke<Summary>("results_publish", { published: { sections }, passphrase, progress: channel(onProgress) }),
   appealFile: (filed: { ruling: string; appellant: string; grounds: string; consents: string[] }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
+  travellerShow: (by: TravellerBy, lang: string) => invoke<TravellerView>("traveller_show", { by, lang }),
+  travellerCheck: (slot: Slot, line: string, lang: string) => invoke<LineCheck>("traveller_check", { slot, line, lang }),
+  travellerSign: (slot: Slot, line: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("traveller_sign", { slot, line, lang, passphrase, progress: channel(onProgress) }),
+  travellerCorrect: (c: { slot: Slot; line: string; reason: string; lateConsent: string | null }, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("traveller_correct", { ...c, lang, passphrase, progress: channel(onProgress) }),
   setupStatus: () => invoke<SetupStatus>("setup_status"),
   setupOptions: (form: "pairs" | "teams", contestants: number, lang: string) =>
     invoke<MovementOption[]>("setup_options", { form, contestants, lang }),

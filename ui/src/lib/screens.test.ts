@@ -27,7 +27,7 @@ describe("screen registry and keyboard navigation", () => {
     expect(screenForKey(key("2"))).toBe("board");
     expect(screenForKey(key("3"))).toBe("rulings");
     expect(screenForKey(key("4"))).toBe("appeals");
-    expect(screenForKey(key("5"))).toBe("scores");
+    expect(screenForKey(key("5"))).toBe("travellers");
     expect(screenForKey(key("6"))).toBe("start");
     expect(screenForKey(key("7"))).toBe("doko");
     expect(screenForKey(key("8"))).toBeNull();

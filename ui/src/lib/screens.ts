@@ -11,6 +11,7 @@ import Dashboard from "../screens/Dashboard.svelte";
 import Tournament from "../screens/Tournament.svelte";
 import Setup from "../screens/Setup.svelte";
 import Scores from "../screens/Scores.svelte";
+import Travellers from "../screens/Travellers.svelte";
 import Notes from "../screens/Notes.svelte";
 import RecordNote from "../screens/RecordNote.svelte";
 import Rulings from "../screens/Rulings.svelte";
@@ -44,6 +45,7 @@ export const SCREENS: Screen[] = [
   { id: "notes", group: "incidents", label: "nav.notes", component: Notes, needsLog: true },
   { id: "record", group: "incidents", label: "nav.record", component: RecordNote, needsLog: true },
   { id: "appeals", group: "appeals", label: "nav.appeals", component: Appeals, needsLog: true, game: "bridge" },
+  { id: "travellers", group: "results", label: "nav.travellers", component: Travellers, needsLog: true, game: "bridge" },
   { id: "scores", group: "results", label: "nav.scores", component: Scores, needsLog: true, game: "bridge" },
   { id: "publish", group: "results", label: "nav.publish", component: Publish, needsLog: true, game: "bridge" },
   { id: "start", group: "settings", label: "nav.start", component: Start, needsLog: false },

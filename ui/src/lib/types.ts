@@ -666,3 +666,24 @@ export interface SetupPreview {
   movement: Movement; name: string; standard: string; notes: string[]; ids: Record<string, string>; events: number;
   error: { code: string } | null; movement_error: string | null;
 }
+
+/** The traveller grid (`views::traveller::TravellerView`). */
+export type TravellerBy = { by: "board"; section: string; board: number } | { by: "table"; section: string; round: number; table: number };
+export interface TravellerLine {
+  slot: { section: string; round: number; table: number; board: number };
+  ns: string; ns_name?: string; ew: string; ew_name?: string;
+  line?: string; result?: string; score_ns?: number; score_ew?: number;
+  mp_ns?: number; mp_ew?: number; imp_ns?: number; imp_ew?: number; pct_ns?: number; pct_ew?: number;
+  marks: { key: string; text: string }[]; event?: string; events: number; empty: boolean; sits_out: boolean;
+}
+export interface TravellerView {
+  by: TravellerBy; title: string; units: "mp" | "imp"; columns: { key: string; text: string }[];
+  rows: TravellerLine[]; missing: number; missing_text: string;
+  next_empty?: { section: string; round: number; table: number; board: number }; policy?: string;
+}
+/** A typed line checked against its slot (`views::traveller::LineCheck`). */
+export interface LineCheck {
+  ok: boolean; incomplete: boolean; entry?: unknown; kind?: string; line?: string; understood?: string;
+  score_ns?: number; score_ew?: number; pct_ns?: number; pct_ew?: number; imp_ns?: number; imp_ew?: number;
+  ns?: string; ew?: string; error?: string; code?: string; law?: string; duplicate_of?: string; needs_td: boolean;
+}

@@ -1037,6 +1037,20 @@ export const en = {
   "error.setup_not_in_movement": "A contestant's number is not in the movement.",
   "error.setup_duplicate": "Two contestants have the same name.",
   "dash.toSetup": "Set up the session",
+  "nav.travellers": "Result entry",
+  "tl.heading": "Result entry (travellers)",
+  "tl.by": "By",
+  "tl.byBoard": "board (traveller)",
+  "tl.byTable": "round and table",
+  "tl.autoNext": "then the next board",
+  "tl.open": "Open",
+  "tl.hint": "One line per result, as on the traveller: 3NT N =, 4SX E -2, 2C S 8 (tricks won), pass, A+/A-, 60/40, not played (: reason). The engine checks it as you type; Enter signs it and goes to the next empty row. PageDown / PageUp: the next or previous board.",
+  "tl.none": "Choose a board (or a round and table) of the movement.",
+  "tl.lineFor": "Result of {ns} against {ew}",
+  "tl.correct": "Correct (Law 79C)",
+  "tl.corrected": "The corrected result",
+  "tl.signCorrection": "Sign the correction",
+  "tl.cancel": "Cancel",
 } as const;
 
 export type MessageKey = keyof typeof en;
