@@ -306,7 +306,7 @@ fn reports_name_pairs_roles_scores_and_laws_as_each_edition_does() {
     );
     // The TD's adjusted score as a score in the Ruling section (Law 12C1).
     assert!(en.contains("Adjusted score"), "{en}");
-    assert!(en.contains("assigned 3S by S, 10 tricks"), "{en}");
+    assert!(en.contains("assigned 3♠ by S, 10 tricks"), "{en}");
     assert!(
         en.contains("Karl Kohl (tablet) (appeals committee member)"),
         "{en}"

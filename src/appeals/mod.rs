@@ -31,11 +31,11 @@ use crate::events::{
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection, Verified};
 use crate::results::Tournament;
+pub use checks::{ConsentRule, ConsentView};
 use clocks::{
     correction_deadline, request_deadline, rfc3339, ruling_appeal_deadline, PeriodFrom, Publication,
 };
 pub use guard::GuardError;
-pub use checks::{ConsentRule, ConsentView};
 use pipeline::{next, State, Step};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -429,6 +429,7 @@ impl Workflow {
                         law: "79C1",
                         section: s.clone(),
                         subject: None,
+                        subject_slot: None,
                         from: Some(PeriodFrom::Publication),
                         ends: rfc3339(d),
                         ends_ms: d,
@@ -448,6 +449,7 @@ impl Workflow {
                         law: "92B",
                         section: r.ruling.slot.section.clone(),
                         subject: Some(*id),
+                        subject_slot: Some(r.ruling.slot.clone()),
                         from: Some(from),
                         ends: rfc3339(d),
                         ends_ms: d,

@@ -8,6 +8,7 @@ pub mod tournament;
 pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod audit;
 pub mod import;
+pub mod note;
 pub mod overall;
 pub mod pbn_export;
 pub mod published;

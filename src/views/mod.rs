@@ -12,6 +12,7 @@ pub mod correction;
 pub mod dashboard;
 pub mod doko;
 pub mod doko_cards;
+pub mod events;
 pub mod hub;
 pub mod incident;
 pub mod overview;
@@ -22,9 +23,10 @@ pub mod structure;
 mod text;
 
 pub use adjust::{adjust, adjust_split, parse_outcomes, AdjustAt, AdjustScreen};
-pub use board::{board, BoardScreen};
+pub use board::{board, scores, BoardScreen, TravellerRow};
 pub use correction::{correction_payload, table_result};
 pub use dashboard::{dashboard, BoardState, Dashboard};
+pub use events::{event_line, EventLine};
 pub use hub::{hub_status, HubStatus, SyncState};
 pub use incident::{
     adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,

@@ -205,7 +205,10 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     let d = facts
         .and_then(|x| x.dealer)
         .unwrap_or_else(|| dealer(a.slot.board));
-    b.push(Block::Field(t("dealer"), d.to_string()));
+    b.push(Block::Field(
+        t("dealer"),
+        crate::i18n::t(lang, &format!("seat.{}", d.letter())).to_string(),
+    ));
     let vul = tour
         .vulnerability(&a.slot.section, a.slot.board)
         .to_string();
@@ -229,7 +232,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     b.push(Block::Field(t("ew"), name(&a.ew)));
     if let Some(deal) = facts.and_then(|x| x.deal.as_deref()) {
         b.push(Block::Heading(t("deal")));
-        b.push(Block::Mono(deal_diagram(deal)));
+        b.push(Block::Mono(deal_diagram(deal, lang)));
     }
     if let Some(board) = tour.bridge.board(&a.slot) {
         board_record(&mut b, &board.view(), lang);
