@@ -191,6 +191,8 @@ mod tests {
             .collect();
         assert_eq!(text, ["♠E", "♥K", "♦D", "♣B", "♣10"]);
         assert_eq!(call_text(Lang::Da, "3NT".parse().unwrap()), "3UT");
+        // What the screen writes, a Danish TD may type back.
+        assert_eq!("3UT".parse::<Call>(), "3NT".parse::<Call>());
         assert_eq!(call_text(Lang::Da, "Pass".parse().unwrap()), "Pas");
         assert_eq!(contract_code_text(Lang::Da, "4HX"), "4♥D");
         assert_eq!(contract_code_text(Lang::Da, "2CXX"), "2♣RD");

@@ -29,7 +29,7 @@ pub use assistant::ASSISTANT;
 pub use doko::{doko_kind_label, doko_refusal, doko_result_label, doko_row_label};
 pub use events::EVENTS;
 pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
-pub use notes::NOTES;
+pub use notes::{reason_text, NOTES};
 pub use reports::{refusal, tr, LABELS};
 pub use site::{site_text, SITE};
 pub use stats::{stats_text, STATS};

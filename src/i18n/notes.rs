@@ -40,4 +40,34 @@ pub static NOTES: &[(&str, &str, &str, &str)] = &[
     ("note.scoring.bad_total", "Law 78D: a ranking total must be a finite number, got {value}", "§ 78 D: eine Gesamtsumme der Rangliste muss eine endliche Zahl sein, erhalten: {value}", "§ 78D: en total i stillingen skal være et endeligt tal, fik {value}"),
     ("note.scoring.duplicate_contestant", "Law 78D: contestant {value} appears twice in the ranking", "§ 78 D: Teilnehmer {value} steht zweimal in der Rangliste", "§ 78D: deltager {value} optræder to gange i stillingen"),
     ("note.scoring.tie_break_keys", "Law 78D: every contestant needs the same number of tie-break keys", "§ 78 D: jeder Teilnehmer braucht gleich viele Kriterien bei Gleichstand", "§ 78D: alle deltagere skal have lige mange kriterier ved pointlighed"),
+    // The reasons tdlog's importers sign for a board not played (`results::import`,
+    // `results::usebio`): signed in English, said in the reader's language.
+    ("reason.import_pass", "no result in the file (Contract \"Pass\" with no auction and no score: the board was not played)", "kein Ergebnis in der Datei (Kontrakt „Pass“ ohne Reizung und ohne Score: das Board wurde nicht gespielt)", "intet resultat i filen (kontrakt \"Pass\" uden meldeforløb og uden score: spillet blev ikke spillet)"),
+    ("reason.no_contract", "no contract ({error})", "kein Kontrakt ({error})", "ingen kontrakt ({error})"),
+    ("reason.usebio_artificial", "artificial score {code} in the imported USEBIO file", "künstlicher berichtigter Score {code} in der importierten USEBIO-Datei", "kunstig score {code} i den importerede USEBIO-fil"),
 ];
+
+/// The reason a board was not played as `lang` says it: the importers' own English phrases
+/// (above) in the language, anything else (a TD's words) as it was signed.
+pub fn reason_text(lang: super::Lang, reason: &str) -> String {
+    let said = |key: &str, params: &[(&str, String)]| super::Msg::text(lang, key, params);
+    if lang == super::Lang::En {
+        return reason.to_string();
+    }
+    if Some(reason) == super::lookup(super::Lang::En, "reason.import_pass") {
+        return said("reason.import_pass", &[]);
+    }
+    if let Some(code) = reason
+        .strip_prefix("artificial score ")
+        .and_then(|r| r.strip_suffix(" in the imported USEBIO file"))
+    {
+        return said("reason.usebio_artificial", &[("code", code.to_string())]);
+    }
+    if let Some(e) = reason
+        .strip_prefix("no contract (")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        return said("reason.no_contract", &[("error", e.to_string())]);
+    }
+    reason.to_string()
+}

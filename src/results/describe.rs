@@ -174,9 +174,11 @@ fn outcome_with(st: Style, o: &Outcome) -> String {
                 ],
             ),
         },
-        Outcome::NotPlayed { reason } => {
-            msg(lang, "score.not_played", &[("reason", reason.clone())])
-        }
+        Outcome::NotPlayed { reason } => msg(
+            lang,
+            "score.not_played",
+            &[("reason", crate::i18n::reason_text(lang, reason))],
+        ),
         Outcome::Adjusted { law, adjustment: a } => msg(
             lang,
             "score.adjusted",

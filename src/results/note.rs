@@ -13,7 +13,8 @@ use serde::Serialize;
 pub struct Reason {
     pub key: &'static str,
     /// The values put into the text's `{placeholders}`, in the engine's words (`side` is
-    /// `NS` or `EW`, `rule` a policy's reading, said in the language).
+    /// `NS` or `EW`, `rule` a policy's reading, `reason` a board's signed reason: each said in
+    /// the language, an importer's own phrase translated).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<(&'static str, String)>,
     /// The reason inside this one (`{why}`): "no comparison: at the other table, {why}".
@@ -53,6 +54,7 @@ impl Reason {
                     "side" | "rule" => lookup(lang, &format!("note.{k}.{v}"))
                         .unwrap_or(v)
                         .to_string(),
+                    "reason" => crate::i18n::reason_text(lang, v),
                     _ => v.clone(),
                 };
                 (*k, said)
@@ -130,6 +132,28 @@ mod tests {
             "no comparison: at the other table, not played: absent; no IMPs for this board"
         );
         assert_eq!(say(&[], Lang::Da), None);
+    }
+
+    #[test]
+    fn an_importers_reason_for_a_board_not_played_reads_in_the_language_a_tds_stays() {
+        let pass = "no result in the file (Contract \"Pass\" with no auction and no score: \
+                    the board was not played)";
+        let r = Reason::new("note.not_played").with("reason", pass);
+        assert_eq!(r.text(Lang::En), format!("not played: {pass}"));
+        assert!(
+            r.text(Lang::De)
+                .starts_with("nicht gespielt: kein Ergebnis in der Datei"),
+            "{}",
+            r.text(Lang::De)
+        );
+        let usebio = Reason::new("note.not_played")
+            .with("reason", "artificial score A+ in the imported USEBIO file");
+        assert_eq!(
+            usebio.text(Lang::Da),
+            "ikke spillet: kunstig score A+ i den importerede USEBIO-fil"
+        );
+        let td = Reason::new("note.not_played").with("reason", "Spät gekommen");
+        assert_eq!(td.text(Lang::De), "nicht gespielt: Spät gekommen");
     }
 
     #[test]
