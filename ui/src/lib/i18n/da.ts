@@ -920,4 +920,7 @@ export const da: Record<MessageKey, string> = {
   "events.rawType": "Type i loggen",
   "events.id": "Hændelses-id",
   "events.payload": "Signeret indhold",
+  // Enheder i stillingen på resultatskærmen (N5).
+  "scores.unit.VP": "KP",
+  "scores.unit.points": "point",
 };

@@ -920,4 +920,7 @@ export const de: Record<MessageKey, string> = {
   "events.rawType": "Typ im Protokoll",
   "events.id": "Ereignis-ID",
   "events.payload": "Signierter Inhalt",
+  // Einheiten der Rangliste auf dem Ergebnisschirm (N5).
+  "scores.unit.VP": "SP",
+  "scores.unit.points": "Punkte",
 };

@@ -920,6 +920,9 @@ export const en = {
   "events.rawType": "Type in the log",
   "events.id": "Event id",
   "events.payload": "Signed content",
+  // Units of the ranking on the Scores screen (N5).
+  "scores.unit.VP": "VP",
+  "scores.unit.points": "points",
 } as const;
 
 export type MessageKey = keyof typeof en;
