@@ -15,7 +15,7 @@ use tdlog::appeals::OpenClock;
 use tdlog::events::{Game, Genesis};
 use tdlog::events::{LateCorrectionConsent, Payload, ResultsPublished, Ruling, Slot};
 use tdlog::keys::Role;
-use tdlog::results::{Ranking, ResultRow, SlotState};
+use tdlog::results::{Ranking, SlotState};
 
 /// What the app holds: where its files are, and the open log (verified).
 pub struct AppState {
@@ -343,8 +343,14 @@ pub fn events_page(
     state: State<'_, AppState>,
     offset: usize,
     limit: usize,
+    lang: String,
 ) -> Result<EventsPage, AppError> {
-    Ok(session::events_page(&*state.current()?, offset, limit))
+    Ok(session::events_page(
+        &*state.current()?,
+        offset,
+        limit,
+        lang.parse().unwrap_or_default(),
+    ))
 }
 
 #[tauri::command]
@@ -353,8 +359,11 @@ pub fn notes_list(state: State<'_, AppState>) -> Result<Vec<NoteRow>, AppError> 
 }
 
 #[tauri::command]
-pub fn results_list(state: State<'_, AppState>) -> Result<Vec<ResultRow>, AppError> {
-    session::results_list(&*state.current()?)
+pub fn results_list(
+    state: State<'_, AppState>,
+    lang: String,
+) -> Result<Vec<tdlog::views::TravellerRow>, AppError> {
+    session::results_list(&*state.current()?, lang.parse().unwrap_or_default())
 }
 
 #[tauri::command]

@@ -71,7 +71,10 @@ fn read_text(path: &str) -> Result<String, AppError> {
     if meta.len() > MAX_INPUT_BYTES {
         return Err(AppError::new(
             "io",
-            format!("{path}: {} bytes; a results file is well under 64 MiB", meta.len()),
+            format!(
+                "{path}: {} bytes; a results file is well under 64 MiB",
+                meta.len()
+            ),
         ));
     }
     let bytes = std::fs::read(p)?;
@@ -95,8 +98,9 @@ fn plan_of(
     use tdlog::views::import::{read_plan, FileKind};
     let text = read_text(&r.path)?;
     let kind = FileKind::guess(&r.path, &text);
-    let plan = read_plan(&text, kind, r.section.trim(), &r.captains)
-        .map_err(|e| AppError::new("import_unreadable", e.to_string()).with("file", r.path.as_str()))?;
+    let plan = read_plan(&text, kind, r.section.trim(), &r.captains).map_err(|e| {
+        AppError::new("import_unreadable", e.to_string()).with("file", r.path.as_str())
+    })?;
     Ok((plan, kind))
 }
 
@@ -109,7 +113,12 @@ pub async fn import_preview(
     let role = state.role(&o);
     crate::commands::blocking(move || {
         let (plan, kind) = plan_of(&request)?;
-        Ok(tdlog::views::import::import_preview(&o.replayed, &plan, kind, role))
+        Ok(tdlog::views::import::import_preview(
+            &o.replayed,
+            &plan,
+            kind,
+            role,
+        ))
     })
     .await
 }
@@ -149,14 +158,18 @@ async fn sign_batch(
     passphrase: Option<String>,
 ) -> Result<Summary, AppError> {
     let key_file = state.signing_path()?;
-    let key = crate::commands::blocking(move || {
-        crate::device::load_at(&key_file, passphrase.as_deref())
-    })
-    .await?;
+    let key =
+        crate::commands::blocking(move || crate::device::load_at(&key_file, passphrase.as_deref()))
+            .await?;
     let now = chrono::Utc::now().timestamp_millis();
-    let (r, o) = state.with_live(None, Some(5000), |o| o.live.append_batch(&key, payloads, now))?;
+    let (r, o) = state.with_live(None, Some(5000), |o| {
+        o.live.append_batch(&key, payloads, now)
+    })?;
     r?;
-    Ok(crate::session::summary(&o, state.device_public().as_deref()))
+    Ok(crate::session::summary(
+        &o,
+        state.device_public().as_deref(),
+    ))
 }
 
 /// Hand records: what attaching a PBN's deals to `section` would sign.
@@ -190,8 +203,12 @@ pub async fn hand_records_sign(
 ) -> Result<Summary, AppError> {
     let _ = progress;
     let records = hand_records_read(&path)?;
-    let payloads =
-        tdlog::views::hand_records::hand_records(&state.current()?.replayed, &records, section.trim()).1;
+    let payloads = tdlog::views::hand_records::hand_records(
+        &state.current()?.replayed,
+        &records,
+        section.trim(),
+    )
+    .1;
     if payloads.is_empty() {
         return Err(AppError::new(
             "hands_nothing_new",
@@ -206,7 +223,9 @@ pub async fn hand_records_sign(
 pub fn setup_status(
     state: State<'_, AppState>,
 ) -> Result<tdlog::views::setup::SetupStatus, AppError> {
-    Ok(tdlog::views::setup::setup_status(&state.current()?.replayed))
+    Ok(tdlog::views::setup::setup_status(
+        &state.current()?.replayed,
+    ))
 }
 
 /// The movements that fit `contestants` pairs or teams.
@@ -252,15 +271,15 @@ pub async fn setup_sign(
     let _ = progress;
     let (_, payloads) = tdlog::views::setup::setup_payloads(&state.current()?.replayed, &request)
         .map_err(|e| {
-            let code = match &e {
-                tdlog::views::setup::SetupError::SectionExists { .. } => "setup_section_exists",
-                tdlog::views::setup::SetupError::SectionName => "setup_section_name",
-                tdlog::views::setup::SetupError::NoTitle => "setup_no_title",
-                tdlog::views::setup::SetupError::Movement(_) => "setup_movement",
-                tdlog::views::setup::SetupError::NotInMovement { .. } => "setup_not_in_movement",
-                tdlog::views::setup::SetupError::Duplicate { .. } => "setup_duplicate",
-            };
-            AppError::new(code, e.to_string()).with("section", request.section.as_str())
-        })?;
+        let code = match &e {
+            tdlog::views::setup::SetupError::SectionExists { .. } => "setup_section_exists",
+            tdlog::views::setup::SetupError::SectionName => "setup_section_name",
+            tdlog::views::setup::SetupError::NoTitle => "setup_no_title",
+            tdlog::views::setup::SetupError::Movement(_) => "setup_movement",
+            tdlog::views::setup::SetupError::NotInMovement { .. } => "setup_not_in_movement",
+            tdlog::views::setup::SetupError::Duplicate { .. } => "setup_duplicate",
+        };
+        AppError::new(code, e.to_string()).with("section", request.section.as_str())
+    })?;
     sign_batch(&state, payloads, passphrase).await
 }

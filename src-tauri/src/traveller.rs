@@ -9,7 +9,9 @@ use crate::session::{Progress, Summary};
 use tauri::ipc::Channel;
 use tauri::State;
 use tdlog::events::Slot;
-use tdlog::views::traveller::{check_line, line_payload, traveller, LineCheck, TravellerBy, TravellerView};
+use tdlog::views::traveller::{
+    check_line, line_payload, traveller, LineCheck, TravellerBy, TravellerView,
+};
 
 fn lang_of(lang: &str) -> tdlog::i18n::Lang {
     lang.parse().unwrap_or_default()
@@ -23,7 +25,8 @@ pub fn traveller_show(
     lang: String,
 ) -> Result<TravellerView, AppError> {
     let o = state.current()?;
-    traveller(&o.replayed, by, lang_of(&lang)).map_err(|e| AppError::new("no_such_board", e.to_string()))
+    traveller(&o.replayed, by, lang_of(&lang))
+        .map_err(|e| AppError::new("no_such_board", e.to_string()))
 }
 
 /// What a typed line means at `slot`, or why Enter would sign nothing (every keystroke).

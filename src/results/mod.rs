@@ -9,6 +9,7 @@ pub use tournament::{Change, Outcome, SlotState, Tournament, Warning};
 pub mod audit;
 pub mod import;
 pub mod movement;
+pub mod note;
 pub mod overall;
 pub mod pbn_export;
 pub mod published;

@@ -55,7 +55,10 @@ pub struct IncidentItem {
     pub law: String,
     pub title: Msg,
     pub offender: Seat,
+    /// The call or card(s) concerned, as the engine records them (`1D`, `CJ`, `SA HT`).
     pub action: String,
+    /// The same in `lang` with suit symbols and the language's honours (`1♦`, `♣B`).
+    pub action_text: String,
     pub description: String,
     /// The branch applied, if settled.
     pub branch: Option<String>,
@@ -146,6 +149,9 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
         _ if x.options.iter().all(|o| o.decided_by == Decider::Engine) => "engine",
         _ => "play_option",
     };
+    // The branches' texts are keyed by their tree's law (`53-56`), not the irregularity's (`54`).
+    let tree = super::board::tree_of(x.phase, &x.law);
+    let tree_law = tree.as_ref().map_or(x.law.as_str(), |t| t.law);
     IncidentItem {
         phase: x.phase,
         at: x.at,
@@ -153,6 +159,7 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
         title: title(lang, x.phase, &x.law, &x.title),
         offender: x.offender,
         action: x.action.clone(),
+        action_text: crate::i18n::cards::codes_text(lang, &x.action),
         description: x.description.clone(),
         branch: x.branch.clone(),
         pending: x.pending,
@@ -164,7 +171,7 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
         options: x
             .options
             .iter()
-            .map(|o| option(lang, &x.law, o, x.branch.as_deref() == Some(o.id)))
+            .map(|o| option(lang, tree_law, o, x.branch.as_deref() == Some(o.id)))
             .collect(),
         recorded_as,
     }

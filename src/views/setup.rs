@@ -47,8 +47,10 @@ pub fn setup_status(r: &Replayed) -> SetupStatus {
             let id = &s.section;
             let tables: Vec<_> = t.tables.iter().filter(|((x, _, _), _)| x == id).collect();
             let rounds: BTreeSet<u32> = tables.iter().map(|((_, r, _), _)| *r).collect();
-            let boards: BTreeSet<u32> =
-                tables.iter().flat_map(|(_, a)| a.boards.iter().copied()).collect();
+            let boards: BTreeSet<u32> = tables
+                .iter()
+                .flat_map(|(_, a)| a.boards.iter().copied())
+                .collect();
             let deals = boards
                 .iter()
                 .filter(|b| r.tables.facts(id, **b).is_some_and(|f| f.deal.is_some()))
@@ -215,9 +217,9 @@ pub fn setup_payloads(
     // A team's captain (Law 92D) goes with its record.
     for p in &mut payloads {
         if let Payload::Contestant(c) = p {
-            let n = by_n.iter().find(|(n, _)| {
-                entrant(**n).is_some_and(|e| e.id == c.id)
-            });
+            let n = by_n
+                .iter()
+                .find(|(n, _)| entrant(**n).is_some_and(|e| e.id == c.id));
             if let Some((_, e)) = n {
                 c.captain = e
                     .captain
@@ -229,7 +231,8 @@ pub fn setup_payloads(
         }
     }
     for p in &payloads {
-        p.encode().map_err(|e| SetupError::Movement(e.to_string()))?;
+        p.encode()
+            .map_err(|e| SetupError::Movement(e.to_string()))?;
     }
     Ok((m, payloads))
 }

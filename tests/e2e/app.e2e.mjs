@@ -796,7 +796,7 @@ async function main() {
     try {
       const de = await wd.until("the traveller in German", async () =>
         wd.script("const r = [...document.querySelectorAll('#traveller tbody tr')].find((x) => x.cells[1].textContent === '3'); return r && r.textContent.includes('gewichteter Score NS') ? r.textContent : null"));
-      expect(de.includes("12 C 1 (c)") && de.includes("OW 80/100 von 3 SA"), `traveller (de): ${de}`);
+      expect(de.includes("12 C 1 (c)") && de.includes("OW 80/100 von 3SA"), `traveller (de): ${de}`);
       await wd.script(toRow);
       await shot("board-weighted-de");
     } finally {

@@ -4,7 +4,7 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppealPart,
-  AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
+  AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, TravellerRow,
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
 import type { RulingFilter } from "./activity";
@@ -42,9 +42,9 @@ export const api = {
     onProgress?: OnProgress,
   ) => invoke<Summary>("log_create", { new: fields, progress: channel(onProgress) }),
   summary: () => invoke<Summary>("tournament_summary"),
-  eventsPage: (offset: number, limit: number) => invoke<EventsPage>("events_page", { offset, limit }),
+  eventsPage: (offset: number, limit: number, lang: string) => invoke<EventsPage>("events_page", { offset, limit, lang }),
   notes: () => invoke<NoteRow[]>("notes_list"),
-  results: () => invoke<ResultRow[]>("results_list"),
+  results: (lang: string) => invoke<TravellerRow[]>("results_list", { lang }),
   ranking: () => invoke<Ranking>("ranking_show"),
   reportSave: (request: { kind: "appeal" | "casebook" | "doko-standings" | "doko-list"; appeal: string | null; format: "pdf" | "html"; lang: string; round?: number | null; table?: number | null }, path: string | null) =>
     invoke<string | null>("report_save", { request, path }),

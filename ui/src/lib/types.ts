@@ -89,13 +89,19 @@ export interface FutureDatedRow {
 
 export interface EventRow {
   n: number;
+  /** The type as the log names it (`bridge.auction`): for the details only. */
   kind: string;
+  /** The type's name in the user's language. */
+  kind_name: string;
   v: number;
   time: string;
   signer: string;
   role: string;
   seq: number;
   id: string;
+  /** One line saying what the event records, in the user's language. */
+  text: string;
+  /** The payload as compact JSON: for the details only. */
   summary: string;
 }
 
@@ -253,6 +259,8 @@ export interface OpenClock {
   law: string;
   section: string;
   subject: string | null;
+  /** Where the ruling of an appeal period was given. */
+  subject_slot?: { section: string; round: number; table: number; board: number };
   ends: string;
   ends_ms: number;
   left_s: number;
@@ -359,7 +367,11 @@ export interface AuctionBoxView { columns: string[]; rows: (CallCell | null)[][]
 export interface CardCell { card: string; rank: string; played_in: number | null }
 export interface HandView { seat: string; suits: { suit: string; cards: CardCell[] }[] }
 export interface IrregularityFlag { phase: string; at: number; law: string; title: Msg; offender: string; branch: string | null; pending: boolean }
-export interface TravellerRow extends ResultRow { ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null }
+export interface TravellerRow extends ResultRow {
+  ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null;
+  /** The result and the note's reasons in the user's language (`result` and `note` are `tdlog results`'s English). */
+  result_text: string; reasons: Msg[]; note_text: string | null;
+}
 export interface BoardScreen {
   slot: { section: string; round: number; table: number; board: number };
   /** The contestants seated at this table in this round (the movement). */
@@ -390,6 +402,8 @@ export interface OptionView {
 }
 export interface IncidentItem {
   phase: string; at: number; law: string; title: Msg; offender: string; action: string;
+  /** The call or card(s) with suit symbols and the language's honours. */
+  action_text: string;
   description: string; branch: string | null; pending: boolean; chosen_by: Msg[];
   options: OptionView[]; recorded_as: "ruling" | "play_option" | "engine";
 }

@@ -24,6 +24,8 @@ const SAME_AS_ENGLISH = new Set([
   // German words of the set-up spelt as the English ones (Form, Boards, Movement, Teams,
   // Name are what a German club TD says).
   "setup.form", "setup.boards", "setup.movement", "setup.teamsHeading", "setup.name",
+  // "Details" is the German word too.
+  "events.details",
 ]);
 
 describe("no English in a German or Danish string (D5, D6)", () => {
