@@ -70,18 +70,31 @@ pub async fn traveller_sign(
 /// A correction of a result from its traveller row (Law 79C): the corrected result typed as
 /// a line, with the reason; the workflow guards decide whether the correction period is
 /// open (or the organiser's consent, Law 79C2, is named).
+#[derive(serde::Deserialize)]
+pub struct TravellerCorrection {
+    pub slot: Slot,
+    pub line: String,
+    pub reason: String,
+    /// The organiser's late-correction consent (Law 79C2), by event id.
+    #[serde(default)]
+    pub late_consent: Option<String>,
+}
+
 #[tauri::command]
 pub async fn traveller_correct(
     state: State<'_, AppState>,
-    slot: Slot,
-    line: String,
-    reason: String,
-    late_consent: Option<String>,
+    correction: TravellerCorrection,
     lang: String,
     passphrase: Option<String>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
     use tdlog::results::traveller::{parse_line, TravellerEntry};
+    let TravellerCorrection {
+        slot,
+        line,
+        reason,
+        late_consent,
+    } = correction;
     let lang = lang_of(&lang);
     let result = match parse_line(&line, lang) {
         Ok(TravellerEntry::Result(r)) => r,

@@ -107,26 +107,19 @@ impl Workflow {
         let have = |n: &str| a.consents.iter().any(|c| same_person(c, n));
         let view = self.consent_rule(&a.slot.section, &a.appellant);
         let known = self.contestant(&a.slot.section, &a.appellant).is_some();
-        let (ok, needed) = match view.rule {
-            ConsentRule::BothMembers if known => (
-                view.members.len() >= 2 && view.members.iter().all(|m| have(m)),
-                format!("both members ({})", view.members.join(" and ")),
-            ),
+        let ok = match view.rule {
+            ConsentRule::BothMembers if known => {
+                view.members.len() >= 2 && view.members.iter().all(|m| have(m))
+            }
             ConsentRule::BothMembers => {
                 let mut d: Vec<String> = a.consents.iter().map(|c| c.to_lowercase()).collect();
                 d.sort();
                 d.dedup();
-                (d.len() >= 2, "both members of the pair".into())
+                d.len() >= 2
             }
-            ConsentRule::Captain => {
-                let cap = view.captain.clone().unwrap_or_default();
-                (have(&cap), format!("the captain ({cap})"))
-            }
-            ConsentRule::CaptainUnrecorded => (
-                false,
-                "the captain, and no captain of this team is recorded in the log (record the captain first)".into(),
-            ),
-            ConsentRule::Player => (!a.consents.is_empty(), "the appellant".into()),
+            ConsentRule::Captain => have(view.captain.as_deref().unwrap_or_default()),
+            ConsentRule::CaptainUnrecorded => false,
+            ConsentRule::Player => !a.consents.is_empty(),
         };
         if ok {
             Ok(())
@@ -135,13 +128,7 @@ impl Workflow {
                 appellant: a.appellant.clone(),
                 may_consent: view.may_consent,
                 signed: a.consents.clone(),
-                needed,
                 rule: view.rule,
-                have: if a.consents.is_empty() {
-                    "nobody".into()
-                } else {
-                    a.consents.join(", ")
-                },
             })
         }
     }

@@ -89,7 +89,7 @@ export const api = {
   travellerSign: (slot: Slot, line: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("traveller_sign", { slot, line, lang, passphrase, progress: channel(onProgress) }),
   travellerCorrect: (c: { slot: Slot; line: string; reason: string; lateConsent: string | null }, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
-    invoke<Summary>("traveller_correct", { ...c, lang, passphrase, progress: channel(onProgress) }),
+    invoke<Summary>("traveller_correct", { correction: { slot: c.slot, line: c.line, reason: c.reason, late_consent: c.lateConsent }, lang, passphrase, progress: channel(onProgress) }),
   setupStatus: () => invoke<SetupStatus>("setup_status"),
   setupOptions: (form: "pairs" | "teams", contestants: number, lang: string) =>
     invoke<MovementOption[]>("setup_options", { form, contestants, lang }),
