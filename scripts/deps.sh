@@ -18,7 +18,7 @@ APT_PACKAGES=(
   libayatana-appindicator3-dev librsvg2-dev
   webkit2gtk-driver xvfb xauth dbus procps fonts-dejavu-core
   poppler-utils libclang-dev
-  postgresql
+  postgresql python3-venv
 )
 
 say() { echo "deps: $*"; }
@@ -68,4 +68,16 @@ if command -v tauri-driver >/dev/null; then
 else
   say "installing tauri-driver 2 (cargo install, about a minute)"
   cargo install tauri-driver --version '^2' --locked --quiet
+fi
+
+# 4. endplay (PyPI, pinned): another program's PBN reader, which the club-evening end-to-end
+# test (tests/e2e/evening.sh) scores the app's written results with. In a venv of its own,
+# so a system Python that refuses pip installs (PEP 668) is left alone.
+PYV=${TDLOG_PY:-$HOME/.cache/tdlog/py}
+if "$PYV/bin/python" -c "import endplay" 2>/dev/null; then
+  say "endplay: present ($PYV)"
+else
+  say "installing endplay 0.5.12 from PyPI into $PYV"
+  python3 -m venv "$PYV"
+  "$PYV/bin/python" -m pip install --quiet --disable-pip-version-check endplay==0.5.12
 fi

@@ -564,6 +564,10 @@ fn a_knock_out_match_plays_its_segments_at_two_tables_on_the_same_boards() {
         generate(&spec(MovementKind::KnockOut { segments: 4 }, 3, 12, None)),
         Err(MovementError::KnockOutTeams { got: 3 })
     );
+    // A club's match of one evening: one segment of 4 boards, the rounds set by the TD.
+    let m = generate(&spec(MovementKind::KnockOut { segments: 4 }, 2, 4, Some(1))).unwrap();
+    assert_eq!((m.rounds.len(), m.tables, m.boards), (1, 2, 4));
+    assert_eq!(m.kind, MovementKind::KnockOut { segments: 1 });
 }
 
 // ---------------------------------------------------------------- Swiss

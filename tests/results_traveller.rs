@@ -204,7 +204,7 @@ fn german_lines_read_sans_atout_pik_coeur_karo_treff_and_ost() {
     assert_eq!(c.score_ns, Some(400));
     assert_eq!(
         c.understood.as_deref(),
-        Some("3 SA, Alleinspieler Nord, 9 Stiche: NS +400, OW -400 (Gefahrenlage: niemand in Gefahr, § 2; § 77)")
+        Some("3SA, Alleinspieler Nord, 9 Stiche: NS +400, OW -400 (Gefahrenlage: niemand in Gefahr, § 2; § 77)")
     );
     let c = check_line(&l.replayed, &at(1, 2, 1), "4PX O -2", Lang::De, None);
     assert_eq!(
@@ -244,7 +244,7 @@ fn danish_lines_read_uden_trumf_spar_hjerter_ruder_kloer_and_oest_vest() {
     let c = check_line(&l.replayed, &at(1, 1, 1), "3UT N =", Lang::Da, None);
     assert_eq!(
         c.understood.as_deref(),
-        Some("3 sans, spilfører Nord, 9 stik: NS +400, ØV -400 (zone: ingen i zonen, § 2; § 77)")
+        Some("3UT, spilfører Nord, 9 stik: NS +400, ØV -400 (zone: ingen i zonen, § 2; § 77)")
     );
     let c = check_line(&l.replayed, &at(1, 1, 1), "2K V =", Lang::Da, None);
     assert_eq!((c.score_ns, c.line.as_deref()), (Some(-90), Some("2K V =")));
@@ -651,4 +651,34 @@ proptest! {
             prop_assert_eq!(parse_line(&line, lang), Ok(e), "{}", line);
         }
     }
+}
+
+#[test]
+fn a_complete_board_names_the_next_board_still_waiting_and_the_last_says_all_are_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, k) = evening(dir.path());
+    let mut l = live(&p);
+    let by = |board| TravellerBy::Board {
+        section: "A".into(),
+        board,
+    };
+    let fill = |l: &mut Live, board: u32| {
+        let v = traveller(&l.replayed, by(board), Lang::En).unwrap();
+        for r in v.rows {
+            sign(l, &k.scorer, &r.slot, "3NT N =", Lang::En);
+        }
+    };
+    // Not complete: no next board yet (the cursor stays on this one).
+    assert_eq!(traveller(&l.replayed, by(1), Lang::En).unwrap().next_board, None);
+    fill(&mut l, 1);
+    assert_eq!(traveller(&l.replayed, by(1), Lang::En).unwrap().next_board, Some(2));
+    // The last board of the movement goes on from the first still waiting.
+    fill(&mut l, 6);
+    assert_eq!(traveller(&l.replayed, by(6), Lang::En).unwrap().next_board, Some(2));
+    for b in 2..=5 {
+        fill(&mut l, b);
+    }
+    let v = traveller(&l.replayed, by(5), Lang::De).unwrap();
+    assert_eq!((v.missing, v.next_board), (0, None));
+    assert_eq!(v.missing_text, "Alle Ergebnisse der Gruppe A sind erfasst");
 }

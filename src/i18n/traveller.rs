@@ -262,6 +262,7 @@ pub static TRAVELLER: &[(&str, &str, &str, &str)] = &[
     ("traveller.mark.sit_out", "sit-out", "Aussetzer", "oversidder"),
     ("traveller.mark.outside_movement", "not in the movement", "nicht im Movement", "ikke i turneringsplanen"),
     ("traveller.missing", "{count} results missing", "{count} Ergebnisse fehlen", "{count} resultater mangler"),
+    ("traveller.all_in", "Every result of section {section} is in", "Alle Ergebnisse der Gruppe {section} sind erfasst", "Alle resultater i række {section} er indtastet"),
 ];
 
 #[cfg(test)]

@@ -415,7 +415,8 @@ async function main() {
     const led = await wd.attr(await wd.find(".hand.south button.card.playable"), "data-card");
     await save(`.hand.south button[data-card='${led}']`, `South's lead of ${led} out of turn`);
     const due = await wd.textOf("#play-choice");
-    expect(due.includes("53-56"), `choice due: ${due}`);
+    // An opening lead faced by the wrong defender: Law 54 names the offender and the chooser.
+    expect(due.includes("Law 54") && due.includes("South is the offender"), `choice due: ${due}`);
     const choices = await Promise.all((await wd.findAll("#play-choice input[data-choice]")).map((c) => wd.attr(c, "data-choice")));
     expect(choices.join(" ") === "accept spread refuse", choices.join(" "));
     await wd.click(await wd.find("#play-choice input[data-choice='accept']"));
@@ -861,7 +862,11 @@ async function main() {
     const why = await wd.textOf("#file-save-why");
     expect(why === "Fill in: Grounds.", `why: ${why}`);
     await fill("#file-grounds", "2S was not the only sufficient bid; East was not damaged.");
-    await fill("#file-consents", "Ola Rimstedt");
+    // Law 92D as the engine applies it: Sweden's captain is recorded, so the form names the
+    // rule and offers the captain to pick, not a free-text field.
+    const rule = await wd.textOf("#file-consent-rule");
+    expect(rule.includes("captain's consent: Ola Rimstedt"), `the rule shown: ${rule}`);
+    await wd.click(await wd.find(`#file-consent-rule .consent-who[value="Ola Rimstedt"]`));
     await save("#file-save", "filing");
     const status = await wd.textOf("#dossier-status");
     expect(status === "filed", `status ${status}`);
@@ -930,15 +935,17 @@ async function main() {
     await fill("#hear-by", "West");
     await fill("#hear-text", "I bid 2S because it was the lowest sufficient bid.");
     await save("#hear-save", "the statement");
-    await choose("#decide-decision", "upheld");
-    await fill("#decide-reasoning", "chief TD tries to decide");
-    await wd.click(await wd.find("#decide-save"));
-    const title = await wd.textOf("#error-banner strong");
-    expect(title.includes("Law 93B"), `error title: ${title}`);
-    const detail = await errorDetail();
-    expect(detail.includes("Law 93B"), `detail: ${detail}`);
+    // The committee decides (Law 93B): the chief director is not offered the decision form,
+    // and the engine refuses a decision sent anyway (as a stale window would), naming the law.
+    expect((await wd.findAll("#decide-form")).length === 0, "the chief director is offered the committee's decision");
+    const id = await wd.script("const a = document.querySelector('.appeal-item.active'); return a ? a.dataset.id : null");
+    const err = await wd.script(`const i = window.__TAURI_INTERNALS__;
+      const progress = '__CHANNEL__:' + i.transformCallback(() => {});
+      const decided = { appeal: arguments[0], decision: 'upheld', laws: [], reasoning: 'chief TD tries to decide' };
+      return i.invoke('appeal_decide', { decided, passphrase: null, progress }).then(() => 'signed', (e) => e.message || e.code)`,
+    [id]).catch((e) => `script: ${e.message}`);
+    expect(err.includes("Law 93B"), `the chief director's decision: ${err}`);
     await shotTop("appeals-refused");
-    await wd.click(await wd.find("#error-banner button"));
   });
 
   await check("the committee changes the score to 50/50; the ranking changes", async () => {

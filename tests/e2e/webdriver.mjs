@@ -77,7 +77,11 @@ export class WebDriver {
     }
     if (!res.ok || (json.value && json.value.error)) {
       const v = json.value || {};
-      throw new Error(`${method} ${path}: ${v.error || res.status}: ${(v.message || text).slice(0, 300)}`);
+      // Name the element by the selector that found it, not only by the driver's id.
+      const m = /\/element\/([^/]+)/.exec(path);
+      const css = m && this.found?.get(m[1]);
+      const which = css ? ` [${css}]` : body && body.value && typeof body.value === "string" ? ` [${body.value}]` : "";
+      throw new Error(`${method} ${path}${which}: ${v.error || res.status}: ${(v.message || text).slice(0, 300)}`);
     }
     return json.value;
   }
@@ -101,12 +105,16 @@ export class WebDriver {
 
   async find(css) {
     const v = await this.call("POST", this.s("/element"), { using: "css selector", value: css });
-    return elementId(v);
+    const id = elementId(v);
+    (this.found ??= new Map()).set(id, css);
+    return id;
   }
 
   async findAll(css) {
     const v = await this.call("POST", this.s("/elements"), { using: "css selector", value: css });
-    return v.map(elementId);
+    const ids = v.map(elementId);
+    for (const id of ids) (this.found ??= new Map()).set(id, css);
+    return ids;
   }
 
   async text(el) {
@@ -117,7 +125,15 @@ export class WebDriver {
     return this.call("GET", this.s(`/element/${el}/attribute/${name}`));
   }
 
+  /** Clicks as a user does: the element is first scrolled to the middle of the window, as
+   * a user scrolls to see it, because the driver's own scrolling leaves it at an edge, under
+   * the app's sticky menu (WebKit then answers "not interactable" or "intercepted"). The
+   * click itself is still the driver's, hit-tested at the element's centre. */
   async click(el) {
+    await this.call("POST", this.s("/execute/sync"), {
+      script: "const e = arguments[0]; if (e && e.scrollIntoView && !e.closest('.topbar')) e.scrollIntoView({ block: 'center', inline: 'nearest' });",
+      args: [elementRef(el)],
+    }).catch(() => {}); // a stale element: the click below says so
     return this.call("POST", this.s(`/element/${el}/click`), {});
   }
 

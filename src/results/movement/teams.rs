@@ -261,7 +261,10 @@ pub(super) fn swiss_first(spec: &MovementSpec) -> Result<Movement, MovementError
     ))
 }
 
+/// A knock-out match: its rounds are its segments, so rounds given in the spec (a club's
+/// one-evening match of a single segment) set how many it has.
 pub(super) fn knock_out(spec: &MovementSpec, segments: u32) -> Result<Movement, MovementError> {
+    let segments = spec.rounds.unwrap_or(segments);
     let kind = MovementKind::KnockOut { segments };
     if spec.contestants != 2 {
         return Err(MovementError::KnockOutTeams {
@@ -270,15 +273,6 @@ pub(super) fn knock_out(spec: &MovementSpec, segments: u32) -> Result<Movement, 
     }
     if segments == 0 {
         return Err(MovementError::Segments);
-    }
-    if let Some(r) = spec.rounds.filter(|&r| r != segments) {
-        return Err(MovementError::Rounds {
-            kind,
-            tables: 2,
-            min: segments,
-            max: segments,
-            got: r,
-        });
     }
     check_boards(spec, segments)?;
     let out = (1..=segments)

@@ -102,6 +102,10 @@ pub struct TravellerView {
     /// The first row still without a result: where the cursor goes after Enter.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_empty: Option<Slot>,
+    /// By board, once this board is complete: the next board of the movement still waiting
+    /// for a result (after this one, then from the first); `None` when every one is in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_board: Option<u32>,
     /// The `scoring.policy` event the scores are under (hex); `None`: the defaults.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub policy: Option<String>,
@@ -165,13 +169,24 @@ pub fn traveller(r: &Replayed, by: TravellerBy, lang: Lang) -> Result<TravellerV
         ),
     };
     let by_board = matches!(by, TravellerBy::Board { .. });
+    // Only once this board is complete, so a line's Enter costs one board until then.
+    let next_board = match &by {
+        TravellerBy::Board { board, .. } if missing == 0 => next_waiting_board(t, section, *board),
+        _ => None,
+    };
+    let missing_text = if by_board && missing == 0 && next_board.is_none() {
+        Msg::text(lang, "traveller.all_in", &[("section", section.clone())])
+    } else {
+        Msg::text(lang, "traveller.missing", &[("count", missing.to_string())])
+    };
     Ok(TravellerView {
         title,
         units: if imps { "imp" } else { "mp" },
         columns: columns(by_board, imps, lang),
         missing,
-        missing_text: Msg::text(lang, "traveller.missing", &[("count", missing.to_string())]),
+        missing_text,
         next_empty,
+        next_board,
         policy: t.policy(section).1.map(|h| h.to_hex()),
         rows,
         by,
@@ -207,6 +222,26 @@ fn board_slots(t: &Tournament, section: &str, board: u32) -> Vec<(Slot, String, 
     }
     out.sort_by_key(|a| (a.0.round, a.0.table));
     out
+}
+
+/// The movement's next board after `board` (then from the first) with a row still waiting
+/// for a result; `None` when the section is complete.
+fn next_waiting_board(t: &Tournament, section: &str, board: u32) -> Option<u32> {
+    let key = section.to_string();
+    let boards: std::collections::BTreeSet<u32> = t
+        .tables
+        .range((key.clone(), 0, 0)..=(key, u32::MAX, u32::MAX))
+        .flat_map(|(_, a)| a.boards.iter().copied())
+        .collect();
+    let waiting = |b: u32| {
+        board_slots(t, section, b).iter().any(|(slot, ns, ew)| {
+            !t.slots.contains_key(slot)
+                && !attendance_marks(t, slot, ns, ew, Lang::En, &mut Vec::new())
+        })
+    };
+    let after = boards.range(board.saturating_add(1)..);
+    let before = boards.range(..board);
+    after.chain(before).copied().find(|&b| waiting(b))
 }
 
 /// The boards the movement gives one table in one round, and any board with a result there

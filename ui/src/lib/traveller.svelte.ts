@@ -22,7 +22,3 @@ export function sameSlot(a: SlotLike, b: SlotLike): boolean {
   return rowKey(a) === rowKey(b);
 }
 
-/** The board after `board` (boards are numbered from 1). */
-export function nextBoard(board: number): number | null {
-  return Number.isInteger(board) && board > 0 ? board + 1 : null;
-}

@@ -693,7 +693,7 @@ export interface TravellerLine {
 export interface TravellerView {
   by: TravellerBy; title: string; units: "mp" | "imp"; columns: { key: string; text: string }[];
   rows: TravellerLine[]; missing: number; missing_text: string;
-  next_empty?: { section: string; round: number; table: number; board: number }; policy?: string;
+  next_empty?: { section: string; round: number; table: number; board: number }; next_board?: number; policy?: string;
 }
 /** A typed line checked against its slot (`views::traveller::LineCheck`). */
 export interface LineCheck {
