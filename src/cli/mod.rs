@@ -278,6 +278,10 @@ pub fn main() -> i32 {
         Cmd::Sync(a) => sync::run(a),
         Cmd::Archive(a) => sync::archive(a),
     };
+    // What was repaired on the way (a device record or cache set aside): said once.
+    for w in tdlog::log::device::take_warnings() {
+        eprintln!("warning: {w}");
+    }
     match res {
         Ok(code) => code,
         Err(e) => {

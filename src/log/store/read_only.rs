@@ -144,6 +144,7 @@ fn connect(path: &Path, immutable: bool) -> Result<Log, LogError> {
         clock: Box::new(now_ms),
         seen: None,
         cache: None,
+        arrival_receipt: None,
     })
 }
 
@@ -252,6 +253,12 @@ impl LogError {
             LogError::Verify(v) => Some(v.fault.code()),
             LogError::SchemaTampered { .. } => Some("schema_tampered"),
             LogError::File(crate::io_safe::FileError::NotAFile { .. }) => Some("not_a_file"),
+            LogError::Seen(crate::log::seen::SeenError::RolledBack { .. }) => Some("rolled_back"),
+            // A row this device verified is gone from the file: deleted, as a rollback.
+            LogError::Cache(crate::log::cache::CacheMismatch::Gone { .. }) => Some("rolled_back"),
+            LogError::Cache(crate::log::cache::CacheMismatch::Changed { .. }) => {
+                Some("cache_mismatch")
+            }
             _ => None,
         }
     }
