@@ -585,7 +585,7 @@ fn attack_stolen_deputy_chief_loses_against_the_senior_chief() {
 #[test]
 fn a_note_dated_ahead_of_its_receipt_is_future_dated() {
     let v = verified("good_future_dated_with_receipt");
-    let receipts = tdlog::log::time::Receipts::from_events(&v.events);
+    let receipts = tdlog::log::time::Receipts::from_verified(&v);
     let f = tdlog::log::time::future_dated(&v, &receipts, tdlog::log::time::DEFAULT_TOLERANCE_MS);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].author, key(4).public());
