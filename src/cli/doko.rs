@@ -230,8 +230,7 @@ fn read_input(path: &PathBuf) -> Result<String, Box<dyn std::error::Error + Send
         std::io::stdin().read_to_string(&mut s)?;
         Ok(s)
     } else {
-        Ok(std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+        Ok(tdlog::io_safe::read_text_input(path)?)
     }
 }
 
