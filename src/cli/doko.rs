@@ -224,7 +224,7 @@ pub enum DokoCmd {
     },
 }
 
-fn read_input(path: &PathBuf) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
+fn read_input(path: &std::path::Path) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
     if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;

@@ -56,51 +56,62 @@ impl Log {
     /// Every signature, whatever this device's cache says (the auditor's check: `tdlog
     /// verify`). The device record is still checked and kept, and so is what the cache
     /// knows: a row this device verified that is gone from the file is refused (a rollback
-    /// the record alone would miss if it was lost); then the cache is rebuilt from the rows
-    /// just verified.
+    /// the record alone would miss if it was lost), one whose bytes changed too; the rows the
+    /// cache lacks are added to it (an empty cache is built from them all).
     pub fn verify_all(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        let mut rows: Vec<(Hash32, [u8; 32])> = Vec::new();
-        let cached = match (&self.cache, self.stored_log_id()?) {
+        let known = match (&self.cache, self.stored_log_id()?) {
             (Some(cache), Some(log_id)) => Some((log_id, cache.load(&log_id)?)),
             _ => None,
         };
         let mut present = crate::log::cache::Presence::default();
-        let with_cache = self.cache.is_some();
+        // (id, row hash) of every row the cache does not hold yet.
+        let mut fresh: Vec<(Hash32, [u8; 32])> = Vec::new();
+        let mut changed = None;
         let checked = self.check_batches(
             progress,
             |_| 0,
             |batch| {
-                if with_cache {
-                    use rayon::prelude::*;
-                    let hashed: Vec<Option<(Hash32, [u8; 32])>> = batch
-                        .par_iter()
-                        .map(|i| {
-                            let id =
-                                <[u8; 32]>::try_from(i.declared.as_ref()?.id.as_slice()).ok()?;
-                            Some((Hash32(id), crate::log::cache::row_hash(i)))
-                        })
-                        .collect();
-                    if let Some((_, known)) = &cached {
-                        for (id, _) in hashed.iter().flatten() {
-                            present.note(id, known);
+                let Some((log_id, known)) = &known else {
+                    return Ok(vec![]);
+                };
+                use rayon::prelude::*;
+                let hashed: Vec<Option<(Hash32, [u8; 32])>> = batch
+                    .par_iter()
+                    .map(|i| {
+                        let id = <[u8; 32]>::try_from(i.declared.as_ref()?.id.as_slice()).ok()?;
+                        Some((Hash32(id), crate::log::cache::row_hash(i)))
+                    })
+                    .collect();
+                for (id, h) in hashed.into_iter().flatten() {
+                    match known.rows.get(&id) {
+                        Some((k, _)) if k == h => present.note(&id, known),
+                        // Reported once every row is checked: the row's own fault (its
+                        // signature, say) is the better answer, and comes first.
+                        Some(_) => {
+                            changed.get_or_insert(crate::log::cache::CacheMismatch::Changed {
+                                log: *log_id,
+                                id,
+                            });
                         }
+                        None => fresh.push((id, h)),
                     }
-                    rows.extend(hashed.into_iter().flatten());
                 }
                 Ok(vec![])
             },
         )?;
-        if let Some((log_id, known)) = &cached {
+        if let Some(e) = changed {
+            return Err(e.into());
+        }
+        if let Some((log_id, known)) = &known {
             crate::log::cache::check_gone(log_id, known, &present)?;
         }
         let v = crate::log::verify::settle(checked)?;
-        if let Some(cache) = &self.cache {
-            // Everything was just verified: the cache starts afresh from it.
-            cache.forget(&v.log_id);
-            let mut known = crate::log::cache::Known::default();
-            if cache.add(&v.log_id, &mut known, &rows)? {
-                cache.remember(&v.log_id, &known);
-                self.snapshot_of(cache, &known, &v)?;
+        if let (Some(cache), Some((log_id, mut known))) = (&self.cache, known) {
+            if v.log_id == log_id {
+                if cache.add(&log_id, &mut known, &fresh)? {
+                    cache.remember(&log_id, &known);
+                    self.snapshot_of(cache, &known, &v)?;
+                }
             }
         }
         self.note_seen(&v, Arrivals::All)?;
