@@ -289,7 +289,7 @@ static OLD_VERSIONS: &[Spec] = &[
         v: 1,
         current: false,
         roles: DIRECTORS,
-        summary: "A director-call note (version 1: text only). Upcast to version 2.",
+        summary: "A director-call note (version 1: text only). Upcast to version 2. Not signed by tdlog since 2026-11-22.",
         schema: || schemars::schema_for!(DirectorNoteV1),
         // 2026-11-22T07:32:23Z: version 2 from the first release on.
         superseded_ms: Some(1_795_332_743_000),
@@ -299,7 +299,7 @@ static OLD_VERSIONS: &[Spec] = &[
         v: 1,
         current: false,
         roles: ORGANISER,
-        summary: "The organiser's appeal settings (version 1: the same fields; a quorum below 3 needed no reason, and a committee decision took effect with one signature). Read as version 2 with its quorum as signed.",
+        summary: "The organiser's appeal settings (version 1: the same fields; a quorum below 3 needed no reason, and a committee decision took effect with one signature). Read as version 2 with its quorum as signed. Not signed by tdlog since 2026-11-26 12:29 UTC: signed later it is refused (L93).",
         schema: || schemars::schema_for!(AppealSettingsV1),
         // 2026-11-26T12:29:40Z: version 2 (the quorum of concurring signatures).
         superseded_ms: Some(1_795_696_180_000),
@@ -309,7 +309,7 @@ static OLD_VERSIONS: &[Spec] = &[
         v: 2,
         current: false,
         roles: ORGANISER,
-        summary: "The organiser's appeal settings (version 2: the same fields as version 3; a decision's deposit was as the decision said, without the rule that it is kept only when the appeal is judged without merit). Read with its rules as signed.",
+        summary: "The organiser's appeal settings (version 2: the same fields as version 3; a decision's deposit was as the decision said, without the rule that it is kept only when the appeal is judged without merit). Read with its rules as signed. Not signed by tdlog since 2026-11-26 16:08 UTC: signed later it is refused (L93).",
         schema: || schemars::schema_for!(AppealSettings),
         // 2026-11-26T16:08:34Z: version 3 (the deposit rule).
         superseded_ms: Some(1_795_709_314_000),
