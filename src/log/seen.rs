@@ -300,22 +300,6 @@ impl SeenStore {
         self.write_locked(log_id, &heads, seen.holder, seen.now_ms, arrived)
     }
 
-    /// Records `heads` as the newest this device has seen of `log_id` (written atomically).
-    pub fn record(
-        &self,
-        log_id: &Hash32,
-        heads: &HeadSet,
-        holder: impl Fn(&Hash32) -> Option<String>,
-        now_ms: i64,
-    ) -> Result<(), SeenError> {
-        let _lock = super::device::lock(&self.dir)?;
-        let arrived = self
-            .load_locked(log_id)?
-            .map(|r| r.arrived)
-            .unwrap_or_default();
-        self.write_locked(log_id, heads, &holder, now_ms, arrived)
-    }
-
     fn write_locked(
         &self,
         log_id: &Hash32,
@@ -448,17 +432,58 @@ fn add_range(arrived: &mut Vec<Received>, author: Hash32, from: u64, to: u64) {
     arrived.sort_by_key(|r| r.author);
 }
 
-/// Removes what a receipt covered.
+/// Removes what a receipt covered (what is left of a range on either side stays).
 fn remove_range(arrived: &mut Vec<Received>, done: &Received) {
-    arrived.retain_mut(|r| {
+    let mut out = Vec::with_capacity(arrived.len() + 1);
+    for r in arrived.drain(..) {
         if r.author != done.author || done.to_seq < r.from_seq || done.from_seq > r.to_seq {
-            return true;
+            out.push(r);
+            continue;
         }
-        if done.from_seq <= r.from_seq {
-            r.from_seq = done.to_seq + 1;
-        } else {
-            r.to_seq = done.from_seq - 1;
+        if r.from_seq < done.from_seq {
+            out.push(Received {
+                to_seq: done.from_seq - 1,
+                ..r.clone()
+            });
         }
-        r.from_seq <= r.to_seq
-    });
+        if done.to_seq < r.to_seq {
+            out.push(Received {
+                from_seq: done.to_seq + 1,
+                ..r
+            });
+        }
+    }
+    *arrived = out;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(a: u8, from: u64, to: u64) -> Received {
+        Received {
+            author: Hash32([a; 32]),
+            from_seq: from,
+            to_seq: to,
+        }
+    }
+
+    #[test]
+    fn what_waits_for_a_receipt_is_one_range_per_author_until_a_receipt_covers_it() {
+        let mut w = vec![];
+        add_range(&mut w, Hash32([2; 32]), 4, 5);
+        add_range(&mut w, Hash32([1; 32]), 1, 1);
+        add_range(&mut w, Hash32([2; 32]), 6, 9);
+        assert_eq!(w, vec![r(1, 1, 1), r(2, 4, 9)]);
+        remove_range(&mut w, &r(2, 4, 6));
+        assert_eq!(w, vec![r(1, 1, 1), r(2, 7, 9)]);
+        remove_range(&mut w, &r(2, 8, 12));
+        assert_eq!(w, vec![r(1, 1, 1), r(2, 7, 7)]);
+        remove_range(&mut w, &r(1, 1, 1));
+        remove_range(&mut w, &r(3, 1, 9));
+        assert_eq!(w, vec![r(2, 7, 7)]);
+        let mut w = vec![r(4, 1, 9)];
+        remove_range(&mut w, &r(4, 3, 5));
+        assert_eq!(w, vec![r(4, 1, 2), r(4, 6, 9)]);
+    }
 }

@@ -152,6 +152,12 @@ impl Log {
                 }
             }
         }
+        // The file's version as this merge leaves it, read while it still holds the write
+        // lock (this connection's own commit does not change it): another process that
+        // appends right after the commit changes it, and the next append here catches up
+        // (read after the commit, it took that process's event for part of this state, and
+        // the receipt's append would have followed the wrong head: found by the soak).
+        let dv = self.data_version()?;
         tx.commit()?;
         self.state = None;
         if let Some((cache, log_id, mut known, cmp)) = cached {
@@ -165,7 +171,6 @@ impl Log {
         // The union just verified is exactly what is stored now: the next append starts from
         // it (and so does the next open, from the snapshot), with no second verify. The
         // device record moves on with it.
-        let dv = self.data_version()?;
         self.note_seen(&verified, crate::log::seen::Arrivals::Upto(&stored_before))?;
         let state = self.state_of(&verified, dv)?;
         self.state = Some(state);
