@@ -3,12 +3,13 @@
 # the real CLI. The keys in fixtures/demo/keys/ are DEMO KEYS ONLY: published, never to be
 # used for a real tournament. Run from the repository root: bash scripts/make-demo.sh
 #
-# Then fixtures/demo/day.tdlog, the demo the app opens: the same log plus a tournament day
-# (day, below): the movement and results of a real event (PBN), a director call at a table
-# with the TD's ruling and adjusted score, the organiser's appeal settings (a committee of
-# one, with its reason), the results published, and an appeal against that ruling at the
-# appeals committee. The e2e test and the user guide's screenshots use it
-# as it is; the engine's and the shell's tests keep using the small demo.tdlog.
+# Then fixtures/demo/day.tdlog: the same log plus a tournament day (`tdlog demo-day`): the
+# movement and results of a real event (PBN), a director call at a table with the TD's
+# ruling and adjusted score, the organiser's appeal settings (a committee of one, with its
+# reason), the results published, and an appeal against that ruling at the appeals
+# committee. The desktop app signs that day itself when it copies the demo (from
+# demo.tdlog, keys/ and the PBN), so its periods run from the copy; day.tdlog is what the
+# e2e tests' --day-to makes fresh. The engine's and the shell's tests use the small demo.tdlog.
 # `bash scripts/make-demo.sh --day-only` remakes day.tdlog from the existing demo (same keys);
 # `--day-to PATH` writes the day to PATH instead (the e2e test makes a fresh one for each run:
 # the day's results are published when it is made, and the Law 79C/92B periods then run in real
@@ -22,32 +23,11 @@ D=fixtures/demo
 day() {
   local L="${1:-$D/day.tdlog}"
   rm -f "$L"
-  cp "$D/demo.tdlog" "$L"
-  K=$(mktemp -d)
-  for k in chief td1 scorer organiser; do install -m 600 "$D/keys/$k.key" "$K/$k.key"; done
-  export TDLOG_DATA_DIR="$K/device"
-  id() { grep -oE '[0-9a-f]{64}' | head -1; }
-  $T import pbn fixtures/pbn/realbridge-2021-online-qual-open-r2.pbn --log "$L" \
-    --captain "SWEDEN=Ola Rimstedt" --captain "LATVIA=Anna Ozola" --key "$K/scorer.key" >/dev/null
-  CALL=$($T ruling call "$L" --round 1 --table 3 --board 13 --attention-by East \
-    --called-by East --irregularity "Break in tempo before North's 4H; East reserved his rights." \
-    --key "$K/td1.key" | id)
-  RULING=$($T ruling give "$L" --round 1 --table 3 --board 13 --ns LATVIA --ew GERMANY \
-    --facts "South thought for about 20 seconds before passing 3H; North then bid 4H. Agreed by all four." \
-    --law 16B1 --category judgement --offender LATVIA \
-    --decision "Pass was a logical alternative for North, suggested over 4H by the hesitation: score adjusted to 3H by North, 10 tricks." \
-    --adjustment '{"kind":"assigned","contract":"3H","declarer":"N","tricks":10}' --notice --call "$CALL" \
-    --key "$K/td1.key" | id)
-  # The organiser's settings: a committee of one member decides (Law 93: below the
-  # regulations' three only with a reason), so the demo's appeal needs one committee key.
-  printf '%s' '{"quorum": 1, "reason": "Demo club evening: one appeals committee member decides alone (club regulations)."}' >"$K/settings.json"
-  $T appeal settings "$L" "$K/settings.json" --key "$K/organiser.key" >/dev/null
-  $T publish "$L" --key "$K/td1.key" >/dev/null
-  APPEAL=$($T appeal file "$L" --ruling "$RULING" --appellant LATVIA \
-    --grounds "North had a clear 4H bid on his own cards; pass was not a logical alternative." \
-    --signed-by "Anna Ozola" --key "$K/td1.key" | id)
-  $T appeal route "$L" "$APPEAL" --to committee --key "$K/chief.key" >/dev/null
-  rm -rf "$K"
+  # The day is signed by the engine (tdlog::demo, `tdlog demo-day`), as the desktop app signs
+  # it when it copies the demo: a real event's movement and results, a director call with
+  # the TD's ruling and adjusted score, the organiser's appeal settings (a committee of one,
+  # with its reason), the results published, an appeal at the appeals committee.
+  TDLOG_DATA_DIR="$(mktemp -d)" $T demo-day "$L" --base "$D/demo.tdlog" >/dev/null
 }
 
 if [ "${1:-}" = "--day-to" ]; then

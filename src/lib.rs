@@ -5,6 +5,7 @@
 
 pub mod appeals;
 pub mod bridge;
+pub mod demo;
 pub mod doko;
 pub mod events;
 pub mod i18n;

@@ -160,6 +160,7 @@ impl Live {
             revoked: None,
         });
         self.doko.check_append(&payload, &signer)?;
+        self.replayed.tables.check_append(&payload)?;
         self.workflow.check(&payload, &signer, wall)?;
         let log = self.writable()?;
         log.set_clock(move || wall);
@@ -172,6 +173,48 @@ impl Live {
         }
         let how = self.absorb(id)?;
         Ok((id, how))
+    }
+
+    /// Signs several steps in one transaction (all or none): a session's set-up, an imported
+    /// file, hand records. Each is checked against the state before any is signed (the same
+    /// guards as [`Live::append`]); the state is then folded once, not once per step (a
+    /// structure event refolds the events in memory, and a set-up is hundreds of them).
+    pub fn append_batch(
+        &mut self,
+        key: &DeviceKey,
+        payloads: Vec<Payload>,
+        now_ms: i64,
+    ) -> Result<Vec<Hash32>, AppendError> {
+        if payloads.len() == 1 {
+            let p = payloads
+                .into_iter()
+                .next()
+                .map(|p| self.append(key, p, now_ms));
+            return match p {
+                Some(r) => r.map(|(id, _)| vec![id]),
+                None => Ok(vec![]),
+            };
+        }
+        self.catch_up()?;
+        let wall = self.writable()?.next_wall_ms(&key.public(), now_ms)?;
+        let me = key.public();
+        let signer = self.replayed.log.keys.get(&me).cloned().unwrap_or(KeyInfo {
+            key: me,
+            role: Role::Scorer,
+            holder: me.short(),
+            enrolled_by: Hash32::default(),
+            revoked: None,
+        });
+        for p in &payloads {
+            self.doko.check_append(p, &signer)?;
+            self.replayed.tables.check_append(p)?;
+            self.workflow.check(p, &signer, wall)?;
+        }
+        let log = self.writable()?;
+        log.set_clock(move || wall);
+        let ids = log.append_batch(key, payloads)?;
+        self.absorb_batch(&ids)?;
+        Ok(ids)
     }
 
     /// Merges events from another device (signing a receipt with `key` if given) and
@@ -295,13 +338,44 @@ impl Live {
             self.workflow = f.workflow;
             self.replayed.tournament = f.tournament;
             self.doko = f.doko;
-            if self.scores.update(&mut self.replayed.tournament) > 0 {
-                self.replayed.results = self.scores.rows();
+            let boards = self.scores.update_boards(&mut self.replayed.tournament);
+            if !boards.is_empty() {
+                self.scores.refresh(&mut self.replayed.results, &boards);
             }
         }
         self.heads.add(e.env.author, e.env.seq, e.id);
         self.replayed.log.push_standing(e);
         Ok(Absorbed::Incremental)
+    }
+}
+
+impl Live {
+    /// Brings the state up to date with a batch this state appended: one refold (or one
+    /// verify, when a key event is among them) for all of them.
+    fn absorb_batch(&mut self, ids: &[Hash32]) -> Result<Absorbed, LogError> {
+        let mut events = Vec::with_capacity(ids.len());
+        for id in ids {
+            let row = self
+                .writable()?
+                .read_row(id)?
+                .ok_or_else(|| LogError::Refused(format!("event {} was not stored", id.short())))?;
+            events.push(
+                row.raw
+                    .check()
+                    .map_err(|e| LogError::Refused(format!("event {}: {e}", id.short())))?,
+            );
+        }
+        self.seen_version = self.writable()?.data_version()?;
+        if events.iter().any(|e| changes_keys(&e.env.kind)) {
+            self.reverify()?;
+            return Ok(Absorbed::Reverified);
+        }
+        let mut v = std::mem::replace(&mut self.replayed.log, empty_verified());
+        for e in events {
+            v.push_standing(e);
+        }
+        self.refold(v);
+        Ok(Absorbed::Refolded)
     }
 }
 

@@ -178,6 +178,51 @@ fn law_92d_teams_need_the_captain_and_individuals_only_themselves() {
         .unwrap();
 }
 
+/// Law 92D, the same in the engine, the screen and the refusal: a team whose captain is not
+/// recorded cannot appeal until the captain is (the team's record signed again with it), and
+/// then the captain's consent is the one that counts; a member's signature is kept.
+#[test]
+fn law_92d_a_team_without_a_recorded_captain_records_one_then_the_captain_consents() {
+    use tdlog::appeals::ConsentRule;
+    let team2 = |captain: Option<&str>| {
+        Payload::Contestant(Box::new(Contestant {
+            section: "A".into(),
+            id: "2".into(),
+            name: "Pair 2".into(),
+            members: vec!["Cara Diaz".into(), "Dan Eck".into()],
+            captain: captain.map(String::from),
+            phantom: false,
+        }))
+    };
+    let mut w = World::new(Form::Teams);
+    // Team 2's record again, without a captain (the latest record applies).
+    w.step(Who::Scorer, team2(None)).unwrap();
+    let r = w.ruling(PUB - 30 * MIN, Category::Judgement, None);
+    w.publish(PUB);
+    w.at(PUB + 5 * MIN);
+    let rule = w.folded().workflow.consent_rule("A", "2");
+    assert_eq!(rule.rule, ConsentRule::CaptainUnrecorded);
+    assert!(rule.may_consent.is_empty());
+    assert_eq!(rule.members, ["Cara Diaz", "Dan Eck"]);
+    let a = w.step(Who::Td, file(r, "2", &["Dan Eck"])).unwrap();
+    match w
+        .step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap_err()
+    {
+        GuardError::ConsentMissing { rule, .. } => {
+            assert_eq!(rule, ConsentRule::CaptainUnrecorded)
+        }
+        other => panic!("not the Law 92D refusal: {other}"),
+    }
+    // The captain is recorded; Dan Eck's signature, already on the appeal, now counts.
+    w.step(Who::Td, team2(Some("Dan Eck"))).unwrap();
+    let rule = w.folded().workflow.consent_rule("A", "2");
+    assert_eq!(rule.rule, ConsentRule::Captain);
+    assert_eq!(rule.may_consent, ["Dan Eck"]);
+    w.step(Who::Chief, route(a, Forum::Committee, false))
+        .unwrap();
+}
+
 #[test]
 fn law_69b1_w25d_claim_acquiescence_withdrawn_within_the_correction_period_is_rescored() {
     // Declarer claimed 10 tricks in total at trick 9; the defenders agreed and bid on the
@@ -300,13 +345,19 @@ fn law_93b3_committee_on_a_law_only_point_records_only_a_recommendation() {
         GuardError::LawOnlyToChiefTd
     );
     w.step(Who::Chief, route(a, Forum::ChiefTd, true)).unwrap();
-    // A committee member cannot decide what is the chief TD's (Law 93A).
+    // A committee member cannot decide what is the chief TD's (Law 93A), nor can a plain
+    // TD: the appeal is at the chief TD, so the refusal cites 93A, not the committee's 93B.
     assert_eq!(
         w.step(Who::Ac(0), decide(a, Decision::Upheld, None))
             .unwrap_err()
             .law(),
         "93A"
     );
+    let by_td = w
+        .step(Who::Td, decide(a, Decision::Upheld, None))
+        .unwrap_err();
+    assert!(matches!(by_td, GuardError::NotChiefTd { .. }), "{by_td:?}");
+    assert_eq!(by_td.law(), "93A");
     w.step(Who::Chief, decide(a, Decision::Upheld, None))
         .unwrap();
     w.step(Who::Chief, route(a, Forum::Committee, true))

@@ -165,14 +165,14 @@ fn law_92_the_dossier_shows_the_recorded_auction_play_and_the_law_27_irregularit
     );
     assert_eq!(
         lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["1S", "1H"]
+        ["1♠", "1♥"]
     );
     assert_eq!(
         lines[2].split_whitespace().collect::<Vec<_>>(),
         ["Pass", "Pass", "Pass"]
     );
     assert!(
-        b.contains(&Block::Field("Contract".into(), "1H W".into())),
+        b.contains(&Block::Field("Contract".into(), "1♥ W".into())),
         "{b:#?}"
     );
     // The first trick, led by North (West declares), with its winner.

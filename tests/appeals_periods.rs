@@ -36,6 +36,16 @@ fn law_92b_a_ruling_given_after_publication_gets_its_own_period_from_the_ruling(
         .expect("the late ruling has an appeal period");
     assert_eq!((c.law, c.from), ("92B", Some(PeriodFrom::Ruling)));
     assert_eq!(c.ends, "2026-09-21T22:50:00Z");
+    // The period names where its ruling was given, for a reader (not the ruling's id, N15).
+    let at = c
+        .subject_slot
+        .as_ref()
+        .expect("the ruling's table and board");
+    let ruled = &f.workflow.rulings[&r].ruling.slot;
+    assert_eq!(
+        (at.round, at.table, at.board),
+        (ruled.round, ruled.table, ruled.board)
+    );
     // After it, an appeal is refused; within it, accepted.
     w.at(PUB + 51 * MIN);
     let err = w
@@ -306,7 +316,7 @@ fn reports_name_pairs_roles_scores_and_laws_as_each_edition_does() {
     );
     // The TD's adjusted score as a score in the Ruling section (Law 12C1).
     assert!(en.contains("Adjusted score"), "{en}");
-    assert!(en.contains("assigned 3S by S, 10 tricks"), "{en}");
+    assert!(en.contains("assigned 3♠ by S, 10 tricks"), "{en}");
     assert!(
         en.contains("Karl Kohl (tablet) (appeals committee member)"),
         "{en}"

@@ -148,8 +148,10 @@ fn law_93_the_other_side_is_notified_and_the_hearing_recorded_with_time_place_an
         de.contains("21.09.2026 22:40:00 UTC, Room 2; anwesend: Cara Diaz (Beschwerdeführer)"),
         "{de}"
     );
-    // Every signature on the appeal in the signed steps' table, the procedure's included.
-    assert!(de.contains("<td>appeal.hearing</td>"), "{de}");
+    // Every signature on the appeal in the signed steps' table, the procedure's included,
+    // each step by its name (not the log's code, N15).
+    assert!(de.contains("<td>Verhandlung festgehalten</td>"), "{de}");
+    assert!(!de.contains("<td>appeal.hearing</td>"), "{de}");
     let da = text(Lang::Da);
     assert!(da.contains("Parter underrettet"), "{da}");
     assert!(da.contains("til stede: Cara Diaz"), "{da}");

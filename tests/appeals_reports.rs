@@ -135,10 +135,10 @@ fn law_12_german_and_danish_reports_give_scores_in_their_own_terms_with_no_engli
     use tdlog::report::Block;
     let f = decided_world();
     let en = html(&casebook(&f, Lang::En), Lang::En);
-    // English is what it always was.
-    assert!(en.contains("4S by S, 10 tricks"), "{en}");
+    // English as it always was, contracts with suit symbols (N5).
+    assert!(en.contains("4♠ by S, 10 tricks"), "{en}");
     assert!(
-        en.contains("weighted 2/3 of 4SX by S, 10 tricks + 1/3 of 3NT by N, 8 tricks"),
+        en.contains("weighted 2/3 of 4♠X by S, 10 tricks + 1/3 of 3NT by N, 8 tricks"),
         "{en}"
     );
     assert!(en.contains("artificial NS A+ / EW A-"), "{en}");
@@ -146,16 +146,16 @@ fn law_12_german_and_danish_reports_give_scores_in_their_own_terms_with_no_engli
         (
             Lang::De,
             [
-                "4 Pik, Alleinspieler Süd, 10 Stiche",
-                "gewichteter Score 2/3 von 4 Pik Kontra, Alleinspieler Süd, 10 Stiche + 1/3 von 3 SA, Alleinspieler Nord, 8 Stiche",
+                "4♠, Alleinspieler Süd, 10 Stiche",
+                "gewichteter Score 2/3 von 4♠X, Alleinspieler Süd, 10 Stiche + 1/3 von 3SA, Alleinspieler Nord, 8 Stiche",
                 "künstlicher berichtigter Score NS Plusdurchschnitt / OW Minusdurchschnitt",
             ],
         ),
         (
             Lang::Da,
             [
-                "4 spar, spilfører Syd, 10 stik",
-                "vægtet score 2/3 af 4 spar doblet, spilfører Syd, 10 stik + 1/3 af 3 sans, spilfører Nord, 8 stik",
+                "4♠, spilfører Syd, 10 stik",
+                "vægtet score 2/3 af 4♠D, spilfører Syd, 10 stik + 1/3 af 3UT, spilfører Nord, 8 stik",
                 "kunstig score NS middel plus / ØV middel minus",
             ],
         ),

@@ -748,7 +748,7 @@ fn law_58_simultaneous_cards() {
 #[test]
 fn option_due_tells_what_the_engine_waits_for() {
     let (_, mut p) = w22();
-    assert_eq!(p.option_due(), Some("53-56"));
+    assert_eq!(p.option_due(), Some("54"));
     p.rule_lead_out_of_turn(LeadOutOfTurnChoice::Refuse)
         .unwrap();
     assert_eq!(
@@ -1221,4 +1221,55 @@ proptest! {
         }
         prop_assert!(r.declarer_tricks <= 13);
     }
+}
+
+/// After the first trick: the player on lead, and a wrong hand of the side named (a defender,
+/// or declarer's side) that leads instead.
+fn after_trick_one() -> Play {
+    let (_, mut p) = start(D4, "4H", S);
+    for _ in 0..4 {
+        let turn = p.turn().unwrap();
+        let c = p.legal_cards(turn)[0];
+        p.play(turn, c).unwrap();
+    }
+    p
+}
+
+#[test]
+fn law_56_a_defenders_later_lead_out_of_turn_is_declarers_choice_53a_or_56() {
+    let mut p = after_trick_one();
+    let leader = p.turn().unwrap();
+    // A defender who is not on lead leads.
+    let off = [E, W].into_iter().find(|s| *s != leader).unwrap();
+    let c = p.legal_cards(off)[0];
+    let rep = p.play(off, c).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("56".to_string()));
+    assert_eq!(p.option_due(), Some("56"));
+    let ids: Vec<_> = tdlog::views::play_choices("56")
+        .iter()
+        .map(|c| (c.id, c.law))
+        .collect();
+    assert_eq!(ids, [("accept", "53A"), ("refuse", "56")]);
+    assert_eq!(
+        p.rule_lead_out_of_turn(LeadOutOfTurnChoice::Refuse)
+            .unwrap(),
+        "56"
+    );
+}
+
+#[test]
+fn law_55_declarers_lead_out_of_turn_is_the_defenders_choice_55a_or_55b() {
+    let mut p = after_trick_one();
+    let leader = p.turn().unwrap();
+    // Declarer (South) or dummy leads although the other hand, or a defender, is on lead.
+    let off = [S, N].into_iter().find(|s| *s != leader).unwrap();
+    let c = p.legal_cards(off)[0];
+    let rep = p.play(off, c).unwrap();
+    assert_eq!(rep.irregularity.map(|i| i.law), Some("55".to_string()));
+    assert_eq!(p.option_due(), Some("55"));
+    let ids: Vec<_> = tdlog::views::play_choices("55")
+        .iter()
+        .map(|c| (c.id, c.law))
+        .collect();
+    assert_eq!(ids, [("accept", "55A"), ("refuse", "55B")]);
 }

@@ -431,7 +431,7 @@ fn the_recorded_round_is_one_appeal_of_the_workflow_and_its_list_is_unchanged_7_
         "Unerheblich",
         "Geringfuegig",
         "Schiedsgericht",
-        "doko.schiedsgericht",
+        "Schiedsgericht&#39;s decision",
     ] {
         assert!(
             html.contains(want) || html.contains(&want.replace("&#39;", "'")),

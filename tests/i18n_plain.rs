@@ -5,7 +5,7 @@
 //! catalogues are checked the same way by ui/src/lib/i18n/plain.test.ts.
 
 use tdlog::appeals::GuardError;
-use tdlog::i18n::{refusal, Lang, ASSISTANT, LABELS, SITE, STATS, TEXTS};
+use tdlog::i18n::{refusal, Lang, ASSISTANT, EVENTS, LABELS, NOTES, SITE, STATS, TEXTS, TREES};
 
 const COMMON: &[&str] = &[
     "the",
@@ -163,6 +163,10 @@ fn the_message_table_report_labels_and_site_labels_are_free_of_english() {
     all.extend(leaks(SITE));
     all.extend(leaks(STATS));
     all.extend(leaks(ASSISTANT));
+    all.extend(leaks(tdlog::i18n::traveller::TRAVELLER));
+    all.extend(leaks(TREES));
+    all.extend(leaks(NOTES));
+    all.extend(leaks(EVENTS));
     assert!(
         all.is_empty(),
         "English in German or Danish:\n{}",
@@ -181,10 +185,9 @@ fn every_refusal() -> Vec<GuardError> {
         },
         ConsentMissing {
             appellant: s("SWEDEN"),
-            needed: s("the captain (Ola Rimstedt)"),
-            have: s("nobody"),
             may_consent: vec![s("Ola Rimstedt")],
             signed: vec![],
+            rule: tdlog::appeals::ConsentRule::Captain,
         },
         NotAConsentingPlayer {
             player: s("Zoe Stranger"),

@@ -396,6 +396,67 @@ fn law_free_live_paths_at_the_table() {
     assert_eq!(state_bytes(&live), state_bytes(&fresh));
 }
 
+/// A set-up signed in one batch (a new contestant, its table, a result at it) is folded once
+/// and leaves exactly the state a fresh replay gives; a batch with one step the guards refuse
+/// signs none of it.
+#[test]
+fn a_batch_is_folded_once_and_equals_a_fresh_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, [_, td, scorer]) = new_log(dir.path());
+    let mut live = open_live(&p, &dir.path().join("device"));
+    let now = chrono::Utc::now().timestamp_millis();
+    let mut batch: Vec<Payload> = (5..=6)
+        .map(|n| {
+            Payload::Contestant(Box::new(Contestant {
+                section: "A".into(),
+                id: n.to_string(),
+                name: format!("Pair {n}"),
+                members: vec![],
+                captain: None,
+                phantom: false,
+            }))
+        })
+        .collect();
+    batch.push(Payload::TableAssignment(TableAssignment {
+        section: "A".into(),
+        round: 1,
+        table: 3,
+        ns: "5".into(),
+        ew: "6".into(),
+        boards: vec![1],
+    }));
+    batch.push(Payload::ResultRecorded(Box::new(ResultRecorded {
+        slot: slot(3),
+        ns: "5".into(),
+        ew: "6".into(),
+        result: TableResult {
+            contract: "3NT".into(),
+            declarer: Some(Seat::S),
+            tricks: Some(9),
+        },
+    })));
+    let before = live.replayed.log.events.len();
+    let ids = live.append_batch(&scorer, batch, now).unwrap();
+    assert_eq!(ids.len(), 4);
+    assert_eq!(live.replayed.log.events.len(), before + 4);
+    let fresh = open_live(&p, &dir.path().join("fresh"));
+    assert_eq!(state_bytes(&live), state_bytes(&fresh));
+    // A scorer's batch holding a ruling (a TD's step) is refused whole.
+    let ruling = Payload::BridgeRuling(BridgeRuling {
+        slot: slot(1),
+        ruling: BoardRuling::Auction(AuctionEvent::Ruling {
+            call: 0,
+            branch: "27B1a".into(),
+        }),
+        reason: None,
+    });
+    let _ = td;
+    assert!(live
+        .append_batch(&scorer, vec![note("x"), ruling], now)
+        .is_err());
+    assert_eq!(live.replayed.log.events.len(), before + 4);
+}
+
 /// The app verifies through a read-only connection (with progress) and appends through a
 /// writable one: the writable log adopts the verified state, unless another program wrote
 /// in between, in which case the first append catches up first.

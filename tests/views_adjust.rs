@@ -138,7 +138,7 @@ fn law_12c1c_weighted_score_shows_each_outcomes_matchpoints_and_the_weighted_res
     // +420 against 420 (tie, 1), 400, -50, 140 (beaten, 2 each): 7 MP = 87.5 %; E-W 1 MP.
     let a = &v.outcomes[0];
     assert_eq!((a.weight, a.share, a.score_ns), (40, 40.0, Some(420)));
-    assert_eq!(a.text, "4S by N, 10 tricks");
+    assert_eq!(a.text, "4♠ by N, 10 tricks");
     assert_eq!((a.scored.mp_ns, a.scored.mp_top), (Some(7.0), Some(8.0)));
     assert_eq!((a.scored.pct_ns, a.scored.pct_ew), (Some(87.5), Some(12.5)));
     assert_eq!(a.scored.text_ns.as_deref(), Some("7 of 8 MP, 87.5 %"));
@@ -312,7 +312,7 @@ fn law_12c1_a_board_alone_shows_deal_par_and_field_in_the_readers_language() {
     );
     assert_eq!(v.labels.outcomes, "Gewichteter Score (§ 12 C 1 (c))");
     let dd = v.double_dummy.unwrap();
-    assert_eq!(dd.strain_text, ["SA", "Pik", "Coeur", "Karo", "Treff"]);
+    assert_eq!(dd.strain_text, ["SA", "♠", "♥", "♦", "♣"]);
     let v = views::adjust(
         &r,
         &at_table(1),
@@ -320,7 +320,7 @@ fn law_12c1_a_board_alone_shows_deal_par_and_field_in_the_readers_language() {
         Lang::Da,
     )
     .unwrap();
-    assert_eq!(v.outcomes[0].text, "4 spar, spilfører Nord, 10 stik");
+    assert_eq!(v.outcomes[0].text, "4♠, spilfører Nord, 10 stik");
     assert_eq!(
         v.outcomes[0].scored.text_ns.as_deref(),
         Some("7 af 8 MP, 87.5 %")
@@ -369,7 +369,7 @@ fn law_12c1_without_a_table_the_assistant_opens_at_the_latest_ruling_on_the_boar
     .unwrap();
     assert_eq!(v.slot.as_ref().map(|s| s.table), Some(4));
     // The table's own result, under the score the ruling assigned.
-    assert_eq!(v.table_result.as_deref(), Some("4S by N, 9 tricks, NS -50"));
+    assert_eq!(v.table_result.as_deref(), Some("4♠ by N, 9 tricks, NS -50"));
     // -50 against 420, 400, 140 (0) and table 1's -50 (1): 1 of 8.
     assert_eq!(v.outcomes[0].scored.mp_ns, Some(1.0));
     assert_eq!(v.field.len(), 4);
@@ -419,7 +419,7 @@ fn law_12c1c_tdlog_adjust_prints_the_same_numbers_in_each_language() {
             [
                 "Hilfe zum berichtigten Score (§ 12 C 1)",
                 "Gewichtetes Ergebnis: NS 3.4 von 8 MP, 42.5 %",
-                "4 Pik, Alleinspieler Nord, 10 Stiche",
+                "4♠, Alleinspieler Nord, 10 Stiche",
             ],
         ),
         (
@@ -427,7 +427,7 @@ fn law_12c1c_tdlog_adjust_prints_the_same_numbers_in_each_language() {
             [
                 "Hjælp til justeret score (§ 12C1)",
                 "Vægtet resultat: NS 3.4 af 8 MP, 42.5 %",
-                "4 spar, spilfører Nord, 9 stik",
+                "4♠, spilfører Nord, 9 stik",
             ],
         ),
     ] {

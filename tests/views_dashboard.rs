@@ -124,3 +124,63 @@ fn law_12c2_the_dashboard_shows_each_boards_score_as_the_results_score_it() {
     assert!(!t2.adjusted);
     assert!(score_at(&d, 3).unwrap().adjusted);
 }
+
+/// N16: a board whose appeal was decided shows as "appeal decided" on the dashboard, not
+/// as "ruling given": on the demo's evening (signed now), LATVIA's appeal at board 13,
+/// table 3 is convened with one member (the organiser's quorum of one) and upheld.
+#[test]
+fn law_93b_a_decided_appeal_shows_as_decided_not_as_a_ruling_given() {
+    use tdlog::events::{AppealDecided, CommitteeConvened, Decision};
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/demo");
+    let src = tdlog::demo::DemoSource::beside(&fixtures.join("demo.tdlog")).unwrap();
+    let to = dir.path().join("day.tdlog");
+    let now = chrono::Utc::now().timestamp_millis();
+    let day = tdlog::demo::make_day(&src, &to, now).unwrap();
+    let key = |n: &str| {
+        tdlog::keys::DeviceKey::load_published(&fixtures.join(format!("keys/{n}.key"))).unwrap()
+    };
+    let board13 = |p: &std::path::Path| {
+        let r = replayed(p);
+        let wf = tdlog::appeals::fold(&r.log, None).workflow;
+        let d = views::dashboard(&r, &wf, now + 60_000, Lang::En);
+        d.sections[0]
+            .cells
+            .iter()
+            .find(|c| c.round == 1 && c.table == 3)
+            .and_then(|c| c.boards.iter().find(|b| b.board == 13).map(|b| b.state))
+            .unwrap()
+    };
+    assert_eq!(board13(&to), BoardState::AppealPending);
+    let member = key("committee1");
+    let mut log = tdlog::log::Log::open(&to).unwrap();
+    tdlog::appeals::append_checked(
+        &mut log,
+        &key("chief"),
+        Payload::CommitteeConvened(CommitteeConvened {
+            appeal: day.appeal,
+            members: vec![member.public()],
+            chair: member.public(),
+            part: None,
+        }),
+        now + 10_000,
+    )
+    .unwrap();
+    tdlog::appeals::append_checked(
+        &mut log,
+        &member,
+        Payload::AppealDecided(Box::new(AppealDecided {
+            appeal: day.appeal,
+            decision: Decision::Upheld,
+            adjustment: None,
+            laws: vec!["16B1".into()],
+            reasoning: "Pass was a logical alternative.".into(),
+            deposit: None,
+            penalty: None,
+            part: None,
+        })),
+        now + 20_000,
+    )
+    .unwrap();
+    assert_eq!(board13(&to), BoardState::AppealDecided);
+}

@@ -372,7 +372,7 @@ fn law_27b2_partner_must_pass_for_the_rest_of_the_auction_and_lead_restrictions_
     assert!(da.bars.iter().any(|b| b
         .text
         .text
-        .starts_with("E skal melde pas resten af meldeforløbet")));
+        .starts_with("Øst skal melde pas resten af meldeforløbet")));
     // Table 1 is untouched by table 2's ruling.
     let t1 = views::incident(&r, &slot(1), Lang::En).unwrap();
     assert!(t1.irregularities[0].pending && t1.bars.is_empty());
@@ -422,4 +422,117 @@ fn law_2_an_empty_board_opens_with_the_dealer_to_call_first() {
         views::board(&replayed(&p), &none, Lang::En),
         Err(ViewError::NoSuchBoard(_))
     ));
+}
+
+/// Law 54 (N5): an opening lead out of turn reads in German and Danish on the incident
+/// screen: the tree's title, every branch's "when" and the TD's question from the tree of
+/// Laws 53-56 (keyed by the tree, not by the irregularity's Law 54), and the card led with
+/// its suit symbol and the language's honour (the queen is "D" for Dame / dame).
+#[test]
+fn law_54_an_opening_lead_out_of_turn_reads_in_german_and_danish_with_the_card_in_symbols() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = log_with_insufficient_bid(dir.path());
+    // Table 2: 1NT by South; West is on lead, East leads the queen of spades.
+    for (seat, c) in [(S, "1NT"), (W, "Pass"), (N, "Pass"), (E, "Pass")] {
+        log.append(&k.scorer, call(2, seat, c)).unwrap();
+    }
+    log.append(&k.scorer, card(2, E, "SQ".parse().unwrap()))
+        .unwrap();
+    let r = replayed(&p);
+    let lead = |lang: Lang| {
+        views::incident(&r, &slot(2), lang)
+            .unwrap()
+            .irregularities
+            .into_iter()
+            .find(|x| x.phase == "play")
+            .expect("the lead out of turn is flagged")
+    };
+    let (en, de, da) = (lead(Lang::En), lead(Lang::De), lead(Lang::Da));
+    assert_eq!(en.law, "54");
+    assert_eq!((en.action.as_str(), en.action_text.as_str()), ("SQ", "♠Q"));
+    assert_eq!(de.action_text, "♠D");
+    assert_eq!(da.action_text, "♠D");
+    assert_eq!(de.title.text, "Ausspiel außer der Reihe");
+    assert_eq!(da.title.text, "Udspil uden for tur");
+    let a = de.options.iter().find(|o| o.id == "54A").unwrap();
+    assert_eq!(a.when.key, "law.53-56.54A.when");
+    assert_eq!(
+        a.when.text,
+        "erstes Ausspiel außer der Reihe: der Alleinspieler deckt seine Hand auf"
+    );
+    let c = da.options.iter().find(|o| o.id == "54C").unwrap();
+    assert_eq!(
+        c.judgement.as_ref().unwrap().text,
+        "Kunne spilfører have set et eller flere af den blindes kort?"
+    );
+    // No branch falls back to the English.
+    for other in [&de, &da] {
+        for (x, y) in en.options.iter().zip(&other.options) {
+            assert_ne!(x.when.text, y.when.text, "{}", x.id);
+        }
+    }
+}
+
+/// N5: the Scores screen's rows (and the traveller's) say the result and why a score is
+/// special in the reader's language, while `note` and `result` stay `tdlog results`'s English
+/// byte for byte.
+#[test]
+fn law_12c2_the_scores_rows_say_the_note_in_german_and_danish_and_keep_the_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, mut log, k) = log_with_insufficient_bid(dir.path());
+    log.append(&k.scorer, call(1, W, "2H")).unwrap();
+    let r = replayed(&p);
+    log.append(
+        &k.td,
+        views::ruling_payload(&r, &slot(1), 1, "27B1a", None).unwrap(),
+    )
+    .unwrap();
+    finish_board(&mut log, &k);
+    let r = replayed(&p);
+    let row = |lang: Lang, table: u32| {
+        views::scores(&r, lang)
+            .into_iter()
+            .find(|x| x.row.table == table)
+            .unwrap()
+    };
+    let en = row(Lang::En, 3);
+    assert_eq!(
+        en.row.note.as_deref(),
+        Some("artificial adjusted score (Law 12C2): not compared")
+    );
+    assert_eq!(en.note_text, en.row.note);
+    let de = row(Lang::De, 3);
+    assert_eq!(de.row.note, en.row.note, "the engine's note stays English");
+    assert_eq!(
+        de.note_text.as_deref(),
+        Some("künstlicher berichtigter Score (§ 12 C 2): nicht verglichen")
+    );
+    assert_eq!(de.reasons[0].key, "note.artificial_not_compared");
+    assert!(
+        de.result_text
+            .starts_with("berichtigter Score nach § 12 C 2"),
+        "{}",
+        de.result_text
+    );
+    let da = row(Lang::Da, 3);
+    assert_eq!(
+        da.note_text.as_deref(),
+        Some("kunstig score (§ 12C2): ikke sammenlignet")
+    );
+    // A played row: the contract with its suit symbol, the declarer by name.
+    let played = row(Lang::De, 1);
+    assert!(
+        played.result_text.starts_with("2♥, Alleinspieler West"),
+        "{}",
+        played.result_text
+    );
+    assert!(
+        played.row.result.starts_with("2H by W"),
+        "{}",
+        played.row.result
+    );
+    assert_eq!(
+        row(Lang::Da, 2).result_text,
+        "3UT, spilfører Syd, 9 stik, NS +400"
+    );
 }

@@ -1,4 +1,5 @@
-//! The 200-table, 27-board pairs session shared by `benches/results.rs` and `benches/peer.rs`:
+//! The 200-table, 27-board pairs session shared by `benches/results.rs`, `benches/peer.rs` and
+//! `benches/traveller.rs`:
 //! every board played at every table (5,400 table results, 200 per board), signed by a scorer.
 #![allow(dead_code)]
 
@@ -49,10 +50,21 @@ pub fn played() -> Vec<Played> {
     out
 }
 
+/// The scorer's key that signs the session's structure and results.
+pub fn scorer() -> DeviceKey {
+    DeviceKey::from_seed([3; 32])
+}
+
 /// Writes the session to a new log at `path`; returns it with the chief TD's key.
 pub fn build(path: &Path) -> (Log, DeviceKey) {
+    build_leaving_out(path, |_| false)
+}
+
+/// The session with the results `leave_out` picks not recorded (their tables are in the
+/// movement): what a scorer still has to enter.
+pub fn build_leaving_out(path: &Path, leave_out: impl Fn(&Played) -> bool) -> (Log, DeviceKey) {
     let chief = DeviceKey::from_seed([1; 32]);
-    let scorer = DeviceKey::from_seed([3; 32]);
+    let scorer = scorer();
     let mut log = Log::create(
         path,
         &chief,
@@ -98,6 +110,9 @@ pub fn build(path: &Path) -> (Log, DeviceKey) {
             ew: g.ew.clone(),
             boards: vec![g.board],
         }));
+        if leave_out(&g) {
+            continue;
+        }
         ps.push(Payload::ResultRecorded(Box::new(ResultRecorded {
             slot: Slot {
                 section: "A".into(),

@@ -20,7 +20,7 @@ use tdlog::views::procedure;
 pub fn appeals_list(state: State<'_, AppState>) -> Result<AppealsView, AppError> {
     let o = state.current()?;
     let now = chrono::Utc::now().timestamp_millis();
-    Ok(workflow::appeals(&o, state.role(&o), now))
+    Ok(workflow::appeals(&o, state.signer(&o), now))
 }
 
 #[tauri::command]

@@ -19,7 +19,7 @@ use tdlog::views::{self, BoardScreen, IncidentScreen, PlayChoice, ViewError};
 impl From<ViewError> for AppError {
     fn from(e: ViewError) -> Self {
         let code = match &e {
-            ViewError::NoSuchBoard(_) => "no_such_board",
+            ViewError::NoSuchBoard(_) | ViewError::NoSuchTraveller { .. } => "no_such_board",
             ViewError::NoSuchTable(_) => "no_such_table",
             ViewError::NoSuchCall { .. } => "no_such_call",
             ViewError::NotIrregular { .. } => "not_irregular",
@@ -272,7 +272,7 @@ mod tests {
         let ids: Vec<_> = v.choices.iter().map(|c| c.id).collect();
         assert_eq!(ids, ["accept", "spread", "refuse"]);
         let inc = v.incident.as_ref().unwrap();
-        assert_eq!(inc.option_due, Some("53-56"));
+        assert_eq!(inc.option_due, Some("54"));
         assert!(inc
             .irregularities
             .iter()

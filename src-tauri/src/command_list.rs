@@ -84,6 +84,20 @@ pub const ALL: &[&str] = &[
     "hub_set",
     "hub_clear",
     "hub_setting",
+    "team_captain",
+    "pick_input_file",
+    "import_preview",
+    "import_sign",
+    "hand_records_preview",
+    "hand_records_sign",
+    "setup_status",
+    "setup_options",
+    "setup_preview",
+    "setup_sign",
+    "traveller_show",
+    "traveller_check",
+    "traveller_sign",
+    "traveller_correct",
 ];
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use tdlog::appeals::OpenClock;
 use tdlog::events::{Game, Genesis};
 use tdlog::events::{LateCorrectionConsent, Payload, ResultsPublished, Ruling, Slot};
 use tdlog::keys::Role;
-use tdlog::results::{Ranking, ResultRow, SlotState};
+use tdlog::results::{Ranking, SlotState};
 
 /// What the app holds: where its files are, and the open log (verified).
 pub struct AppState {
@@ -121,6 +121,17 @@ impl AppState {
         self.signing_key().ok().flatten().map(|k| k.public)
     }
 
+    /// Who signs now: the signing key's role and the key (for the steps only one key takes,
+    /// the committee chair's decision).
+    pub(crate) fn signer(&self, o: &Opened) -> crate::workflow::Signer {
+        crate::workflow::Signer {
+            role: self.role(o),
+            key: self
+                .device_public()
+                .and_then(|k| tdlog::log::Hash32::from_hex(&k).ok()),
+        }
+    }
+
     /// The role of the signing key in the open log (enrolled, not revoked).
     pub(crate) fn role(&self, o: &Opened) -> Option<Role> {
         let me = self.device_public()?;
@@ -148,6 +159,9 @@ pub struct AppInfo {
     pub data_dir: String,
     /// The key that signs: this device's key, or the key file chosen with "sign as".
     pub device_key: Option<DeviceKeyInfo>,
+    /// This device's own key (`device.key`), whatever signs now: the Settings screen shows
+    /// it as the device's, never a "sign as" key (N12).
+    pub own_key: Option<DeviceKeyInfo>,
     /// The key file chosen with "sign as" (`None`: `device.key`).
     pub sign_as: Option<String>,
     /// Key files in `<data dir>/keys/` (public halves only).
@@ -169,6 +183,7 @@ pub fn app_info(state: State<'_, AppState>) -> Result<AppInfo, AppError> {
     Ok(AppInfo {
         data_dir: state.data_dir.display().to_string(),
         device_key: state.signing_key()?,
+        own_key: device::read_public_at(&device::key_path(&state.data_dir))?,
         sign_as: state.sign_as(),
         key_files: device::key_files(&state.data_dir),
         recent: recent.unwrap_or_default(),
@@ -250,13 +265,26 @@ pub async fn log_open(
     open_and_verify(&state, PathBuf::from(path), progress).await
 }
 
-/// Opens this device's copy of the demo tournament (made on first use).
+/// Opens this device's copy of the demo tournament (made on first use; with `fresh`, made
+/// again: its day signed now, so its Law 79C and 92B periods run from now).
 #[tauri::command]
 pub async fn log_open_demo(
     state: State<'_, AppState>,
+    fresh: Option<bool>,
     progress: Channel<Progress>,
 ) -> Result<Summary, AppError> {
-    let copy = device::demo_copy(&state.data_dir, &state.demo)?;
+    let (data_dir, demo) = (state.data_dir.clone(), state.demo.clone());
+    if fresh == Some(true) {
+        // The open log may be the old copy: let go of it before it is replaced.
+        if let Ok(mut o) = state.open.lock() {
+            if o.as_ref()
+                .is_some_and(|o| o.path == device::demo_copy_path(&data_dir))
+            {
+                *o = None;
+            }
+        }
+    }
+    let copy = blocking(move || device::demo_copy(&data_dir, &demo, fresh == Some(true))).await?;
     open_and_verify(&state, copy, progress).await
 }
 
@@ -315,8 +343,14 @@ pub fn events_page(
     state: State<'_, AppState>,
     offset: usize,
     limit: usize,
+    lang: String,
 ) -> Result<EventsPage, AppError> {
-    Ok(session::events_page(&*state.current()?, offset, limit))
+    Ok(session::events_page(
+        &*state.current()?,
+        offset,
+        limit,
+        lang.parse().unwrap_or_default(),
+    ))
 }
 
 #[tauri::command]
@@ -325,8 +359,11 @@ pub fn notes_list(state: State<'_, AppState>) -> Result<Vec<NoteRow>, AppError> 
 }
 
 #[tauri::command]
-pub fn results_list(state: State<'_, AppState>) -> Result<Vec<ResultRow>, AppError> {
-    session::results_list(&*state.current()?)
+pub fn results_list(
+    state: State<'_, AppState>,
+    lang: String,
+) -> Result<Vec<tdlog::views::TravellerRow>, AppError> {
+    session::results_list(&*state.current()?, lang.parse().unwrap_or_default())
 }
 
 #[tauri::command]
@@ -549,7 +586,7 @@ pub fn dashboard_show(
     let o = state.current()?;
     let now = chrono::Utc::now().timestamp_millis();
     let lang = lang.parse().unwrap_or_default();
-    Ok(workflow::dashboard(&o, state.role(&o), now, lang))
+    Ok(workflow::dashboard(&o, state.signer(&o), now, lang))
 }
 
 /// A score correction (`result.corrected`, as `tdlog correction record`): inside the Law 79C1
@@ -614,12 +651,14 @@ pub async fn time_accept(
 
 /// The demo log: `TDLOG_DEMO` if set, else the one installed with the app (the bundle's
 /// resource `demo/demo.tdlog`, e.g. `/usr/lib/tdlog/demo/demo.tdlog` from the .deb), else the
-/// source tree's (a development build run from its checkout).
+/// source tree's (a development build run from its checkout). With the demo keys and the
+/// day's PBN beside it (`tdlog::demo::DemoSource::beside`), the copy's day is signed when the
+/// copy is made; a log without them (a day made by `tdlog demo-day`) is copied as it is.
 pub fn shipped_demo(resource: Option<PathBuf>) -> PathBuf {
     demo_path(
         std::env::var_os("TDLOG_DEMO").map(PathBuf::from),
         resource,
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/day.tdlog"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/demo/demo.tdlog"),
     )
 }
 

@@ -236,12 +236,22 @@ pub fn remember(data_dir: &Path, log: &Path) -> Result<(), AppError> {
     Ok(())
 }
 
+/// Where this device keeps its copy of the demo.
+pub fn demo_copy_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("demo").join("demo.tdlog")
+}
+
 /// The demo tournament as this device works on it: a copy of the shipped demo log in the
 /// data directory (the shipped file is never written to). A fresh copy is an explicit reset:
 /// this device's record of what it saw of the demo log is forgotten first, so the new copy
 /// (which lacks the events signed on the old one) is not refused as rolled back.
-pub fn demo_copy(data_dir: &Path, shipped: &Path) -> Result<PathBuf, AppError> {
-    let copy = data_dir.join("demo").join("demo.tdlog");
+pub fn demo_copy(data_dir: &Path, shipped: &Path, fresh: bool) -> Result<PathBuf, AppError> {
+    let copy = demo_copy_path(data_dir);
+    if fresh {
+        for ext in ["tdlog", "tdlog-wal", "tdlog-shm"] {
+            let _ = std::fs::remove_file(copy.with_extension(ext));
+        }
+    }
     if !copy.exists() {
         if !shipped.exists() {
             return Err(AppError::new(
@@ -251,7 +261,18 @@ pub fn demo_copy(data_dir: &Path, shipped: &Path) -> Result<PathBuf, AppError> {
         }
         std::fs::create_dir_all(copy.parent().unwrap_or(data_dir))?;
         let tmp = copy.with_extension("partial");
-        std::fs::copy(shipped, &tmp)?;
+        let _ = std::fs::remove_file(&tmp);
+        match tdlog::demo::DemoSource::beside(shipped) {
+            // The day signed now (N2): its periods run from the copy, not from the build.
+            Some(src) => {
+                let now = chrono::Utc::now().timestamp_millis();
+                tdlog::demo::make_day(&src, &tmp, now)
+                    .map_err(|e| AppError::new("demo", e.to_string()))?;
+            }
+            None => {
+                std::fs::copy(shipped, &tmp)?;
+            }
+        }
         if let Some(id) = Log::open(&tmp)?.stored_log_id()? {
             SeenStore::new(data_dir)
                 .forget(&id)
@@ -411,7 +432,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/../fixtures/demo/demo.tdlog"
         ));
-        let copy = demo_copy(&d, shipped).unwrap();
+        let copy = demo_copy(&d, shipped, false).unwrap();
         let td1 = crate::session::tests_support::demo_key("td1");
         let note = crate::session::NoteInput {
             text: "on the old copy".into(),
@@ -423,12 +444,38 @@ mod tests {
         crate::session::open(&copy, &d, &|_| {}).unwrap();
         // The demo is reset: its copy is removed and made again from the shipped file,
         // without the note this device saw. Not refused as rolled back.
-        std::fs::remove_file(&copy).unwrap();
-        let again = demo_copy(&d, shipped).unwrap();
+        let again = demo_copy(&d, shipped, true).unwrap();
         let o = crate::session::open(&again, &d, &|_| {}).unwrap();
         assert!(crate::session::notes(&o)
             .iter()
             .all(|n| n.text != "on the old copy"));
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    /// N2: the shipped demo's day is signed when the copy is made, so its correction and
+    /// appeal periods (Laws 79C1, 92B) run from then: a ruling can be appealed on the day
+    /// the demo is opened, however old the build.
+    #[test]
+    fn law_92b_the_demo_copys_periods_run_from_the_copy() {
+        let d = scratch("demo-fresh");
+        let shipped = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../fixtures/demo/demo.tdlog"
+        ));
+        let before = chrono::Utc::now().timestamp_millis();
+        let copy = demo_copy(&d, shipped, false).unwrap();
+        let o = crate::session::open(&copy, &d, &|_| {}).unwrap();
+        let clocks = o.workflow.clocks(before);
+        assert!(clocks.iter().any(|c| c.law == "92B"), "{clocks:?}");
+        for c in &clocks {
+            // 30 minutes from the publication signed just now.
+            assert!(c.ends_ms >= before + 29 * 60_000, "{c:?}");
+        }
+        assert_eq!(
+            o.workflow.appeals.len(),
+            1,
+            "the demo's appeal is at the committee"
+        );
         let _ = std::fs::remove_dir_all(&d);
     }
 }

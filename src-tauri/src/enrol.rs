@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(parse_fingerprint(&shown).unwrap(), fresh.public());
         let enrol = enrol_payload(&shown, "td", "Ann New, tablet 3").unwrap();
         let refused = crate::board::append(&p, &dir, &demo_key("td1"), enrol.clone());
-        assert_eq!(refused.unwrap_err().code, "refused");
+        assert_eq!(refused.unwrap_err().code, "role_may_not_sign");
         crate::board::append(&p, &dir, &demo_key("chief"), enrol).unwrap();
         let o = open(&p, &|_| {}).unwrap();
         let k = o.replayed.log.keys.get(&fresh.public()).expect("enrolled");

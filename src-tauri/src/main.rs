@@ -23,7 +23,9 @@ mod preopen;
 mod qr;
 mod reports;
 mod session;
+mod setup;
 mod table_acts;
+mod traveller;
 mod workflow;
 
 /// mimalloc, as the CLI: opening and folding a big log allocates and frees millions of small
@@ -160,6 +162,20 @@ fn main() {
             hub::hub_set,
             hub::hub_clear,
             hub::hub_setting,
+            setup::team_captain,
+            setup::pick_input_file,
+            setup::import_preview,
+            setup::import_sign,
+            setup::hand_records_preview,
+            setup::hand_records_sign,
+            setup::setup_status,
+            setup::setup_options,
+            setup::setup_preview,
+            setup::setup_sign,
+            traveller::traveller_show,
+            traveller::traveller_check,
+            traveller::traveller_sign,
+            traveller::traveller_correct,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -8,7 +8,7 @@ use tdlog::events::{DirectorNote, Payload};
 use tdlog::keys::{fingerprint, DeviceKey};
 use tdlog::log::seen::SeenStore;
 use tdlog::log::{Hash32, Log};
-use tdlog::results::{ranking, results, Ranking, ResultRow, SlotState};
+use tdlog::results::{ranking, results, Ranking, SlotState};
 
 /// A log that was opened and verified, folded with the appeals workflow
 /// (`appeals::fold`, as the CLI's `results`, `ranking` and `audit` do): a refused step never
@@ -328,14 +328,19 @@ pub fn summary(o: &Opened, device: Option<&str>) -> Summary {
 pub struct EventRow {
     /// Position in replay order, from 1.
     pub n: usize,
+    /// The event type as the log names it (`bridge.auction`), for the row's details.
     pub kind: String,
+    /// The type's name in the user's language ("Ansage").
+    pub kind_name: String,
     pub v: u16,
     pub time: String,
     pub signer: String,
     pub role: String,
     pub seq: u64,
     pub id: String,
-    /// The payload as compact JSON, cut to a readable length.
+    /// One line saying what the event records, in the user's language (`views::events`).
+    pub text: String,
+    /// The payload as compact JSON, cut to a readable length, for the row's details.
     pub summary: String,
 }
 
@@ -354,8 +359,9 @@ fn time(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// One page of events in replay order (at most [`PAGE_MAX`] rows).
-pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
+/// One page of events in replay order (at most [`PAGE_MAX`] rows), each with its type's
+/// name and a line in `lang`; the raw JSON and id only for the row's details.
+pub fn events_page(o: &Opened, offset: usize, limit: usize, lang: tdlog::i18n::Lang) -> EventsPage {
     let v = &o.replayed.log;
     let events = v
         .events
@@ -369,9 +375,11 @@ pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
             if summary.chars().count() > 200 {
                 summary = summary.chars().take(199).collect::<String>() + "…";
             }
+            let line = tdlog::views::event_line(lang, &e.payload, &o.workflow);
             EventRow {
                 n: i + 1,
                 kind: e.env.kind.to_string(),
+                kind_name: line.kind_name,
                 v: e.env.v,
                 time: time(e.env.wall_ms),
                 signer: signer.map(|k| k.holder.clone()).unwrap_or_default(),
@@ -380,6 +388,7 @@ pub fn events_page(o: &Opened, offset: usize, limit: usize) -> EventsPage {
                     .unwrap_or_default(),
                 seq: e.env.seq,
                 id: e.id.to_hex(),
+                text: line.text,
                 summary,
             }
         })
@@ -467,17 +476,22 @@ fn require_no_forks(o: &Opened) -> Result<(), AppError> {
     })
 }
 
-pub fn results_list(o: &Opened) -> Result<Vec<ResultRow>, AppError> {
+/// Every scored row (as `tdlog results` has it), with its result and the reasons of its note
+/// in the user's language (`views::scores`).
+pub fn results_list(
+    o: &Opened,
+    lang: tdlog::i18n::Lang,
+) -> Result<Vec<tdlog::views::TravellerRow>, AppError> {
     require_no_forks(o)?;
-    Ok(results(&o.replayed.tournament))
+    Ok(tdlog::views::scores(&o.replayed, lang))
 }
 
 pub fn ranking_show(o: &Opened) -> Result<Ranking, AppError> {
     require_no_forks(o)?;
-    Ok(ranking(
-        &o.replayed.tournament,
-        &results(&o.replayed.tournament),
-    ))
+    // The rows the live state keeps scored append by append (`Live`: a result rescores its
+    // board only), not every result scored again: the ranking beside the traveller grid
+    // follows each Enter at once.
+    Ok(ranking(&o.replayed.tournament, &o.replayed.results))
 }
 
 /// Every table result of a board with its history: the audit timeline.
@@ -706,15 +720,48 @@ mod tests {
     #[test]
     fn events_are_paged_in_replay_order() {
         let o = open(&demo(), &|_| {}).unwrap();
-        let all = events_page(&o, 0, 1000);
+        let all = events_page(&o, 0, 1000, tdlog::i18n::Lang::En);
         assert_eq!(all.events.len(), all.total);
+        // N15: every row reads as a line in the user's language, its type by name; the JSON
+        // and the id stay for the details.
+        let de = events_page(&o, 0, 1000, tdlog::i18n::Lang::De);
+        for e in &de.events {
+            assert!(e.kind_name != e.kind, "{}: no German name", e.kind);
+            assert!(
+                !e.text.contains('{') && !e.text.is_empty(),
+                "{}: {}",
+                e.kind,
+                e.text
+            );
+            assert!(e.summary.starts_with('{') && e.id.len() == 64);
+        }
+        let enrolled = de
+            .events
+            .iter()
+            .find(|e| e.kind == "key.enrolled")
+            .expect("the demo enrols keys");
+        assert_eq!(enrolled.kind_name, "Schlüssel eingetragen");
+        assert_eq!(enrolled.text, "Jens Hansen, laptop 2 als Turnierleiter");
+        let note = de
+            .events
+            .iter()
+            .find(|e| e.kind == "director.note")
+            .unwrap();
+        assert_eq!(note.kind_name, "Notiz zum Turnierleiterruf");
+        assert!(
+            note.text.starts_with("Runde 1, Tisch 3, Board 2: "),
+            "{}",
+            note.text
+        );
         assert_eq!(all.events[0].kind, "tournament.genesis");
-        let page = events_page(&o, 3, 2);
+        let page = events_page(&o, 3, 2, tdlog::i18n::Lang::En);
         assert_eq!(
             page.events.iter().map(|e| e.n).collect::<Vec<_>>(),
             vec![4, 5]
         );
-        assert!(events_page(&o, all.total, 10).events.is_empty());
+        assert!(events_page(&o, all.total, 10, tdlog::i18n::Lang::En)
+            .events
+            .is_empty());
     }
 
     #[test]
@@ -738,7 +785,7 @@ mod tests {
         assert_eq!(s.device_role.as_deref(), Some("td"));
         let td2 = demo_key("td2");
         let err = append_note(&p, &td2, note("after revocation")).unwrap_err();
-        assert_eq!(err.code, "refused", "{err}");
+        assert_eq!(err.code, "key_revoked", "{err}");
         assert_eq!(
             append_note(&p, &td1, note("  ")).unwrap_err().code,
             "empty_note"

@@ -20,6 +20,17 @@ pub struct RulingRow {
     pub rec: RulingRec,
     /// An appeal was filed against it.
     pub appealed: bool,
+    /// Law 92D for each side at the table (N-S, then E-W): who must concur in an appeal,
+    /// shown by the filing form before the first try.
+    pub consent: Vec<SideConsent>,
+}
+
+/// One side's consent rule (Law 92D), by contestant.
+#[derive(Debug, Clone, Serialize)]
+pub struct SideConsent {
+    pub contestant: String,
+    #[serde(flatten)]
+    pub rule: tdlog::appeals::ConsentView,
 }
 
 /// Every ruling, newest first.
@@ -32,6 +43,13 @@ pub fn rulings(o: &Opened) -> Vec<RulingRow> {
             id: id.to_hex(),
             rec: r.clone(),
             appealed: wf.appeals.values().any(|a| a.ruling == *id),
+            consent: [&r.ruling.ns, &r.ruling.ew]
+                .into_iter()
+                .map(|c| SideConsent {
+                    contestant: c.clone(),
+                    rule: wf.consent_rule(&r.ruling.slot.section, c),
+                })
+                .collect(),
         })
         .collect();
     out.sort_by_key(|r| std::cmp::Reverse(r.rec.signed.wall_ms));
@@ -51,6 +69,9 @@ pub struct AppealRow {
     /// Law 92D: what consent is still missing, if any: the refusal's code and parameters
     /// (who may consent, who signed), which the UI words in its language.
     pub consent_missing: Option<AppError>,
+    /// The appellant's consent rule (Law 92D): the consent form picks from its list, and a
+    /// team without a recorded captain records one first.
+    pub consent: tdlog::appeals::ConsentView,
     pub next_steps: Vec<&'static str>,
     /// A mixed appeal heard in parts (Law 93B1/B2): each part's state and the steps a key
     /// of `role` may take on it (routing, convening, deciding name the part).
@@ -80,6 +101,8 @@ pub struct AppealsView {
     pub late_consents: Vec<LateConsentRow>,
     /// Steps signed that do not stand, with the law they failed.
     pub flags: Vec<String>,
+    /// Every publication so far (Law 79C, 92B), oldest first: when and which sections.
+    pub publications: Vec<tdlog::appeals::clocks::Publication>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -111,14 +134,35 @@ fn role_may_sign(role: Role, kind: &str) -> bool {
 
 /// The steps the pipeline allows from the appeal's state that `role` may sign. The guards
 /// (consent, routing by category, committee membership) still decide at append time.
-pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static str> {
-    let mut out = steps_from(o, a.state, role);
+/// Who signs now: the signing key's role in this log, and the key itself (the chair of a
+/// convened committee is one key, not a role).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Signer {
+    pub role: Option<Role>,
+    pub key: Option<tdlog::log::Hash32>,
+}
+
+pub fn next_steps(o: &Opened, a: &Appeal, me: Signer) -> Vec<&'static str> {
+    let role = me.role;
+    let mut out = only_who_signs(a, None, me, steps_from(o, a.state, role));
     // Law 93B: a committee decision waiting for its quorum is co-signed by the members.
     let waiting = a
         .decisions
         .iter()
         .any(|d| d.committee.is_some() && !d.effective && d.can_take_effect());
-    if waiting && role.is_some_and(|r| role_may_sign(r, "appeal.decision_cosigned")) {
+    // Law 93B: the other members co-sign; the chair (who signed it) and anyone not on the
+    // committee do not (N14).
+    let member_not_chair = a.decisions.iter().any(|d| {
+        d.committee.as_ref().is_some_and(|c| {
+            me.key
+                .is_some_and(|k| k != c.chair && c.members.iter().any(|(m, _)| *m == k))
+        }) && !d.effective
+            && d.can_take_effect()
+    });
+    if waiting
+        && member_not_chair
+        && role.is_some_and(|r| role_may_sign(r, "appeal.decision_cosigned"))
+    {
         out.push("cosign");
     }
     // The procedure (Law 93 and the regulations): the parties told of the appeal until it is
@@ -144,6 +188,35 @@ pub fn next_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<&'static st
     out
 }
 
+/// Law 93A/93B: a decision is signed by the chief TD at the chief TD's stage, and by the
+/// chair alone at a convened committee (the members co-sign): the step is not offered to
+/// anyone else (N14). `part`: the part of a mixed appeal the steps are for.
+fn only_who_signs(
+    a: &Appeal,
+    part: Option<tdlog::events::Part>,
+    me: Signer,
+    steps: Vec<&'static str>,
+) -> Vec<&'static str> {
+    use tdlog::appeals::pipeline::State;
+    let (state, committee) = match part.and_then(|p| a.parts.iter().find(|x| x.part == p)) {
+        Some(p) => (p.state, p.committee.as_ref()),
+        None => (a.state, a.committee.as_ref()),
+    };
+    steps
+        .into_iter()
+        .filter(|s| {
+            if *s != "decide" {
+                return true;
+            }
+            match (state, committee) {
+                (State::AtChiefTd, _) => me.role == Some(Role::ChiefTd),
+                (State::Convened, Some(c)) => me.key == Some(c.chair),
+                _ => true,
+            }
+        })
+        .collect()
+}
+
 fn steps_from(
     o: &Opened,
     state: tdlog::appeals::pipeline::State,
@@ -164,7 +237,8 @@ fn steps_from(
 
 /// The parts of a mixed appeal with the part steps (routing, convening, deciding) `role`
 /// may take on each: the pipeline from the part's own state (Law 93B1/B2).
-pub fn part_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<PartSteps> {
+pub fn part_steps(o: &Opened, a: &Appeal, me: Signer) -> Vec<PartSteps> {
+    let role = me.role;
     use tdlog::appeals::pipeline::Step;
     let names_part = [
         Step::RouteToChiefTd,
@@ -178,7 +252,7 @@ pub fn part_steps(o: &Opened, a: &Appeal, role: Option<Role>) -> Vec<PartSteps> 
         .map(|p| PartSteps {
             part: p.part.as_str(),
             state: p.state.as_str(),
-            next_steps: steps_from(o, p.state, role)
+            next_steps: only_who_signs(a, Some(p.part), me, steps_from(o, p.state, role))
                 .into_iter()
                 .filter(|s| names_part.contains(s))
                 .collect(),
@@ -195,25 +269,20 @@ pub struct DashboardView {
     pub mine: Vec<String>,
 }
 
-pub fn dashboard(
-    o: &Opened,
-    role: Option<Role>,
-    now_ms: i64,
-    lang: tdlog::i18n::Lang,
-) -> DashboardView {
+pub fn dashboard(o: &Opened, me: Signer, now_ms: i64, lang: tdlog::i18n::Lang) -> DashboardView {
     let dashboard = tdlog::views::dashboard(&o.replayed, &o.workflow, now_ms, lang);
     let mine = o
         .workflow
         .appeals
         .values()
         .filter(|a| dashboard.appeals.iter().any(|d| d.id == a.id.to_hex()))
-        .filter(|a| next_steps(o, a, role).iter().any(|s| *s != "withdraw"))
+        .filter(|a| next_steps(o, a, me).iter().any(|s| *s != "withdraw"))
         .map(|a| a.id.to_hex())
         .collect();
     DashboardView { dashboard, mine }
 }
 
-pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
+pub fn appeals(o: &Opened, me: Signer, now_ms: i64) -> AppealsView {
     let wf = &o.workflow;
     let mut list: Vec<AppealRow> = wf
         .appeals
@@ -222,8 +291,9 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
             id: a.id.to_hex(),
             status: wf.status(a, now_ms),
             consent_missing: wf.consent_status(a).err().map(|e| AppError::guard(&e)),
-            next_steps: next_steps(o, a, role),
-            part_steps: part_steps(o, a, role),
+            consent: wf.consent_rule(&a.slot.section, &a.appellant),
+            next_steps: next_steps(o, a, me),
+            part_steps: part_steps(o, a, me),
             appeal: a.clone(),
         })
         .collect();
@@ -257,6 +327,7 @@ pub fn appeals(o: &Opened, role: Option<Role>, now_ms: i64) -> AppealsView {
             .iter()
             .map(|f| format!("{} ({}): {}", f.signed.kind, f.signed.signer, f.message))
             .collect(),
+        publications: wf.publications.clone(),
     }
 }
 
@@ -314,6 +385,7 @@ impl From<AppendError> for AppError {
         match e {
             AppendError::Guard(g) => AppError::guard(&g),
             AppendError::Doko(d) => crate::doko::refusal(&d, tdlog::i18n::Lang::En),
+            AppendError::Table(t) => AppError::table(&t),
             AppendError::Log(l) => (*l).into(),
         }
     }

@@ -11,6 +11,11 @@ fn append(p: &Path, key: &DeviceKey, payload: Payload, now: i64) -> Result<Hash3
 use tdlog::events::*;
 use tdlog::log::Log;
 
+/// The signer as the step lists see it: a role, and no key (so no committee chair).
+fn by(role: Option<Role>) -> Signer {
+    Signer { role, key: None }
+}
+
 fn hash(s: &str, _what: &str) -> Result<Hash32, String> {
     Hash32::from_hex(s).map_err(|e| e.to_string())
 }
@@ -107,13 +112,13 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
     };
     let aid = append(&p, &td1, Payload::AppealFiled(filed), NOW).unwrap();
     let o = open(&p, &|_| {}).unwrap();
-    let v = appeals(&o, Some(Role::Td), NOW);
+    let v = appeals(&o, by(Some(Role::Td)), NOW);
     assert_eq!(v.appeals[0].status, "filed");
     assert_eq!(
         v.appeals[0].next_steps,
         vec!["consent", "hear", "withdraw", "notify"]
     );
-    let chief_steps = &appeals(&o, Some(Role::ChiefTd), NOW).appeals[0].next_steps;
+    let chief_steps = &appeals(&o, by(Some(Role::ChiefTd)), NOW).appeals[0].next_steps;
     assert!(
         chief_steps.contains(&"route_to_committee"),
         "{chief_steps:?}"
@@ -140,7 +145,7 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
     assert_eq!(refused.params["may_consent"], "Ola Rimstedt");
     assert!(!refused.params.contains_key("code"));
     let o = open(&p, &|_| {}).unwrap();
-    let row = appeals(&o, None, NOW).appeals.remove(0);
+    let row = appeals(&o, by(None), NOW).appeals.remove(0);
     let missing = row.consent_missing.expect("consent is missing");
     assert_eq!(missing.params["may_consent"], "Ola Rimstedt");
     append(
@@ -155,7 +160,7 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
     .unwrap();
     route(&p).unwrap();
     let o = open(&p, &|_| {}).unwrap();
-    let v = appeals(&o, Some(Role::ChiefTd), NOW);
+    let v = appeals(&o, by(Some(Role::ChiefTd)), NOW);
     // Law 93B: a committee of the three members (the default quorum), the first chairs.
     let member = v.committee_keys[0].0.clone();
     let members: Vec<Hash32> = v
@@ -188,7 +193,7 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
     let r0 = rank(&o);
     // The procedure (Law 93 and the regulations): the chief TD may record that the
     // parties were told and the hearing; nothing stands yet to announce.
-    let row = appeals(&o, Some(Role::ChiefTd), NOW).appeals.remove(0);
+    let row = appeals(&o, by(Some(Role::ChiefTd)), NOW).appeals.remove(0);
     assert!(
         row.next_steps.contains(&"notify") && row.next_steps.contains(&"hearing"),
         "{:?}",
@@ -226,10 +231,31 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
     // Signed by the chair alone: no score change; the members are offered the co-sign.
     let o = open(&p, &|_| {}).unwrap();
     assert_eq!(rank(&o), r0, "waits for the quorum");
-    let row = appeals(&o, Some(Role::Committee), NOW).appeals.remove(0);
+    // N14: a member who is not the chair is offered the co-sign, not the decision; the
+    // chair, who signed it, neither; nor the chief TD.
+    let other = members
+        .iter()
+        .find(|m| m.to_hex() != member)
+        .copied()
+        .unwrap();
+    let as_member = Signer {
+        role: Some(Role::Committee),
+        key: Some(other),
+    };
+    let row = appeals(&o, as_member, NOW).appeals.remove(0);
     assert_eq!(row.status, "convened");
     assert!(row.next_steps.contains(&"cosign"), "{:?}", row.next_steps);
-    assert!(!appeals(&o, Some(Role::Td), NOW).appeals[0]
+    assert!(!row.next_steps.contains(&"decide"), "{:?}", row.next_steps);
+    let as_chair = Signer {
+        role: Some(Role::Committee),
+        key: Some(Hash32::from_hex(&member).unwrap()),
+    };
+    let chair_steps = appeals(&o, as_chair, NOW).appeals.remove(0).next_steps;
+    assert!(!chair_steps.contains(&"cosign"), "{chair_steps:?}");
+    assert!(!appeals(&o, by(Some(Role::ChiefTd)), NOW).appeals[0]
+        .next_steps
+        .contains(&"decide"));
+    assert!(!appeals(&o, by(Some(Role::Td)), NOW).appeals[0]
         .next_steps
         .contains(&"cosign"));
     for m in members.iter().filter(|m| m.to_hex() != member) {
@@ -267,12 +293,12 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
         "{whats:?}"
     );
     assert_eq!(
-        appeals(&o, Some(Role::Committee), NOW).appeals[0].status,
+        appeals(&o, by(Some(Role::Committee)), NOW).appeals[0].status,
         "decided"
     );
     // The decision stands: a director announces it (the form names no decision: the
     // latest that stands); the parties are no longer "notified" of a decided appeal.
-    let row = appeals(&o, Some(Role::Td), NOW).appeals.remove(0);
+    let row = appeals(&o, by(Some(Role::Td)), NOW).appeals.remove(0);
     assert!(row.next_steps.contains(&"announce"), "{:?}", row.next_steps);
     assert!(!row.next_steps.contains(&"notify"));
     let form = tdlog::views::procedure::AnnounceForm {
@@ -284,7 +310,7 @@ fn a_td_rules_publishes_and_an_appeal_is_decided_by_the_committee_changing_the_r
     let x = tdlog::views::procedure::announced(&o.workflow, form).unwrap();
     append(&p, &td1, x, NOW).unwrap();
     let o = open(&p, &|_| {}).unwrap();
-    let a = &appeals(&o, Some(Role::Td), NOW).appeals[0].appeal;
+    let a = &appeals(&o, by(Some(Role::Td)), NOW).appeals[0].appeal;
     assert_eq!(a.announcements[0].step.decision, decided);
     assert_eq!(a.announcements[0].step.parties, ["SWEDEN", "CROATIA"]);
 }
@@ -319,7 +345,7 @@ fn law_93b_a_mixed_appeal_offers_each_parts_steps_and_law_93c2_the_authoritys_an
     };
     append(&p, &chief, route(Forum::ChiefTd, Part::Law), NOW).unwrap();
     let o = open(&p, &|_| {}).unwrap();
-    let row = appeals(&o, Some(Role::ChiefTd), NOW).appeals.remove(0);
+    let row = appeals(&o, by(Some(Role::ChiefTd)), NOW).appeals.remove(0);
     assert_eq!(row.status, "in_parts");
     let parts: Vec<_> = row
         .part_steps
@@ -341,7 +367,7 @@ fn law_93b_a_mixed_appeal_offers_each_parts_steps_and_law_93c2_the_authoritys_an
     assert!(row.next_steps.contains(&"refer"), "{:?}", row.next_steps);
     assert!(!row.next_steps.contains(&"decide"), "{:?}", row.next_steps);
     // A TD key is offered no part step.
-    let td_row = appeals(&o, Some(Role::Td), NOW).appeals.remove(0);
+    let td_row = appeals(&o, by(Some(Role::Td)), NOW).appeals.remove(0);
     assert!(td_row.part_steps.iter().all(|x| x.next_steps.is_empty()));
 
     append(
@@ -361,7 +387,10 @@ fn law_93b_a_mixed_appeal_offers_each_parts_steps_and_law_93c2_the_authoritys_an
         (Role::Organiser, true),
         (Role::Td, false),
     ] {
-        let steps = appeals(&o, Some(role), NOW).appeals.remove(0).next_steps;
+        let steps = appeals(&o, by(Some(role)), NOW)
+            .appeals
+            .remove(0)
+            .next_steps;
         assert_eq!(
             steps.contains(&"authority_answer"),
             offered,
@@ -384,7 +413,7 @@ fn law_93b_a_mixed_appeal_offers_each_parts_steps_and_law_93c2_the_authoritys_an
     )
     .unwrap();
     let o = open(&p, &|_| {}).unwrap();
-    let row = appeals(&o, Some(Role::ChiefTd), NOW).appeals.remove(0);
+    let row = appeals(&o, by(Some(Role::ChiefTd)), NOW).appeals.remove(0);
     assert_eq!(row.status, "closed");
     assert_eq!(
         row.appeal
@@ -436,7 +465,7 @@ fn law_79c2_a_late_correction_needs_the_organisers_consent() {
     );
     let cid = append(&p, &organiser, consent, late).unwrap();
     let o = open(&p, &|_| {}).unwrap();
-    let view = appeals(&o, Some(Role::Td), late);
+    let view = appeals(&o, by(Some(Role::Td)), late);
     assert_eq!(view.late_consents[0].id, cid.to_hex());
     assert_eq!(view.settings.correction_minutes, 30);
     let corr = tdlog::views::correction_payload(
@@ -569,7 +598,7 @@ fn time_accept_by_the_chief_td_clears_the_flag_and_the_appeal_takes_effect() {
     let pay = time_accept_payload(&o, &id, " 92B ", reason).unwrap();
     // Only a chief TD key may accept: a director's signature is refused.
     let e = append(&p, &demo_key("td1"), pay.clone(), NOW + 70 * MIN).unwrap_err();
-    assert_eq!(e.code, "refused", "{e}");
+    assert_eq!(e.code, "role_may_not_sign", "{e}");
     let acc = append(&p, &demo_key("chief"), pay, NOW + 70 * MIN).unwrap();
     let o = open(&p, &|_| {}).unwrap();
     let s = crate::session::summary(&o, None);

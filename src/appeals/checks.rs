@@ -19,6 +19,31 @@ pub(super) fn members_and_captain(c: &Contestant) -> Vec<String> {
     out
 }
 
+/// Law 92D: whose concurrence an appeal needs, by the form of the event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConsentRule {
+    /// Pairs: both members of the pair.
+    BothMembers,
+    /// Teams: the captain, as recorded.
+    Captain,
+    /// Teams, and no captain is recorded for this team: the captain is recorded first
+    /// (`structure.contestant` with its `captain`), then the captain concurs.
+    CaptainUnrecorded,
+    /// Individual: the player.
+    Player,
+}
+
+/// One side's consent rule (Law 92D): the rule, who may concur, the side's players (to pick
+/// a captain from) and its recorded captain.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ConsentView {
+    pub rule: ConsentRule,
+    pub may_consent: Vec<String>,
+    pub members: Vec<String>,
+    pub captain: Option<String>,
+}
+
 /// Does a key holder ("Anna Berg (laptop)") name the player "Anna Berg"?
 pub(crate) fn same_person(holder: &str, player: &str) -> bool {
     let h = holder.split(" (").next().unwrap_or(holder).trim();
@@ -50,10 +75,26 @@ impl Workflow {
     /// Law 92D: the players who may consent for `appellant`: both members of a pair, the
     /// captain of a team (as recorded), the player in an individual event.
     pub fn may_consent(&self, section: &str, appellant: &str) -> Vec<String> {
-        match (self.form(section), self.contestant(section, appellant)) {
-            (Form::Teams, Some(c)) => c.captain.iter().cloned().collect(),
-            (_, Some(c)) => c.members.clone(),
-            (_, None) => vec![],
+        self.consent_rule(section, appellant).may_consent
+    }
+
+    /// Law 92D for one side, as the engine applies it, the screen shows it before the first
+    /// try and the refusal words it: who must concur, and who of the side may be named.
+    pub fn consent_rule(&self, section: &str, appellant: &str) -> ConsentView {
+        let c = self.contestant(section, appellant);
+        let members = c.map(|c| c.members.clone()).unwrap_or_default();
+        let captain = c.and_then(|c| c.captain.clone());
+        let (rule, may_consent) = match (self.form(section), &captain) {
+            (Form::Teams, Some(cap)) => (ConsentRule::Captain, vec![cap.clone()]),
+            (Form::Teams, None) => (ConsentRule::CaptainUnrecorded, vec![]),
+            (Form::Pairs, _) => (ConsentRule::BothMembers, members.clone()),
+            (Form::Individual, _) => (ConsentRule::Player, members.clone()),
+        };
+        ConsentView {
+            rule,
+            may_consent,
+            members,
+            captain,
         }
     }
 
@@ -64,38 +105,30 @@ impl Workflow {
             return Ok(());
         }
         let have = |n: &str| a.consents.iter().any(|c| same_person(c, n));
-        let c = self.contestant(&a.slot.section, &a.appellant);
-        let (ok, needed) = match (self.form(&a.slot.section), c) {
-            (Form::Pairs, Some(c)) => (
-                c.members.len() >= 2 && c.members.iter().all(|m| have(m)),
-                format!("both members ({})", c.members.join(" and ")),
-            ),
-            (Form::Pairs, None) => {
+        let view = self.consent_rule(&a.slot.section, &a.appellant);
+        let known = self.contestant(&a.slot.section, &a.appellant).is_some();
+        let ok = match view.rule {
+            ConsentRule::BothMembers if known => {
+                view.members.len() >= 2 && view.members.iter().all(|m| have(m))
+            }
+            ConsentRule::BothMembers => {
                 let mut d: Vec<String> = a.consents.iter().map(|c| c.to_lowercase()).collect();
                 d.sort();
                 d.dedup();
-                (d.len() >= 2, "both members of the pair".into())
+                d.len() >= 2
             }
-            (Form::Teams, Some(c)) => match &c.captain {
-                Some(cap) => (have(cap), format!("the captain ({cap})")),
-                None => (false, "the captain (none recorded)".into()),
-            },
-            (Form::Teams, None) => (false, "the captain (none recorded)".into()),
-            (Form::Individual, _) => (!a.consents.is_empty(), "the appellant".into()),
+            ConsentRule::Captain => have(view.captain.as_deref().unwrap_or_default()),
+            ConsentRule::CaptainUnrecorded => false,
+            ConsentRule::Player => !a.consents.is_empty(),
         };
         if ok {
             Ok(())
         } else {
             Err(GuardError::ConsentMissing {
                 appellant: a.appellant.clone(),
-                may_consent: self.may_consent(&a.slot.section, &a.appellant),
+                may_consent: view.may_consent,
                 signed: a.consents.clone(),
-                needed,
-                have: if a.consents.is_empty() {
-                    "nobody".into()
-                } else {
-                    a.consents.join(", ")
-                },
+                rule: view.rule,
             })
         }
     }
@@ -225,6 +258,26 @@ impl Workflow {
         }
     }
 
+    /// Law 93A: an appeal (or part) at the chief TD, without a committee, is decided by the
+    /// chief TD alone. Checked before the catalogue's roles, whose law for a decision is
+    /// the committee's (93B): a TD's key deciding such an appeal is refused under 93A.
+    fn decided_at_chief_td(&self, p: &Payload, signer: &KeyInfo) -> Result<(), GuardError> {
+        let Payload::AppealDecided(d) = p else {
+            return Ok(());
+        };
+        let at_chief = self
+            .appeals
+            .get(&d.appeal)
+            .is_some_and(|a| a.stage(d.part).state == State::AtChiefTd);
+        if at_chief && signer.role != Role::ChiefTd {
+            return Err(GuardError::NotChiefTd {
+                holder: signer.holder.clone(),
+                role: signer.role.to_string(),
+            });
+        }
+        Ok(())
+    }
+
     /// The checks of [`Workflow::check`] but the conflict hold (replay decides that from
     /// what each step saw).
     pub(super) fn check_core(
@@ -235,6 +288,7 @@ impl Workflow {
     ) -> Result<(), GuardError> {
         // A key the log does not know is refused by the log itself (not enrolled).
         if self.keys.contains_key(&signer.key) {
+            self.decided_at_chief_td(p, signer)?;
             guard::role(p, signer)?;
         }
         match p {

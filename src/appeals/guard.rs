@@ -13,17 +13,19 @@ pub enum GuardError {
     #[error("Law 92B: the right to request a ruling on this board ended at {deadline}, with the appeal period of its published score (ruling signed at {at}); only a correction of the director's own ruling (Law 82C) or of a score (Law 79C) follows its own rules")]
     RulingLate { deadline: String, at: String },
     #[error(
-        "Law 92D: an appeal by {appellant} needs the consent of {needed}; signed only by {have}"
+        "Law 92D: an appeal by {appellant} needs the consent of {}; signed only by {}",
+        consent_needed(*rule, may_consent),
+        if signed.is_empty() { "nobody".to_string() } else { signed.join(", ") }
     )]
     ConsentMissing {
         appellant: String,
-        needed: String,
-        have: String,
         /// The players who may consent for this side (both members, or the captain), as
         /// recorded; empty when the log names none.
         may_consent: Vec<String>,
         /// Who has signed so far.
         signed: Vec<String>,
+        /// The side's rule (both members, the captain, a captain not yet recorded).
+        rule: super::checks::ConsentRule,
     },
     #[error(
         "Law 92D: {player} is not a player of {appellant} who may consent (who may: {})",
@@ -216,6 +218,22 @@ pub fn role_law(kind: &str) -> Option<(&'static str, &'static str)> {
         "director.ruling" => ("81B", "giving a ruling"),
         _ => return None,
     })
+}
+
+/// Law 92D's rule for a side in words (the refusal's English): whose consent is needed.
+fn consent_needed(rule: super::checks::ConsentRule, may_consent: &[String]) -> String {
+    use super::checks::ConsentRule::*;
+    match rule {
+        BothMembers if may_consent.len() >= 2 => {
+            format!("both members ({})", may_consent.join(" and "))
+        }
+        BothMembers => "both members of the pair".into(),
+        Captain => format!("the captain ({})", may_consent.join(", ")),
+        CaptainUnrecorded => {
+            "the captain, and no captain of this team is recorded in the log (record the captain first)".into()
+        }
+        Player => "the appellant".into(),
+    }
 }
 
 fn may_consent_or_unknown(v: &[String]) -> String {

@@ -31,6 +31,7 @@ use crate::events::{
 use crate::keys::{KeyInfo, Role};
 use crate::log::{CheckedEvent, Hash32, Projection, Verified};
 use crate::results::Tournament;
+pub use checks::{ConsentRule, ConsentView};
 use clocks::{
     correction_deadline, request_deadline, rfc3339, ruling_appeal_deadline, PeriodFrom, Publication,
 };
@@ -428,6 +429,7 @@ impl Workflow {
                         law: "79C1",
                         section: s.clone(),
                         subject: None,
+                        subject_slot: None,
                         from: Some(PeriodFrom::Publication),
                         ends: rfc3339(d),
                         ends_ms: d,
@@ -447,6 +449,7 @@ impl Workflow {
                         law: "92B",
                         section: r.ruling.slot.section.clone(),
                         subject: Some(*id),
+                        subject_slot: Some(r.ruling.slot.clone()),
                         from: Some(from),
                         ends: rfc3339(d),
                         ends_ms: d,
@@ -671,6 +674,9 @@ pub enum AppendError {
     /// correction that does not suit the round, §8.2, a deduction over §8.7.2(b)); names its §.
     #[error("refused: {0}")]
     Doko(#[from] crate::doko::DokoError),
+    /// A step at a bridge table the laws rule out (a card after play ended, Law 68D).
+    #[error("refused: {0}")]
+    Table(#[from] crate::bridge::play_end::TableRefusal),
     #[error(transparent)]
     Log(Box<crate::log::LogError>),
 }

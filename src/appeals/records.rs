@@ -339,6 +339,10 @@ pub struct OpenClock {
     pub section: String,
     /// The ruling an appeal period belongs to.
     pub subject: Option<Hash32>,
+    /// Where that ruling was given (round, table, board): what a person reads instead of
+    /// the ruling's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subject_slot: Option<crate::events::Slot>,
     /// What the period runs from (publication, the ruling, a republication).
     pub from: Option<PeriodFrom>,
     pub ends: String,

@@ -43,14 +43,15 @@ impl Strain {
         }
     }
 
-    /// `C D H S`, `N`, `NT`, `SA` (German "Sans Atout") or a suit symbol, any case.
+    /// `C D H S`, `N`, `NT`, `SA` (German "Sans Atout"), `UT` (Danish "uden trumf": what
+    /// the screens write, `i18n::cards`) or a suit symbol, any case.
     pub fn parse(s: &str) -> Option<Strain> {
         match s.to_ascii_uppercase().as_str() {
             "C" | "♣" => Some(Strain::C),
             "D" | "♦" => Some(Strain::D),
             "H" | "♥" => Some(Strain::H),
             "S" | "♠" => Some(Strain::S),
-            "N" | "NT" | "SA" => Some(Strain::NT),
+            "N" | "NT" | "SA" | "UT" => Some(Strain::NT),
             _ => None,
         }
     }

@@ -13,6 +13,7 @@ pub mod irregularity;
 pub mod lin;
 pub mod pbn;
 pub mod play;
+pub mod play_end;
 pub mod replay;
 pub mod revoke;
 pub mod score;

@@ -16,7 +16,7 @@ use crate::bridge::card::Card;
 use crate::bridge::contract::{Contract, ContractOrPass};
 use crate::bridge::events::{AuctionEvent, PlayEvent};
 use crate::bridge::irregularity::{self, Branch, Decider, DecisionTree};
-use crate::bridge::play::{ClaimStatus, Play, PlayResult};
+use crate::bridge::play::{Play, PlayResult};
 use crate::bridge::score::{board_score, BoardScore};
 use crate::bridge::seat::Seat;
 use crate::bridge::vulnerability::Vulnerability;
@@ -277,17 +277,7 @@ impl BoardAtTable {
 
     /// Is the board finished: passed out, all 13 tricks played, or a claim agreed or ruled?
     pub fn is_complete(&self) -> bool {
-        match self.auction.outcome() {
-            Outcome::PassedOut => true,
-            Outcome::InProgress { .. } => false,
-            Outcome::Contract { .. } => self.play.as_ref().is_some_and(|p| {
-                p.completed_tricks() == 13
-                    || matches!(
-                        p.claim.map(|c| c.status),
-                        Some(ClaimStatus::Agreed | ClaimStatus::Ruled { .. })
-                    )
-            }),
-        }
+        self.ended().is_some()
     }
 
     /// The table result the bridge engine derives from the recorded auction and play, once
@@ -394,7 +384,7 @@ impl BoardAtTable {
             for x in &play.irregularities {
                 let tree = play_tree(&x.law);
                 let awaiting = match (due, x.law.as_str()) {
-                    (Some("53-56"), "53" | "54" | "55" | "56") => {
+                    (Some(due @ ("54" | "55" | "56")), law) if due == law => {
                         play.pending_lead == Some((x.seat, x.card))
                     }
                     (Some("57A"), "57") => play.pending_premature == Some((x.seat, x.card)),

@@ -192,6 +192,7 @@ pub(super) fn append(
         Err(AppendError::Guard(g)) => Err(refusal(lang_env(), &g).into()),
         Err(AppendError::Doko(e)) => Err(tdlog::i18n::doko_refusal(lang_env(), &e).into()),
         Err(AppendError::Log(e)) => Err(e),
+        Err(e @ AppendError::Table(_)) => Err(e.into()),
     }
 }
 

@@ -203,6 +203,8 @@ fn fold(log: &Path) -> Result<BridgeTables, Box<dyn std::error::Error + Send + S
 fn append(at: &At, key: &KeyOpts, p: Payload) -> CliResult {
     let k = load_key(key)?;
     let kind = p.kind();
+    // Law 68D: no step of play once play on the board has ended.
+    fold(&at.log)?.check_append(&p)?;
     let id = open_log(&at.log)?.append(&k, p)?;
     let t = fold(&at.log)?;
     let Some(b) = t.board(&at.slot()) else {

@@ -28,6 +28,7 @@ mod appeal_views;
 mod appeals;
 mod bridge;
 mod bridge_log;
+mod demo;
 mod doko;
 mod doko_draw;
 mod doko_log;
@@ -35,9 +36,11 @@ mod doko_result;
 mod files;
 mod key;
 mod log;
+mod movement;
 mod results;
 mod stats;
 mod sync;
+mod traveller;
 mod view;
 
 /// Result of a CLI handler: an exit code, or an error printed as one line.
@@ -110,6 +113,14 @@ enum Cmd {
     /// Import structure and results from another program's file.
     #[command(subcommand)]
     Import(results::ImportCmd),
+    /// Make the demo tournament's day at TO: the base demo log plus the day (a real event's
+    /// results, a ruling, the publication, an appeal) signed now with the published DEMO keys,
+    /// so its Law 79C and 92B periods run from now.
+    DemoDay(demo::DemoDayArgs),
+    /// Generate a movement (Mitchell, Howell, three-quarter Howell, teams round robin, Swiss,
+    /// knock-out): --show prints its guide cards, --options what fits a field; with a LOG it
+    /// signs a new section (section, contestants, tables); --next-round pairs a Swiss round.
+    Movement(Box<movement::MovementArgs>),
     /// Write the results as a file other programs read (USEBIO 1.2, PBN with score tables).
     WriteResults(files::WriteArgs),
     /// Write the results as a static HTML site (ranking, travellers, score cards, policy).
@@ -123,6 +134,12 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Sign one traveller line as a scorer types it ("3NT N =", "4SX E -2", "pass",
+    /// "A+/A-", "60/40", "not played: reason"), checked against its slot first.
+    Result(traveller::ResultArgs),
+    /// The traveller of a board (every table that plays it) or of one table in one round:
+    /// each line typed back, scores, matchpoints or IMPs, marks, what is still missing.
+    Traveller(traveller::TravellerArgs),
     /// Places and totals per section; --at EVENT-ID shows the ranking as it stood then,
     /// --diff EVENT-ID what changed since that point.
     Ranking(results::RankingArgs),
@@ -272,10 +289,14 @@ pub fn main() -> i32 {
         Cmd::Time(cmd) => log::time(cmd),
         Cmd::Fork(c) => log::fork(c),
         Cmd::Import(c) => results::import(c),
+        Cmd::DemoDay(a) => demo::day(a),
+        Cmd::Movement(a) => movement::run(*a),
         Cmd::WriteResults(a) => files::write(a),
         Cmd::PublishSite(a) => files::site(a),
         Cmd::Policy(c) => results::policy(c),
         Cmd::Results { log, json } => results::show_results(log, json),
+        Cmd::Result(a) => traveller::result(a),
+        Cmd::Traveller(a) => traveller::show(a),
         Cmd::Ranking(a) => results::show_ranking(a),
         Cmd::Audit(a) => results::audit(a),
         Cmd::Ruling(c) => appeals::ruling(c),

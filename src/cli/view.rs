@@ -182,7 +182,7 @@ pub fn run(cmd: ViewCmd) -> CliResult {
                         t.row.table,
                         t.row.ns,
                         t.row.ew,
-                        t.row.result,
+                        t.result_text,
                         t.row.score_ns.map_or("-".into(), |x| format!("{x:+}"))
                     );
                 }
@@ -196,13 +196,13 @@ pub fn run(cmd: ViewCmd) -> CliResult {
                 let mut s = String::new();
                 for x in &v.irregularities {
                     s += &format!(
-                        "{} {}: Law {} ({}) by {}: {} [{}]\n",
+                        "{} {}: {} ({}) by {}: {} [{}]\n",
                         x.phase,
                         x.at,
-                        x.law,
+                        tdlog::i18n::cite(out.lang, &x.law),
                         x.title.text,
                         x.offender,
-                        x.action,
+                        x.action_text,
                         x.branch
                             .as_deref()
                             .unwrap_or(if x.pending { "pending" } else { "-" })

@@ -92,3 +92,35 @@ impl EventPayload for EventSettings {
         Ok(())
     }
 }
+
+impl Game {
+    /// The game an event type belongs to, or `None` for the types every log takes (keys,
+    /// notes, settings, receipts, appeal steps: the workflow guards judge those). A log
+    /// refuses an event of the other game (`log::store`): the bridge engine would fold a
+    /// `bridge.auction` signed into a Doppelkopf log, and the Doppelkopf tables a `doko.game`
+    /// in a bridge one, as if they were that tournament's.
+    pub fn of_kind(kind: &str) -> Option<Game> {
+        const BRIDGE: &[&str] = &["bridge.", "structure.", "result.", "ruling."];
+        const BRIDGE_ONLY: &[&str] = &[
+            "scoring.policy",
+            "director.call",
+            "director.ruling",
+            "organiser.late_correction_consent",
+        ];
+        if kind.starts_with("doko.") {
+            Some(Game::Doppelkopf)
+        } else if BRIDGE.iter().any(|p| kind.starts_with(p)) || BRIDGE_ONLY.contains(&kind) {
+            Some(Game::Bridge)
+        } else {
+            None
+        }
+    }
+
+    /// The game's name in English, as the engine's messages say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Bridge => "bridge",
+            Game::Doppelkopf => "Doppelkopf",
+        }
+    }
+}

@@ -7,13 +7,19 @@
 //! all three languages.
 
 mod assistant;
+pub mod cards;
 mod doko;
+mod events;
 mod laws;
+mod movement;
+mod notes;
 mod reports;
 mod site;
 mod stats;
 mod texts;
 mod time;
+pub mod traveller;
+mod trees;
 
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -23,12 +29,16 @@ use std::sync::OnceLock;
 
 pub use assistant::ASSISTANT;
 pub use doko::{doko_kind_label, doko_refusal, doko_result_label, doko_row_label};
+pub use events::EVENTS;
 pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
+pub use movement::MOVEMENT;
+pub use notes::{reason_text, NOTES};
 pub use reports::{refusal, tr, LABELS};
 pub use site::{site_text, SITE};
 pub use stats::{stats_text, STATS};
 pub use texts::TEXTS;
 pub use time::{local_time, parse_local};
+pub use trees::{tree_title, TREES};
 
 /// A language the engine's messages are written in.
 #[derive(
@@ -73,8 +83,19 @@ impl FromStr for Lang {
 /// The text of `key` in `lang`; `None` if the key is not in the table.
 pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
     static INDEX: OnceLock<Index> = OnceLock::new();
+    static TREE_INDEX: OnceLock<Index> = OnceLock::new();
+    static NOTE_INDEX: OnceLock<Index> = OnceLock::new();
+    static EVENT_INDEX: OnceLock<Index> = OnceLock::new();
     static ASSISTANT: OnceLock<Index> = OnceLock::new();
-    find(&INDEX, TEXTS, lang, key).or_else(|| find(&ASSISTANT, assistant::ASSISTANT, lang, key))
+    static MOVEMENT: OnceLock<Index> = OnceLock::new();
+    static TRAVELLER: OnceLock<Index> = OnceLock::new();
+    find(&INDEX, TEXTS, lang, key)
+        .or_else(|| find(&TREE_INDEX, TREES, lang, key))
+        .or_else(|| find(&NOTE_INDEX, NOTES, lang, key))
+        .or_else(|| find(&EVENT_INDEX, EVENTS, lang, key))
+        .or_else(|| find(&ASSISTANT, assistant::ASSISTANT, lang, key))
+        .or_else(|| find(&MOVEMENT, movement::MOVEMENT, lang, key))
+        .or_else(|| find(&TRAVELLER, traveller::TRAVELLER, lang, key))
 }
 
 /// A table's rows by key. A results page looks up a message per row (5,400 rows for a
@@ -205,7 +226,7 @@ mod tests {
 
     #[test]
     fn every_key_has_english_german_and_danish_text() {
-        for (key, en, de, da) in TEXTS {
+        for (key, en, de, da) in TEXTS.iter().chain(TREES).chain(NOTES).chain(EVENTS) {
             for (lang, s) in [("en", en), ("de", de), ("da", da)] {
                 assert!(!s.trim().is_empty(), "{key} has no {lang} text");
             }
@@ -221,7 +242,7 @@ mod tests {
                 .filter_map(|p| p.split_once('}').map(|(h, _)| h.to_string()))
                 .collect::<BTreeSet<_>>()
         };
-        for (key, en, de, da) in TEXTS {
+        for (key, en, de, da) in TEXTS.iter().chain(TREES).chain(NOTES).chain(EVENTS) {
             assert!(seen.insert(*key), "duplicate key {key}");
             assert_eq!(holes(en), holes(de), "{key}: de placeholders");
             assert_eq!(holes(en), holes(da), "{key}: da placeholders");
@@ -250,7 +271,7 @@ mod tests {
                 }
             }
         }
-        for (key, ..) in TEXTS {
+        for (key, ..) in TEXTS.iter().chain(TREES).chain(NOTES).chain(EVENTS) {
             if key.ends_with(".when") || key.ends_with(".judgement") {
                 let known = crate::bridge::irregularity::all_trees().iter().any(|t| {
                     t.branches.iter().any(|b| {
@@ -260,6 +281,50 @@ mod tests {
                 });
                 assert!(known, "{key} names no branch of any tree");
             }
+        }
+    }
+
+    /// N5: every text of every decision tree the app can show (title, each branch's "when",
+    /// the TD's question) has its own German and Danish row: nothing falls back to English.
+    #[test]
+    fn every_tree_text_the_app_can_show_has_a_german_and_a_danish_row() {
+        let trees = crate::bridge::irregularity::all_trees();
+        let mut missing = vec![];
+        let mut check = |key: String, english: &str| {
+            for lang in [Lang::De, Lang::Da] {
+                match lookup(lang, &key) {
+                    None => missing.push(format!("{key} ({lang})")),
+                    // A German or Danish row that only repeats the English is a fallback in
+                    // disguise; "Revoke" is the DBV's own word.
+                    Some(s) if s == english && english != "Revoke" => {
+                        missing.push(format!("{key} ({lang}) is the English"))
+                    }
+                    Some(_) => {}
+                }
+            }
+        };
+        for tree in &trees {
+            check(format!("law.{}.title", tree.law), tree.title);
+            for b in &tree.branches {
+                check(format!("law.{}.{}.when", tree.law, b.id), b.when);
+                if let Some(j) = b.judgement {
+                    check(format!("law.{}.{}.judgement", tree.law, b.id), j);
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "no German or Danish row:\n{}",
+            missing.join("\n")
+        );
+        // Every law the play engine reports is shown with one of these trees (the view keys
+        // a branch by its tree's law, `53-56`, not the irregularity's, `54`).
+        for law in [
+            "24", "50", "51", "52", "53", "54", "55", "56", "57", "58", "61", "62", "63B", "64A1",
+            "67", "68", "69", "70", "71",
+        ] {
+            let t = crate::bridge::tables::play_tree(law).expect(law);
+            assert!(trees.iter().any(|x| x.law == t.law), "{law}");
         }
     }
 

@@ -232,7 +232,33 @@ impl DeviceKey {
         }
         let bytes =
             Zeroizing::new(std::fs::read(path).map_err(|e| KeyFileError::Io(path.to_owned(), e))?);
-        let file: KeyFile = serde_json::from_slice(&bytes).map_err(|e| fmt(&e.to_string()))?;
+        Self::parse(path, &bytes, passphrase)
+    }
+
+    /// Reads a key that is published on purpose (the demo tournament's keys, shipped readable
+    /// by everyone in the repository and the package): no permission check, and only an
+    /// unsealed key. Never for a real device's key.
+    pub fn load_published(path: &Path) -> Result<DeviceKey, KeyFileError> {
+        crate::io_safe::require_regular_file(path).map_err(KeyFileError::NotAFile)?;
+        let bytes =
+            Zeroizing::new(std::fs::read(path).map_err(|e| KeyFileError::Io(path.to_owned(), e))?);
+        if bytes.len() as u64 > MAX_KEY_FILE_BYTES {
+            return Err(KeyFileError::Format(
+                path.to_owned(),
+                "too long for a key file".into(),
+            ));
+        }
+        Self::parse(path, &bytes, None)
+    }
+
+    /// A key file's bytes read into a key (after the caller's checks of the file itself).
+    fn parse(
+        path: &Path,
+        bytes: &[u8],
+        passphrase: Option<&str>,
+    ) -> Result<DeviceKey, KeyFileError> {
+        let fmt = |m: &str| KeyFileError::Format(path.to_owned(), m.to_owned());
+        let file: KeyFile = serde_json::from_slice(bytes).map_err(|e| fmt(&e.to_string()))?;
         if file.format != FORMAT {
             return Err(fmt(&format!("unknown format {:?}", file.format)));
         }

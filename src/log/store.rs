@@ -62,6 +62,13 @@ pub enum LogError {
     Payload(#[from] PayloadError),
     #[error("refused: {0}")]
     Refused(String),
+    /// An event of the other game (`Game::of_kind`): nothing was signed.
+    #[error("refused: `{kind}` is a {event_game} event and this is a {log_game} tournament (its genesis says so); nothing was signed")]
+    WrongGame {
+        kind: String,
+        event_game: &'static str,
+        log_game: &'static str,
+    },
     #[error(transparent)]
     Seen(#[from] super::seen::SeenError),
     #[error(transparent)]

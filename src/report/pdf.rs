@@ -1,6 +1,7 @@
 //! A small PDF writer for reports: A4 pages of wrapped text in the standard Type1 fonts
-//! Helvetica and Helvetica-Bold (WinAnsiEncoding), so no font is embedded and no crate is
-//! needed. Output is deterministic (no dates, no ids): the same report gives the same bytes.
+//! Helvetica and Helvetica-Bold (WinAnsiEncoding), suit symbols from ZapfDingbats (its
+//! characters 168-171 are ♣ ♦ ♥ ♠), so no font is embedded and no crate is needed. Output is
+//! deterministic (no dates, no ids): the same report gives the same bytes.
 
 use super::{Block, Table};
 
@@ -93,6 +94,45 @@ fn pdf_string(s: &str) -> String {
     o
 }
 
+/// A suit symbol's character in ZapfDingbats.
+fn dingbat(c: char) -> Option<u8> {
+    match c {
+        '\u{2663}' | '\u{2667}' => Some(168),
+        '\u{2666}' | '\u{2662}' => Some(169),
+        '\u{2665}' | '\u{2661}' => Some(170),
+        '\u{2660}' | '\u{2664}' => Some(171),
+        _ => None,
+    }
+}
+
+/// The operators that show `s` once `font` at `size` is selected: runs of text as PDF
+/// strings, each suit symbol in ZapfDingbats (`F4`), then back to `font`. Text without a
+/// symbol is one string, as it always was.
+fn shown(font: &str, size: f64, s: &str) -> String {
+    let mut out = String::new();
+    let mut run = String::new();
+    let mut any = false;
+    for c in s.chars() {
+        match dingbat(c) {
+            Some(code) => {
+                if !run.is_empty() {
+                    out.push_str(&format!("{} Tj ", pdf_string(&run)));
+                    run.clear();
+                }
+                out.push_str(&format!(
+                    "/F4 {size} Tf (\\{code:03o}) Tj /{font} {size} Tf "
+                ));
+                any = true;
+            }
+            None => run.push(c),
+        }
+    }
+    if !run.is_empty() || !any {
+        out.push_str(&format!("{} Tj", pdf_string(&run)));
+    }
+    out.trim_end().to_string()
+}
+
 struct Pages {
     pages: Vec<String>,
     cur: String,
@@ -124,9 +164,9 @@ impl Pages {
         self.y -= lead;
         let font = if bold { "F2" } else { "F1" };
         self.cur.push_str(&format!(
-            "BT /{font} {size} Tf {x:.1} {:.1} Td {} Tj ET\n",
+            "BT /{font} {size} Tf {x:.1} {:.1} Td {} ET\n",
             self.y,
-            pdf_string(s)
+            shown(font, size, s)
         ));
     }
     fn para(&mut self, x: f64, s: &str, size: f64, bold: bool) {
@@ -190,9 +230,9 @@ impl Pages {
                 x0 + 3.0
             };
             self.cur.push_str(&format!(
-                "BT /{font} {SIZE} Tf {x:.1} {:.1} Td {} Tj ET\n",
+                "BT /{font} {SIZE} Tf {x:.1} {:.1} Td {} ET\n",
                 self.y + 4.0,
-                pdf_string(&cell)
+                shown(font, SIZE, &cell)
             ));
         }
         self.cur.push_str(&format!(
@@ -265,16 +305,16 @@ pub fn render(blocks: &[Block]) -> Vec<u8> {
                     p.y -= lead;
                     if i == 0 && !own_line {
                         p.cur.push_str(&format!(
-                            "BT /F2 10 Tf {MARGIN:.1} {:.1} Td {} Tj ET\n",
+                            "BT /F2 10 Tf {MARGIN:.1} {:.1} Td {} ET\n",
                             p.y,
-                            pdf_string(&label)
+                            shown("F2", 10.0, &label)
                         ));
                     }
                     p.cur.push_str(&format!(
-                        "BT /F1 10 Tf {:.1} {:.1} Td {} Tj ET\n",
+                        "BT /F1 10 Tf {:.1} {:.1} Td {} ET\n",
                         MARGIN + 140.0,
                         p.y,
-                        pdf_string(l)
+                        shown("F1", 10.0, l)
                     ));
                 }
             }
@@ -284,9 +324,9 @@ pub fn render(blocks: &[Block]) -> Vec<u8> {
                     p.need(12.0);
                     p.y -= 12.0;
                     p.cur.push_str(&format!(
-                        "BT /F3 9 Tf {MARGIN:.1} {:.1} Td {} Tj ET\n",
+                        "BT /F3 9 Tf {MARGIN:.1} {:.1} Td {} ET\n",
                         p.y,
-                        pdf_string(l)
+                        shown("F3", 9.0, l)
                     ));
                 }
             }
@@ -305,10 +345,10 @@ pub fn render(blocks: &[Block]) -> Vec<u8> {
         p.pages
     };
 
-    // Objects: 1 catalog, 2 pages, 3-5 fonts, then (page, contents) per page.
+    // Objects: 1 catalog, 2 pages, 3-6 fonts, then (page, contents) per page.
     let mut objs: Vec<String> = vec![];
     let n = pages.len();
-    let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", 6 + 2 * i)).collect();
+    let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", 7 + 2 * i)).collect();
     objs.push("<< /Type /Catalog /Pages 2 0 R >>".into());
     objs.push(format!(
         "<< /Type /Pages /Kids [{}] /Count {n} >>",
@@ -319,10 +359,12 @@ pub fn render(blocks: &[Block]) -> Vec<u8> {
             "<< /Type /Font /Subtype /Type1 /BaseFont /{base} /Encoding /WinAnsiEncoding >>"
         ));
     }
+    // The suit symbols, in the font's own encoding.
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>".into());
     for (i, content) in pages.iter().enumerate() {
         objs.push(format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {W} {H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents {} 0 R >>",
-            7 + 2 * i
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {W} {H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R /F4 6 0 R >> >> /Contents {} 0 R >>",
+            8 + 2 * i
         ));
         objs.push(format!(
             "<< /Length {} >>\nstream\n{content}endstream",
@@ -366,5 +408,19 @@ mod tests {
     fn latin1_is_escaped_and_the_rest_replaced() {
         assert_eq!(pdf_string("Süd (a)"), "(S\\374d \\(a\\))");
         assert_eq!(pdf_string("Øst 4♠ →"), "(\\330st 4S ?)");
+    }
+
+    #[test]
+    fn suit_symbols_are_drawn_from_zapf_dingbats_and_the_text_goes_on_in_its_font() {
+        assert_eq!(
+            shown("F1", 10.0, "4♠X, ♥10"),
+            "(4) Tj /F4 10 Tf (\\253) Tj /F1 10 Tf (X, ) Tj /F4 10 Tf (\\252) Tj /F1 10 Tf (10) Tj"
+        );
+        assert_eq!(shown("F3", 9.0, "Süd"), "(S\\374d) Tj");
+        let pdf = String::from_utf8_lossy(&render(&[Block::Para("♣♦".into())])).to_string();
+        assert!(
+            pdf.contains("/BaseFont /ZapfDingbats") && pdf.contains("(\\250) Tj"),
+            "{pdf}"
+        );
     }
 }

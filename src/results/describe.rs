@@ -1,36 +1,41 @@
 //! Score descriptions a person reads (audits, travellers, the appeal form and casebook), in
-//! English, German or Danish through `crate::i18n`: one line per outcome, `4S by S, 10
-//! tricks, NS +420` / `4 Pik, Alleinspieler Süd, 10 Stiche, NS +420`. English keeps the
-//! compact notation of the audits (`A+`, `4SX`, seat letters); German and Danish use the
-//! national editions' terms (glossary §4). Pure.
+//! English, German or Danish through `crate::i18n`: one line per outcome, `4♠ by S, 10
+//! tricks, NS +420` / `4♠, Alleinspieler Süd, 10 Stiche, NS +420`, contracts with suit
+//! symbols and the language's no-trump (`i18n::cards`). The engine's own English line
+//! ([`outcome_codes`]: `4S by S`, what `tdlog results`, its JSON and the audits print) keeps
+//! the codes. German and Danish use the national editions' terms (glossary §4). Pure.
 
 use super::tournament::Outcome;
-use crate::bridge::contract::{ContractOrPass, Doubling};
+use crate::bridge::contract::ContractOrPass;
 use crate::events::{Adjustment, Artificial, TableResult, Weighted};
 use crate::i18n::{t, Lang, Msg};
+
+/// The language and whether contracts keep the engine's codes (`4SX`, only the English line
+/// of [`outcome_codes`]) or read with suit symbols (`4♠X`).
+#[derive(Clone, Copy)]
+struct Style {
+    lang: Lang,
+    codes: bool,
+}
+
+impl Style {
+    fn of(lang: Lang) -> Style {
+        Style { lang, codes: false }
+    }
+}
 
 fn msg(lang: Lang, key: &str, params: &[(&str, String)]) -> String {
     Msg::text(lang, key, params)
 }
 
-/// A contract as the language writes it: `4SX` in English, `4 Pik Kontra`, `4 spar doblet`.
-fn contract(lang: Lang, c: &str) -> String {
-    if lang == Lang::En {
+/// A contract as the language writes it: `4♠X`, `3SA`, `3UT`; the engine's `4SX` in codes.
+fn contract(st: Style, c: &str) -> String {
+    if st.codes {
         return c.to_string();
     }
     match c.parse::<ContractOrPass>() {
-        Ok(ContractOrPass::PassedOut) => t(lang, "score.passed_out").to_string(),
-        Ok(ContractOrPass::Contract(k)) => {
-            let strain =
-                crate::i18n::lookup(lang, &format!("strain.{:?}", k.strain)).unwrap_or("?");
-            match k.doubling {
-                Doubling::Undoubled => format!("{} {strain}", k.level),
-                Doubling::Doubled => format!("{} {strain} {}", k.level, t(lang, "score.doubled")),
-                Doubling::Redoubled => {
-                    format!("{} {strain} {}", k.level, t(lang, "score.redoubled"))
-                }
-            }
-        }
+        Ok(ContractOrPass::PassedOut) => t(st.lang, "score.passed_out").to_string(),
+        Ok(ContractOrPass::Contract(k)) => crate::i18n::cards::contract_text(st.lang, k),
         // Not a contract the engine reads: shown as recorded.
         Err(_) => c.to_string(),
     }
@@ -40,29 +45,30 @@ fn seat(lang: Lang, s: &crate::bridge::seat::Seat) -> String {
     t(lang, &format!("seat.{}", s.letter())).to_string()
 }
 
-fn result(lang: Lang, r: &TableResult) -> String {
+fn result(st: Style, r: &TableResult) -> String {
+    let lang = st.lang;
     match (r.declarer, r.tricks) {
         (Some(d), Some(n)) => msg(
             lang,
             "score.result",
             &[
-                ("contract", contract(lang, &r.contract)),
+                ("contract", contract(st, &r.contract)),
                 ("declarer", seat(lang, &d)),
                 ("tricks", n.to_string()),
             ],
         ),
-        _ => contract(lang, &r.contract),
+        _ => contract(st, &r.contract),
     }
 }
 
-/// A contract in `lang` (`4SX`, `4 Pik Kontra`, `4 spar doblet`).
+/// A contract in `lang` (`4♠X`, `3SA`, `4♥D`).
 pub fn contract_in(lang: Lang, c: &str) -> String {
-    contract(lang, c)
+    contract(Style::of(lang), c)
 }
 
-/// A table result in `lang`: `4S by N, 10 tricks`.
+/// A table result in `lang`: `4♠ by N, 10 tricks`.
 pub fn result_in(lang: Lang, r: &TableResult) -> String {
-    result(lang, r)
+    result(Style::of(lang), r)
 }
 
 fn artificial(lang: Lang, a: &Artificial) -> &'static str {
@@ -76,6 +82,11 @@ fn artificial(lang: Lang, a: &Artificial) -> &'static str {
 
 /// An adjusted score (Law 12) in `lang`.
 pub fn adjustment(lang: Lang, a: &Adjustment) -> String {
+    adjustment_with(Style::of(lang), a)
+}
+
+fn adjustment_with(st: Style, a: &Adjustment) -> String {
+    let lang = st.lang;
     match a {
         Adjustment::Artificial { ns, ew } => msg(
             lang,
@@ -86,7 +97,7 @@ pub fn adjustment(lang: Lang, a: &Adjustment) -> String {
             ],
         ),
         Adjustment::Assigned { result: r } => {
-            msg(lang, "score.assigned", &[("result", result(lang, r))])
+            msg(lang, "score.assigned", &[("result", result(st, r))])
         }
         Adjustment::Weighted { ns, ew } => {
             let list = |v: &Vec<Weighted>| {
@@ -99,7 +110,7 @@ pub fn adjustment(lang: Lang, a: &Adjustment) -> String {
                             &[
                                 ("weight", w.weight.to_string()),
                                 ("total", total.to_string()),
-                                ("result", result(lang, &w.result)),
+                                ("result", result(st, &w.result)),
                             ],
                         )
                     })
@@ -118,8 +129,25 @@ pub fn adjustment(lang: Lang, a: &Adjustment) -> String {
     }
 }
 
-/// One line for an outcome in `lang`.
+/// One line for an outcome in `lang`, contracts with suit symbols.
 pub fn outcome(lang: Lang, o: &Outcome) -> String {
+    outcome_with(Style::of(lang), o)
+}
+
+/// The engine's English line for an outcome, contracts as codes (`4SX by S, 10 tricks, NS
+/// -590`): `tdlog results`, its JSON and the audit trail print it.
+pub fn outcome_codes(o: &Outcome) -> String {
+    outcome_with(
+        Style {
+            lang: Lang::En,
+            codes: true,
+        },
+        o,
+    )
+}
+
+fn outcome_with(st: Style, o: &Outcome) -> String {
+    let lang = st.lang;
     match o {
         Outcome::Played {
             contract: c,
@@ -131,7 +159,7 @@ pub fn outcome(lang: Lang, o: &Outcome) -> String {
                 lang,
                 "score.played",
                 &[
-                    ("contract", contract(lang, c)),
+                    ("contract", contract(st, c)),
                     ("declarer", seat(lang, d)),
                     ("tricks", n.to_string()),
                     ("score", format!("{score_ns:+}")),
@@ -141,18 +169,20 @@ pub fn outcome(lang: Lang, o: &Outcome) -> String {
                 lang,
                 "score.played_short",
                 &[
-                    ("contract", contract(lang, c)),
+                    ("contract", contract(st, c)),
                     ("score", format!("{score_ns:+}")),
                 ],
             ),
         },
-        Outcome::NotPlayed { reason } => {
-            msg(lang, "score.not_played", &[("reason", reason.clone())])
-        }
+        Outcome::NotPlayed { reason } => msg(
+            lang,
+            "score.not_played",
+            &[("reason", crate::i18n::reason_text(lang, reason))],
+        ),
         Outcome::Adjusted { law, adjustment: a } => msg(
             lang,
             "score.adjusted",
-            &[("law", law.clone()), ("adjustment", adjustment(lang, a))],
+            &[("law", law.clone()), ("adjustment", adjustment_with(st, a))],
         ),
     }
 }

@@ -3,6 +3,7 @@
 //! explanation wherever no comparison was possible (rankings: `super::standings`).
 //! Pure and deterministic: rows come out in (section, board, round, table) order.
 
+use super::note::{scoring_error, Reason};
 use super::session::{self, Basis};
 use super::tournament::{Outcome, SlotState, Tournament};
 use crate::events::{Adjustment, Artificial, Form, Method, PolicySet, TableResult, Weighted};
@@ -45,9 +46,14 @@ pub struct ResultRow {
     pub artificial: bool,
     pub weighted: bool,
     pub adjusted: bool,
-    /// Why a score is missing or special, for a person reading the results.
+    /// Why a score is missing or special, for a person reading the results: the English of
+    /// [`ResultRow::reasons`] (set only through [`ResultRow::set_reasons`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The same reasons as keys and values, for a reader in another language
+    /// (`results::note`).
+    #[serde(skip)]
+    pub reasons: Vec<Reason>,
     /// Number of signed events behind this result (see `tdlog audit`).
     pub events: usize,
     /// The `scoring.policy` event this row was scored under; absent: the defaults of the
@@ -57,6 +63,14 @@ pub struct ResultRow {
     /// The artificial score behind this row, kept for the session pass (`results::session`).
     #[serde(skip)]
     pub(crate) basis: Option<super::session::Basis>,
+}
+
+impl ResultRow {
+    /// The row's reasons, and its English `note` from them.
+    pub(crate) fn set_reasons(&mut self, reasons: Vec<Reason>) {
+        self.note = super::note::say(&reasons, crate::i18n::Lang::En);
+        self.reasons = reasons;
+    }
 }
 
 /// The contestants a side stands for. In an individual event a side is its two players
@@ -125,19 +139,20 @@ fn weighting(t: &Tournament, s: &SlotState, v: &[Weighted]) -> Option<Vec<Weight
 enum Side {
     Result(imp::TableResult),
     Artificial(Artificial, Artificial),
-    None(String),
+    None(Reason),
 }
 
 fn side(t: &Tournament, s: &SlotState) -> Side {
-    let unscorable = |what: &str| Side::None(format!("{what} cannot be scored"));
     match s.outcome() {
         Outcome::Played { score_ns, .. } => Side::Result(imp::TableResult::Score(*score_ns)),
-        Outcome::NotPlayed { reason } => Side::None(format!("not played: {reason}")),
+        Outcome::NotPlayed { reason } => {
+            Side::None(Reason::new("note.not_played").with("reason", reason))
+        }
         Outcome::Adjusted { adjustment, .. } => match adjustment {
             Adjustment::Artificial { ns, ew } => Side::Artificial(*ns, *ew),
             Adjustment::Assigned { result } => match points(t, s, result) {
                 Some(p) => Side::Result(imp::TableResult::Score(p)),
-                None => unscorable("the assigned result"),
+                None => Side::None(Reason::new("note.unscorable_assigned")),
             },
             Adjustment::Weighted { ns, ew } => {
                 match (weighting(t, s, ns), ew.as_ref().map(|e| weighting(t, s, e))) {
@@ -145,7 +160,7 @@ fn side(t: &Tournament, s: &SlotState) -> Side {
                     (Some(ns), Some(Some(ew))) => {
                         Side::Result(imp::TableResult::SplitWeighted { ns, ew })
                     }
-                    _ => unscorable("the weighted score"),
+                    _ => Side::None(Reason::new("note.unscorable_weighted")),
                 }
             }
         },
@@ -183,6 +198,7 @@ fn base_row(s: &SlotState) -> ResultRow {
         weighted,
         adjusted: s.ruling.is_some(),
         note: None,
+        reasons: vec![],
         events: s.history.len(),
         policy: None,
         basis: None,
@@ -205,29 +221,29 @@ fn teams_rows(t: &Tournament, slots: &[&SlotState], p: &PolicySet) -> Vec<Result
             (Side::Artificial(ns, ew), _) => {
                 row.imp_ns = Some(artificial_imps(ns, p));
                 row.imp_ew = Some(artificial_imps(ew, p));
-                row.note = Some("artificial adjusted score for the match (Law 12C2, Law 86A)".into());
-                row.basis = Some(Basis::new(ns, ew, unplayed(s), &row.note));
+                row.set_reasons(vec![Reason::new("note.artificial_match")]);
+                row.basis = Some(Basis::new(ns, ew, unplayed(s), &row.reasons));
             }
             (_, Some(Side::Artificial(ns, ew))) => {
                 // The other table's teams are swapped: its N-S team is our E-W team.
                 row.imp_ns = Some(artificial_imps(ew, p));
                 row.imp_ew = Some(artificial_imps(ns, p));
-                row.note = Some("artificial adjusted score at the other table (Law 12C2, Law 86A)".into());
+                row.set_reasons(vec![Reason::new("note.artificial_other_table")]);
                 let o = other.expect("the other table's side was computed from it");
-                row.basis = Some(Basis::new(ew, ns, unplayed(o), &row.note));
+                row.basis = Some(Basis::new(ew, ns, unplayed(o), &row.reasons));
             }
-            (Side::None(why), _) => row.note = Some(format!("{why}; no IMPs for this board")),
-            (_, None) => {
-                row.note = Some("no comparison: the other table of this match has no result for the board (the TD may assign an artificial score, Law 86)".into())
+            (Side::None(why), _) => row.set_reasons(vec![why, Reason::new("note.no_imps")]),
+            (_, None) => row.set_reasons(vec![Reason::new("note.no_other_result")]),
+            (_, Some(Side::None(why))) => {
+                row.set_reasons(vec![Reason::new("note.other_table").because(why)])
             }
-            (_, Some(Side::None(why))) => row.note = Some(format!("no comparison: at the other table, {why}")),
             (Side::Result(here), Some(Side::Result(there))) => {
                 match imp::teams_board(&here, &there, p.scoring.weighted_imps) {
                     Ok((home, away)) => {
                         row.imp_ns = Some(round(home, 2));
                         row.imp_ew = Some(round(away, 2));
                     }
-                    Err(e) => row.note = Some(e.to_string()),
+                    Err(e) => row.set_reasons(vec![scoring_error(&e)]),
                 }
             }
         }
@@ -244,7 +260,9 @@ fn teams_rows(t: &Tournament, slots: &[&SlotState], p: &PolicySet) -> Vec<Result
 /// +6 and −2 give +4 and −4 (W24(b)). A balancing board is left alone.
 fn knockout_average(row: &mut ResultRow) {
     if let (Some(ns), Some(ew)) = (row.imp_ns, row.imp_ew) {
-        let (a, b) = knockout_imps(ns, ew, &mut row.note);
+        let mut reasons = std::mem::take(&mut row.reasons);
+        let (a, b) = knockout_imps(ns, ew, &mut reasons);
+        row.set_reasons(reasons);
         row.imp_ns = Some(a);
         row.imp_ew = Some(b);
     }
@@ -252,19 +270,19 @@ fn knockout_average(row: &mut ResultRow) {
 
 /// The Law 12C4 average of one board's two IMP assessments, said in the note when it
 /// changes them.
-pub(crate) fn knockout_imps(ns: f64, ew: f64, note: &mut Option<String>) -> (f64, f64) {
+pub(crate) fn knockout_imps(ns: f64, ew: f64, reasons: &mut Vec<Reason>) -> (f64, f64) {
     if round(ns + ew, 2) == 0.0 {
         return (ns, ew);
     }
     let (a, b) = crate::bridge::adjust::knockout_average(ns, ew);
     let (a, b) = (round(a, 2) + 0.0, round(b, 2) + 0.0);
-    let said = format!(
-        "Law 12C4: knock-out, non-balancing {ns:+} / {ew:+} IMPs averaged to {a:+} / {b:+}"
+    reasons.push(
+        Reason::new("note.knockout")
+            .with("ns", format!("{ns:+}"))
+            .with("ew", format!("{ew:+}"))
+            .with("a", format!("{a:+}"))
+            .with("b", format!("{b:+}")),
     );
-    *note = Some(match note.take() {
-        Some(n) => format!("{n}; {said}"),
-        None => said,
-    });
     (a, b)
 }
 
@@ -280,10 +298,10 @@ fn pairs_rows(
     let mut rows: Vec<ResultRow> = slots.iter().map(|s| base_row(s)).collect();
     for ((row, sd), s) in rows.iter_mut().zip(&sides).zip(slots) {
         match sd {
-            Side::None(why) => row.note = Some(why.clone()),
+            Side::None(why) => row.set_reasons(vec![why.clone()]),
             Side::Artificial(ns, ew) => {
-                row.note = Some("artificial adjusted score (Law 12C2): not compared".into());
-                row.basis = Some(Basis::new(*ns, *ew, unplayed(s), &row.note));
+                row.set_reasons(vec![Reason::new("note.artificial_not_compared")]);
+                row.basis = Some(Basis::new(*ns, *ew, unplayed(s), &row.reasons));
             }
             Side::Result(_) => {}
         }
@@ -292,7 +310,9 @@ fn pairs_rows(
     let expected = expected.map(|e| e.max(slots.len()));
     let fail = |rows: &mut Vec<ResultRow>, e: crate::scoring::ScoringError| {
         for r in rows.iter_mut() {
-            r.note = Some(format!("not scored: {e}"));
+            r.set_reasons(vec![
+                Reason::new("note.not_scored").because(scoring_error(&e))
+            ]);
         }
     };
     match p.method {
@@ -335,10 +355,10 @@ fn pairs_rows(
                             row.pct_ew = Some(e.pct_ew);
                         }
                         if b.factored && !row.artificial && row.mp_ns.is_some() {
-                            row.note = Some(format!(
-                                "{} of {} expected results: factored ({:?}, Law 78A / regulations)",
-                                b.comparable, b.expected, mpp.factoring
-                            ));
+                            row.set_reasons(vec![Reason::new("note.factored")
+                                .with("comparable", b.comparable)
+                                .with("expected", b.expected)
+                                .with("method", format!("{:?}", mpp.factoring))]);
                         }
                     }
                     if b.comparable == 1 {
@@ -346,8 +366,9 @@ fn pairs_rows(
                             .iter_mut()
                             .filter(|r| r.mp_ns.is_some() && !r.artificial)
                         {
-                            row.note
-                                .get_or_insert_with(|| "the only result on this board".into());
+                            if row.reasons.is_empty() {
+                                row.set_reasons(vec![Reason::new("note.only_result")]);
+                            }
                         }
                     }
                 }
@@ -388,8 +409,8 @@ fn pairs_rows(
                             row.imp_ns = Some(e.imp_ns);
                             row.imp_ew = Some(e.imp_ew);
                         }
-                        if let (Some(d), None) = (b.datum, &row.note) {
-                            row.note = Some(format!("datum {d}"));
+                        if let (Some(d), true) = (b.datum, row.reasons.is_empty()) {
+                            row.set_reasons(vec![Reason::new("note.datum").with("datum", d)]);
                         }
                     }
                 }
@@ -462,14 +483,12 @@ fn board_rows_with(
         };
         if n_groups > 1 {
             for r in &mut part {
-                let note = format!(
-                    "fouled board (Law 87): compared within group {} of {n_groups}",
-                    i + 1
-                );
-                r.note = Some(match r.note.take() {
-                    Some(n) => format!("{note}; {n}"),
-                    None => note,
-                });
+                let fouled = Reason::new("note.fouled")
+                    .with("group", i + 1)
+                    .with("groups", n_groups);
+                let mut reasons = vec![fouled];
+                reasons.append(&mut r.reasons);
+                r.set_reasons(reasons);
             }
         }
         rows.extend(part);
@@ -528,6 +547,34 @@ impl Scores {
     /// Every row, in the same order as [`results`].
     pub fn rows(&self) -> Vec<ResultRow> {
         self.iter().cloned().collect()
+    }
+
+    /// Brings `rows`, a copy of [`Scores::rows`] taken before the last
+    /// [`Scores::update_boards`], up to date: the rows of the `boards` it recomputed are
+    /// replaced, and any other row the session pass moved (Law 12C2(c), DBV fn C: an
+    /// artificial score on any board) is copied again. Copying all 5,400 rows of a 200-table
+    /// session after every result was most of the time a signed line took to fold.
+    pub fn refresh(&self, rows: &mut Vec<ResultRow>, boards: &[(String, u32)]) {
+        for (section, board) in boards {
+            let at = (section.as_str(), *board);
+            let lo = rows.partition_point(|r| (r.section.as_str(), r.board) < at);
+            let hi = lo + rows[lo..].partition_point(|r| (r.section.as_str(), r.board) <= at);
+            let new = self
+                .rows
+                .get(&(section.clone(), *board))
+                .map_or(&[][..], Vec::as_slice);
+            rows.splice(lo..hi, new.iter().cloned());
+        }
+        if rows.len() != self.rows.values().map(Vec::len).sum::<usize>() {
+            // Not the copy this expects: start again from the scores.
+            *rows = self.rows();
+            return;
+        }
+        for (r, s) in rows.iter_mut().zip(self.iter()) {
+            if r != s {
+                r.clone_from(s);
+            }
+        }
     }
 
     /// Every row by reference (for a ranking without copying the rows).

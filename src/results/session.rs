@@ -13,6 +13,7 @@
 //! A section is one session. The session figures come only from compared results (never
 //! from artificial scores), so settling is a second pass that does not feed back.
 
+use super::note::Reason;
 use super::score::{artificial_imps, artificial_pct, players, ResultRow};
 use super::tournament::Tournament;
 use crate::bridge::adjust::{artificial_pairs, Fault};
@@ -26,21 +27,16 @@ pub struct Basis {
     ew: Artificial,
     /// The table did not play the board (DBV footnote C counts these).
     unplayed: bool,
-    note: Option<String>,
+    reasons: Vec<Reason>,
 }
 
 impl Basis {
-    pub(crate) fn new(
-        ns: Artificial,
-        ew: Artificial,
-        unplayed: bool,
-        note: &Option<String>,
-    ) -> Self {
+    pub(crate) fn new(ns: Artificial, ew: Artificial, unplayed: bool, reasons: &[Reason]) -> Self {
         Basis {
             ns,
             ew,
             unplayed,
-            note: note.clone(),
+            reasons: reasons.to_vec(),
         }
     }
 }
@@ -206,7 +202,7 @@ pub(crate) fn settle<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a mut 
         r.pct_ew = s.pct.map(|m| m.1);
         r.imp_ns = s.imp.map(|m| m.0);
         r.imp_ew = s.imp.map(|m| m.1);
-        r.note = s.note;
+        r.set_reasons(s.reasons);
     }
 }
 
@@ -215,7 +211,7 @@ struct Settled {
     mp: Option<(f64, f64)>,
     pct: Option<(f64, f64)>,
     imp: Option<(f64, f64)>,
-    note: Option<String>,
+    reasons: Vec<Reason>,
 }
 
 /// Teams: ±3 IMPs (Law 12C2(b), Law 86), or not played from a team's third unplayed board.
@@ -225,17 +221,13 @@ fn team_row(b: &Basis, p: &PolicySet, fn_c: bool) -> Settled {
             mp: None,
             pct: None,
             imp: None,
-            note: Some(
-                "not played: a third or later board a team did not play in this session \
-                 (DBV footnote C, Law 12C2(d)); no IMPs for this board"
-                    .into(),
-            ),
+            reasons: vec![Reason::new("note.fn_c_team"), Reason::new("note.no_imps")],
         };
     }
-    let mut note = b.note.clone();
+    let mut reasons = b.reasons.clone();
     let (ns, ew) = (artificial_imps(b.ns, p), artificial_imps(b.ew, p));
     let imp = if p.knockout {
-        super::score::knockout_imps(ns, ew, &mut note)
+        super::score::knockout_imps(ns, ew, &mut reasons)
     } else {
         (ns, ew)
     };
@@ -243,7 +235,7 @@ fn team_row(b: &Basis, p: &PolicySet, fn_c: bool) -> Settled {
         mp: None,
         pct: None,
         imp: Some(imp),
-        note,
+        reasons,
     }
 }
 
@@ -253,31 +245,31 @@ fn pairs_mp_row(b: &Basis, p: &PolicySet, top: f64, sides: [(&Session, bool); 2]
     let cfg = p.artificial.config();
     let mut parts = vec![];
     let mut pct = [0.0; 2];
-    for (k, ((s, fn_c), (a, dir))) in sides.iter().zip([(b.ns, "N-S"), (b.ew, "E-W")]).enumerate() {
+    for (k, ((s, fn_c), (a, side))) in sides.iter().zip([(b.ns, "NS"), (b.ew, "EW")]).enumerate() {
         let session = s.pct();
         pct[k] = if *fn_c {
-            parts.push(format!(
-                "{dir} {:.2} %: session average from its third unplayed board (DBV footnote C)",
-                session
-            ));
+            parts.push(
+                Reason::new("note.fn_c_pct")
+                    .with("side", side)
+                    .with("pct", format!("{session:.2}")),
+            );
             session
         } else {
             let x = artificial_pairs(fault(a), session, &cfg);
             if x != artificial_pct(a, p) {
-                parts.push(format!(
-                    "{dir} {x:.2} %: own session percentage (Law 12C2(c), {:?} reading)",
-                    p.artificial.session_rule
-                ));
+                parts.push(
+                    Reason::new("note.own_session_pct")
+                        .with("side", side)
+                        .with("pct", format!("{x:.2}"))
+                        .with("rule", format!("{:?}", p.artificial.session_rule)),
+                );
             }
             x
         };
     }
     let m = &p.scoring.matchpoints;
-    let note = match (&b.note, parts.is_empty()) {
-        (n, true) => n.clone(),
-        (Some(n), false) => Some(format!("{n}; {}", parts.join("; "))),
-        (None, false) => Some(parts.join("; ")),
-    };
+    let mut reasons = b.reasons.clone();
+    reasons.append(&mut parts);
     Settled {
         mp: Some((
             m.mp_rounding.apply(pct[0] * top / 100.0),
@@ -285,7 +277,7 @@ fn pairs_mp_row(b: &Basis, p: &PolicySet, top: f64, sides: [(&Session, bool); 2]
         )),
         pct: Some((m.pct_rounding.apply(pct[0]), m.pct_rounding.apply(pct[1]))),
         imp: None,
-        note,
+        reasons,
     }
 }
 
@@ -295,24 +287,22 @@ fn pairs_mp_row(b: &Basis, p: &PolicySet, top: f64, sides: [(&Session, bool); 2]
 fn pairs_imp_row(b: &Basis, p: &PolicySet, sides: [(&Session, bool); 2]) -> Settled {
     let mut imp = [artificial_imps(b.ns, p), artificial_imps(b.ew, p)];
     let mut parts = vec![];
-    for (k, ((s, fn_c), dir)) in sides.iter().zip(["N-S", "E-W"]).enumerate() {
+    for (k, ((s, fn_c), side)) in sides.iter().zip(["NS", "EW"]).enumerate() {
         if *fn_c {
             imp[k] = crate::results::score::round(s.imps_per_board(), 2);
-            parts.push(format!(
-                "{dir} {:+.2} IMPs: session average from its third unplayed board (DBV footnote C)",
-                imp[k]
-            ));
+            parts.push(
+                Reason::new("note.fn_c_imps")
+                    .with("side", side)
+                    .with("imps", format!("{:+.2}", imp[k])),
+            );
         }
     }
-    let note = match (&b.note, parts.is_empty()) {
-        (n, true) => n.clone(),
-        (Some(n), false) => Some(format!("{n}; {}", parts.join("; "))),
-        (None, false) => Some(parts.join("; ")),
-    };
+    let mut reasons = b.reasons.clone();
+    reasons.append(&mut parts);
     Settled {
         mp: None,
         pct: None,
         imp: Some((imp[0], imp[1])),
-        note,
+        reasons,
     }
 }

@@ -275,23 +275,25 @@ fn traveller(t: &Tournament, rows: &[ResultRow], sec: &str, board: u32, lang: La
                 s.history.len()
             );
             for c in &s.history {
+                // The event type by its name and the signer's role in the reader's language,
+                // the law as the edition cites it.
                 let _ = write!(
                     h,
-                    "<li>{} {} – {} ({:?}){} <code>{}</code></li>",
+                    "<li>{} {} – {} ({}){} <code>{}</code></li>",
                     esc(&c.time),
-                    esc(c.what),
+                    esc(crate::i18n::lookup(lang, &format!("event.{}", c.what)).unwrap_or(c.what)),
                     esc(&c.signer),
-                    c.role,
+                    esc(crate::i18n::t(lang, &format!("role.{}", c.role.as_str()))),
                     c.law
                         .as_ref()
-                        .map(|l| format!(", Law {}", esc(l)))
+                        .map(|l| format!(", {}", esc(&crate::i18n::cite(lang, l))))
                         .unwrap_or_default(),
                     c.event.short()
                 );
             }
             h.push_str("</ol>");
-            if let Some(n) = &r.note {
-                let _ = write!(h, "<p>{}: {}</p>", w(lang, "note"), esc(n));
+            if let Some(n) = super::note::say(&r.reasons, lang) {
+                let _ = write!(h, "<p>{}: {}</p>", w(lang, "note"), esc(&n));
             }
             h.push_str("</details></td></tr>\n");
         }

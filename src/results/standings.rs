@@ -101,16 +101,18 @@ fn team_matches<'a>(
 
 /// Rankings per section under each section's policy; ties by the policy's tie rule.
 pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>) -> Ranking {
-    let mut by_section: BTreeMap<String, Vec<&ResultRow>> = BTreeMap::new();
+    // Keyed by the rows' own section names: one entry per section, not a copy per row.
+    let mut by_section: BTreeMap<&str, Vec<&ResultRow>> = BTreeMap::new();
     for r in rows {
-        by_section.entry(r.section.clone()).or_default().push(r);
+        by_section.entry(r.section.as_str()).or_default().push(r);
     }
     for sec in t.sections.keys() {
-        by_section.entry(sec.clone()).or_default();
+        by_section.entry(sec.as_str()).or_default();
     }
     let mut policies = vec![];
     let mut standings = vec![];
     for (sec, rows) in by_section {
+        let sec = sec.to_string();
         let (p, set_by) = t.policy(&sec);
         let mut acc: BTreeMap<String, Acc> = BTreeMap::new();
         for (s, id) in t.contestants.keys() {
@@ -263,20 +265,25 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
             None => x + 0.0,
         };
         let mut shown: BTreeMap<String, String> = BTreeMap::new();
+        // The contestants of each published total, in id order: a contestant's tie group is
+        // one lookup (comparing every total with every other was quadratic: 160,000
+        // comparisons, each a map lookup, for a 400-pair session).
+        let mut groups: BTreeMap<u64, Vec<&String>> = BTreeMap::new();
+        for (id, x) in &totals {
+            groups.entry(published(*x).to_bits()).or_default().push(*id);
+        }
         let inputs: Vec<RankInput<String>> = acc
             .iter()
             .map(|(id, a)| {
                 let mut s = RankInput::new(id.clone(), totals[id]);
-                let tied: Vec<&String> = totals
-                    .iter()
-                    .filter(|(_, t)| published(**t) == published(totals[id]))
-                    .map(|(x, _)| *x)
-                    .collect();
+                let tied: &[&String] = groups
+                    .get(&published(totals[id]).to_bits())
+                    .map_or(&[], Vec::as_slice);
                 let mut said = vec![];
                 for k in keys {
                     let v = match k {
                         TieKey::ImpDifference => round(a.imps, 2),
-                        TieKey::HeadToHead => head_to_head(id, &tied, &mutual),
+                        TieKey::HeadToHead => head_to_head(id, tied, &mutual),
                         TieKey::ImpQuotient => {
                             let (w, l) = won_lost.get(id).copied().unwrap_or_default();
                             imp_quotient(w, l)

@@ -44,7 +44,7 @@ pub enum Outcome {
 impl Outcome {
     /// One line for audits and travellers: `4S= by S, NS +420`, `A+/A- (Law 12C2)`.
     pub fn describe(&self) -> String {
-        self.describe_in(crate::i18n::Lang::En)
+        super::describe::outcome_codes(self)
     }
 
     /// The same line in `lang` (reports in German and Danish), see `results::describe`.

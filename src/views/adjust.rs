@@ -386,7 +386,7 @@ fn double_dummy_view(deal: &Deal, vul: Vulnerability, lang: Lang) -> Option<Doub
         strains: STRAINS.iter().map(|s| s.as_str()).collect(),
         strain_text: STRAINS
             .iter()
-            .map(|s| t(lang, &format!("strain.{}", s.as_str())).to_string())
+            .map(|s| crate::i18n::cards::strain_text(lang, *s).to_string())
             .collect(),
         rows: PBN_DECLARERS
             .iter()

@@ -18,6 +18,10 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardScreen {
     pub slot: Slot,
+    /// The contestants at this table in this round, from the movement (a board recorded
+    /// live has no traveller row yet, and a ruling drafted from it names them all the same).
+    pub ns: Option<String>,
+    pub ew: Option<String>,
     pub dealer: Seat,
     pub vulnerable: Vulnerability,
     /// False when no `structure.board` recorded the cards: no hand diagram.
@@ -37,6 +41,9 @@ pub struct BoardScreen {
     pub declarer_tricks: u8,
     pub defender_tricks: u8,
     pub complete: bool,
+    /// How play ended (13 tricks, a claim agreed or settled, a pass-out) and the law that
+    /// ended it: the screen shows the result and takes no more cards (Law 68D).
+    pub ended: Option<crate::bridge::play_end::Ended>,
     /// Contract, declarer, tricks and Law 77 score once the board is complete.
     pub result: Option<DerivedResult>,
     /// The irregularities on this board (law and title); details on the incident screen.
@@ -118,9 +125,11 @@ pub struct IrregularityFlag {
     pub pending: bool,
 }
 
-/// One line of the traveller: the scored row of `tdlog results` with the contract parts.
+/// One line of the traveller (and of the Scores screen): the scored row of `tdlog results`
+/// with the contract parts, and what a person reads in the language asked for.
 #[derive(Debug, Clone, Serialize)]
 pub struct TravellerRow {
+    /// The row as `tdlog results --json` has it (English, the engine's codes).
     #[serde(flatten)]
     pub row: ResultRow,
     pub ns_name: Option<String>,
@@ -130,6 +139,13 @@ pub struct TravellerRow {
     pub tricks: Option<u8>,
     /// Law cited when the TD adjusted the score.
     pub law: Option<String>,
+    /// The result in the reader's language, contracts with suit symbols (`4♠X, Alleinspieler
+    /// Süd, 10 Stiche, NS +590`; an adjusted or weighted score as a sentence).
+    pub result_text: String,
+    /// Why the score is missing or special, in the reader's language (the row's `note` is
+    /// its English): the reasons one by one (key, values, text), and as one line.
+    pub reasons: Vec<Msg>,
+    pub note_text: Option<String>,
 }
 
 /// The Board screen for `slot`. The hand diagram comes from the recorded deal, the auction
@@ -181,8 +197,11 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         .as_ref()
         .map(|v| v.vulnerable)
         .unwrap_or_else(|| r.tournament.vulnerability(&slot.section, slot.board));
+    let seated = super::incident::pairs_at(r, slot).ok();
     Ok(BoardScreen {
         slot: slot.clone(),
+        ns: seated.as_ref().map(|s| s.0.clone()),
+        ew: seated.map(|s| s.1),
         dealer,
         vulnerable,
         deal_known: deal.is_some(),
@@ -201,6 +220,7 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         declarer_tricks: view.as_ref().map_or(0, |v| v.declarer_tricks),
         defender_tricks: view.as_ref().map_or(0, |v| v.defender_tricks),
         complete: view.as_ref().is_some_and(|v| v.complete),
+        ended: at_table.and_then(|b| b.ended()),
         result: view.as_ref().and_then(|v| v.result.clone()),
         irregularities: view
             .as_ref()
@@ -232,14 +252,19 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
 
 /// The localised title of an irregularity's tree (the tree's own English if it has none).
 pub(crate) fn title(lang: Lang, phase: &str, law: &str, english: &str) -> Msg {
-    let tree = if phase == "play" {
+    match tree_of(phase, law) {
+        Some(t) => text::tree_title(lang, &t),
+        None => Msg::english(format!("law.{law}"), english),
+    }
+}
+
+/// The decision tree of an irregularity by its phase and law (a play irregularity's law,
+/// `54` or `64A1`, belongs to the tree of its group of laws, `53-56` or `61-64`).
+pub(crate) fn tree_of(phase: &str, law: &str) -> Option<crate::bridge::irregularity::DecisionTree> {
+    if phase == "play" {
         crate::bridge::tables::play_tree(law)
     } else {
         crate::bridge::irregularity::auction_tree(law)
-    };
-    match tree {
-        Some(t) => text::tree_title(lang, &t),
-        None => Msg::english(format!("law.{law}"), english),
     }
 }
 
@@ -313,49 +338,59 @@ fn auction_box(dealer: Seat, b: Option<&BoardAtTable>) -> AuctionBox {
 }
 
 /// Every result of the board, as the results projection scores it (same rows, same order as
-/// `tdlog results`), with the contract parts and the contestants' names; each result in the
-/// reader's language (an adjusted or weighted score reads as a sentence).
+/// `tdlog results`), with the contract parts and the contestants' names; each result and
+/// each reason in the reader's language.
 pub fn traveller(r: &Replayed, section: &str, board: u32, lang: Lang) -> Vec<TravellerRow> {
-    let t = &r.tournament;
-    let name = |id: &str| {
-        t.contestants
-            .get(&(section.to_string(), id.to_string()))
-            .map(|c| c.name.clone())
-    };
     r.results
         .iter()
         .filter(|row| row.section == section && row.board == board)
-        .map(|row| {
-            let slot = Slot {
-                section: section.to_string(),
-                round: row.round,
-                table: row.table,
-                board,
-            };
-            let outcome = t.slots.get(&slot).map(|s| s.outcome());
-            let mut row = row.clone();
-            if let Some(o) = outcome {
-                row.result = o.describe_in(lang);
-            }
-            let (contract, declarer, tricks, law) = match outcome {
-                Some(Outcome::Played {
-                    contract,
-                    declarer,
-                    tricks,
-                    ..
-                }) => (Some(contract.clone()), *declarer, *tricks, None),
-                Some(Outcome::Adjusted { law, .. }) => (None, None, None, Some(law.clone())),
-                _ => (None, None, None, None),
-            };
-            TravellerRow {
-                ns_name: name(&row.ns),
-                ew_name: name(&row.ew),
-                row,
-                contract,
-                declarer,
-                tricks,
-                law,
-            }
-        })
+        .map(|row| scored_row(r, row, lang))
         .collect()
+}
+
+/// Every scored row of the log (what `tdlog results` lists, in its order), each with its
+/// result and reasons in the reader's language: the Scores screen.
+pub fn scores(r: &Replayed, lang: Lang) -> Vec<TravellerRow> {
+    r.results
+        .iter()
+        .map(|row| scored_row(r, row, lang))
+        .collect()
+}
+
+fn scored_row(r: &Replayed, row: &ResultRow, lang: Lang) -> TravellerRow {
+    let t = &r.tournament;
+    let name = |id: &str| {
+        t.contestants
+            .get(&(row.section.clone(), id.to_string()))
+            .map(|c| c.name.clone())
+    };
+    let slot = Slot {
+        section: row.section.clone(),
+        round: row.round,
+        table: row.table,
+        board: row.board,
+    };
+    let outcome = t.slots.get(&slot).map(|s| s.outcome());
+    let (contract, declarer, tricks, law) = match outcome {
+        Some(Outcome::Played {
+            contract,
+            declarer,
+            tricks,
+            ..
+        }) => (Some(contract.clone()), *declarer, *tricks, None),
+        Some(Outcome::Adjusted { law, .. }) => (None, None, None, Some(law.clone())),
+        _ => (None, None, None, None),
+    };
+    TravellerRow {
+        ns_name: name(&row.ns),
+        ew_name: name(&row.ew),
+        result_text: outcome.map_or_else(|| row.result.clone(), |o| o.describe_in(lang)),
+        reasons: row.reasons.iter().map(|x| x.msg(lang)).collect(),
+        note_text: crate::results::note::say(&row.reasons, lang),
+        row: row.clone(),
+        contract,
+        declarer,
+        tricks,
+        law,
+    }
 }

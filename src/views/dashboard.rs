@@ -20,6 +20,8 @@ pub enum BoardState {
     NotStarted,
     Completed,
     RulingGiven,
+    /// An appeal against the ruling was decided (N16: not "ruling given" any more).
+    AppealDecided,
     InPlay,
     AppealPending,
     IncidentOpen,
@@ -31,6 +33,7 @@ impl BoardState {
             BoardState::NotStarted => "not_started",
             BoardState::Completed => "completed",
             BoardState::RulingGiven => "ruling_given",
+            BoardState::AppealDecided => "appeal_decided",
             BoardState::InPlay => "in_play",
             BoardState::AppealPending => "appeal_pending",
             BoardState::IncidentOpen => "incident_open",
@@ -138,6 +141,13 @@ pub fn dashboard(r: &Replayed, wf: &Workflow, now_ms: i64, lang: Lang) -> Dashbo
             m
         });
     let ruled: BTreeSet<&Slot> = wf.rulings.values().map(|x| &x.ruling.slot).collect();
+    // Boards whose appeal was decided (or answered by the regulating authority).
+    let decided: BTreeSet<&Slot> = wf
+        .appeals
+        .values()
+        .filter(|a| a.decisions.iter().any(|d| d.effective) || a.authority.is_some())
+        .map(|a| &a.slot)
+        .collect();
     let answered = |call_ms: i64, s: &Slot| {
         wf.rulings
             .values()
@@ -192,6 +202,9 @@ pub fn dashboard(r: &Replayed, wf: &Workflow, now_ms: i64, lang: Lang) -> Dashbo
         let complete = t.slots.contains_key(s) || at_table.is_some_and(|b| b.is_complete());
         if at_table.is_some() && !complete {
             return BoardState::InPlay;
+        }
+        if decided.contains(s) {
+            return BoardState::AppealDecided;
         }
         if ruled.contains(s) {
             return BoardState::RulingGiven;
@@ -312,12 +325,19 @@ fn cell_state(boards: &[BoardCell]) -> BoardState {
         .map(|b| b.state)
         .max()
         .unwrap_or(BoardState::NotStarted);
-    let some_done = boards
-        .iter()
-        .any(|b| matches!(b.state, BoardState::Completed | BoardState::RulingGiven));
+    let some_done = boards.iter().any(|b| {
+        matches!(
+            b.state,
+            BoardState::Completed | BoardState::RulingGiven | BoardState::AppealDecided
+        )
+    });
     let some_open = boards.iter().any(|b| b.state == BoardState::NotStarted);
     match worst {
-        BoardState::Completed | BoardState::RulingGiven if some_open => BoardState::InPlay,
+        BoardState::Completed | BoardState::RulingGiven | BoardState::AppealDecided
+            if some_open =>
+        {
+            BoardState::InPlay
+        }
         BoardState::NotStarted if some_done => BoardState::InPlay,
         w => w,
     }

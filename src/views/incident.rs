@@ -30,8 +30,13 @@ pub struct IncidentScreen {
     pub flags: Vec<Standing>,
     /// Lead and play restrictions standing in the play (Laws 26B, 50D2, 51B, 57A).
     pub restrictions: Vec<Standing>,
-    /// A choice the play is waiting for (`53-56`, `57A`, `50D2`).
+    /// A choice the play is waiting for, by its law (`54`, `55`, `56`, `57A`, `50D2`).
     pub option_due: Option<&'static str>,
+    /// Who caused it (the hand that led or played out of turn; for 50D2 the defender with
+    /// the penalty card) and who chooses now (`declarer` or `defenders`): the screen names
+    /// both next to the choices.
+    pub option_offender: Option<Seat>,
+    pub option_chooser: Option<&'static str>,
 }
 
 /// Something that stands on the board now, with its law.
@@ -50,7 +55,10 @@ pub struct IncidentItem {
     pub law: String,
     pub title: Msg,
     pub offender: Seat,
+    /// The call or card(s) concerned, as the engine records them (`1D`, `CJ`, `SA HT`).
     pub action: String,
+    /// The same in `lang` with suit symbols and the language's honours (`1♦`, `♣B`).
+    pub action_text: String,
     pub description: String,
     /// The branch applied, if settled.
     pub branch: Option<String>,
@@ -115,6 +123,22 @@ pub fn incident(r: &Replayed, slot: &Slot, lang: Lang) -> Result<IncidentScreen,
             })
             .collect(),
         option_due: b.play.as_ref().and_then(|p| p.option_due()),
+        option_offender: b.play.as_ref().and_then(|p| {
+            p.pending_lead
+                .or(p.pending_premature)
+                .map(|(s, _)| s)
+                .or_else(|| {
+                    // 50D2: the defender whose major penalty card puts declarer to a choice.
+                    (p.option_due() == Some("50D2"))
+                        .then(|| p.turn().map(|t| t.partner()))
+                        .flatten()
+                })
+        }),
+        option_chooser: b.play.as_ref().and_then(|p| match p.option_due() {
+            Some("55") => Some("defenders"),
+            Some(_) => Some("declarer"),
+            None => None,
+        }),
     })
 }
 
@@ -125,6 +149,9 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
         _ if x.options.iter().all(|o| o.decided_by == Decider::Engine) => "engine",
         _ => "play_option",
     };
+    // The branches' texts are keyed by their tree's law (`53-56`), not the irregularity's (`54`).
+    let tree = super::board::tree_of(x.phase, &x.law);
+    let tree_law = tree.as_ref().map_or(x.law.as_str(), |t| t.law);
     IncidentItem {
         phase: x.phase,
         at: x.at,
@@ -132,6 +159,7 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
         title: title(lang, x.phase, &x.law, &x.title),
         offender: x.offender,
         action: x.action.clone(),
+        action_text: crate::i18n::cards::codes_text(lang, &x.action),
         description: x.description.clone(),
         branch: x.branch.clone(),
         pending: x.pending,
@@ -143,7 +171,7 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
         options: x
             .options
             .iter()
-            .map(|o| option(lang, &x.law, o, x.branch.as_deref() == Some(o.id)))
+            .map(|o| option(lang, tree_law, o, x.branch.as_deref() == Some(o.id)))
             .collect(),
         recorded_as,
     }

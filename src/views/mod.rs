@@ -12,18 +12,25 @@ pub mod correction;
 pub mod dashboard;
 pub mod doko;
 pub mod doko_cards;
+pub mod events;
+pub mod hand_records;
 pub mod hub;
+pub mod import;
 pub mod incident;
 pub mod overview;
 pub mod play;
 pub mod procedure;
 pub mod rulings;
+pub mod setup;
+pub mod structure;
 mod text;
+pub mod traveller;
 
 pub use adjust::{adjust, adjust_split, parse_outcomes, AdjustAt, AdjustScreen};
-pub use board::{board, BoardScreen};
+pub use board::{board, scores, BoardScreen, TravellerRow};
 pub use correction::{correction_payload, table_result};
 pub use dashboard::{dashboard, BoardState, Dashboard};
+pub use events::{event_line, EventLine};
 pub use hub::{hub_status, HubStatus, SyncState};
 pub use incident::{
     adjusted_score_payload, incident, note_payload, ruling_payload, IncidentScreen,
@@ -31,6 +38,7 @@ pub use incident::{
 pub use overview::{overview, Overview};
 pub use play::{card_payload, option_payload, play_choices, PlayChoice};
 pub use rulings::{rulings, RulingFilter, RulingRow};
+pub use traveller::{check_line, line_payload, traveller, LineCheck, TravellerBy, TravellerView};
 
 use crate::bridge::tables::BridgeTables;
 use crate::events::{PayloadError, Slot};
@@ -121,6 +129,8 @@ pub enum ViewError {
     ChoiceNotApplicable { law: String, reason: String },
     #[error("{0:?} is not an event id (64 hex digits)")]
     BadEventId(String),
+    #[error("board {board} of section {section} is played at no table of the movement and has no result")]
+    NoSuchTraveller { section: String, board: u32 },
     #[error(transparent)]
     Payload(#[from] PayloadError),
 }

@@ -29,14 +29,20 @@ const fn c(id: &'static str, law: &'static str, needs_suit: bool) -> PlayChoice 
     }
 }
 
-/// The choices open under the law the play waits for (`option_due`: `53-56`, `57A`, `50D2`).
+/// The choices open under the law the play waits for (`option_due`: `54`, `55`, `56`,
+/// `57A`, `50D2`). A faced opening lead out of turn: declarer accepts (54B), spreads his hand
+/// (54A) or refuses it (54D: a major penalty card, Law 50D); a defender's later lead out of
+/// turn: declarer accepts (53A) or requires its retraction (56: a major penalty card);
+/// declarer's lead out of turn: the defenders accept (55A) or require its retraction (55B).
 pub fn play_choices(due: &str) -> Vec<PlayChoice> {
     match due {
-        "53-56" => vec![
-            c("accept", "53A", false),
+        "54" => vec![
+            c("accept", "54B", false),
             c("spread", "54A", false),
             c("refuse", "54D", false),
         ],
+        "56" => vec![c("accept", "53A", false), c("refuse", "56", false)],
+        "55" => vec![c("accept", "55A", false), c("refuse", "55B", false)],
         "57A" => vec![
             c("highest", "57A1", false),
             c("lowest", "57A2", false),
@@ -173,7 +179,19 @@ mod tests {
     #[test]
     fn each_due_law_offers_its_choices() {
         let ids = |d| play_choices(d).iter().map(|c| c.id).collect::<Vec<_>>();
-        assert_eq!(ids("53-56"), ["accept", "spread", "refuse"]);
+        assert_eq!(ids("54"), ["accept", "spread", "refuse"]);
+        assert_eq!(ids("56"), ["accept", "refuse"]);
+        assert_eq!(ids("55"), ["accept", "refuse"]);
+        let law = |d, id| {
+            play_choices(d)
+                .into_iter()
+                .find(|c| c.id == id)
+                .unwrap()
+                .law
+        };
+        assert_eq!(law("54", "refuse"), "54D");
+        assert_eq!(law("56", "refuse"), "56");
+        assert_eq!(law("55", "refuse"), "55B");
         assert_eq!(ids("57A").len(), 4);
         assert_eq!(ids("50D2"), ["require", "forbid", "neither"]);
         assert!(ids("12").is_empty());

@@ -2,9 +2,11 @@
 //! and flags. One function per engine type, with an exhaustive match, so a new effect or flag
 //! in the engine does not compile until it has its message key.
 use crate::bridge::auction::{Bar, Flag};
+use crate::bridge::call::Call;
 use crate::bridge::card::Suit;
 use crate::bridge::irregularity::{BarLength, Decider, DecisionTree, Effect, Who};
 use crate::bridge::play::{LeadLaw, Restriction};
+use crate::bridge::seat::{Seat, Side};
 use crate::i18n::{Lang, Msg};
 use crate::keys::Role;
 
@@ -82,122 +84,169 @@ pub(crate) fn effect(lang: Lang, e: &Effect) -> Msg {
     }
 }
 
+/// A message whose text says seats, sides, calls and suits as `lang` does (Nord, OW, 1♦,
+/// Pik) while its parameters keep the engine's codes (N, EW, 1D, S) for a front end that
+/// reads them. Each parameter is `(name, code, said)`.
+fn coded(lang: Lang, key: &str, params: &[(&str, String, String)]) -> Msg {
+    let said: Vec<(&str, String)> = params.iter().map(|(k, _, s)| (*k, s.clone())).collect();
+    let mut m = Msg::new(lang, key, &said);
+    m.params = params
+        .iter()
+        .map(|(k, code, _)| (k.to_string(), code.clone()))
+        .collect();
+    m
+}
+
+fn seat(lang: Lang, s: Seat) -> (String, String) {
+    (
+        s.to_string(),
+        crate::i18n::t(lang, &format!("seat.{}", s.letter())).to_string(),
+    )
+}
+
+fn side(lang: Lang, s: Side) -> (String, String) {
+    (
+        s.to_string(),
+        crate::i18n::t(lang, &format!("side.{s}")).to_string(),
+    )
+}
+
+fn call(lang: Lang, c: Call) -> (String, String) {
+    (c.to_string(), crate::i18n::cards::call_text(lang, c))
+}
+
+fn law_param(law: &str) -> (&'static str, String, String) {
+    ("law", law.to_string(), law.to_string())
+}
+
+fn p(name: &'static str, (code, said): (String, String)) -> (&'static str, String, String) {
+    (name, code, said)
+}
+
 pub(crate) fn bar(lang: Lang, b: &Bar) -> Msg {
     let key = match b.length {
         BarLength::NextTurn => "bar.next_turn",
         BarLength::RestOfAuction => "bar.rest_of_auction",
     };
-    Msg::new(
+    coded(
         lang,
         key,
-        &[("seat", b.seat.to_string()), ("law", b.law.clone())],
+        &[p("seat", seat(lang, b.seat)), law_param(&b.law)],
     )
 }
 
 pub(crate) fn flag(lang: Lang, f: &Flag) -> Msg {
+    let number = |n: &usize| (n.to_string(), n.to_string());
     match f {
-        Flag::LeadRestriction { offender, law } => Msg::new(
+        Flag::LeadRestriction { offender, law } => coded(
             lang,
             "flag.lead_restriction",
-            &[("seat", offender.to_string()), ("law", law.clone())],
+            &[p("seat", seat(lang, *offender)), law_param(law)],
         ),
         Flag::UnauthorisedInformation {
             offending_side,
             law,
-        } => Msg::new(
+        } => coded(
             lang,
             "flag.unauthorised_information",
-            &[("side", offending_side.to_string()), ("law", law.clone())],
+            &[p("side", side(lang, *offending_side)), law_param(law)],
         ),
-        Flag::Review { law, entry } => Msg::new(
+        Flag::Review { law, entry } => coded(
             lang,
             "flag.review",
-            &[("call", entry.to_string()), ("law", law.clone())],
+            &[p("call", number(entry)), law_param(law)],
         ),
-        Flag::ScoreAsIfNotMade { entry } => Msg::new(
+        Flag::ScoreAsIfNotMade { entry } => coded(
             lang,
             "flag.score_as_if_not_made",
-            &[("call", entry.to_string())],
+            &[p("call", number(entry))],
         ),
-        Flag::MustRepeat { seat, call, law } => Msg::new(
+        Flag::MustRepeat {
+            seat: s,
+            call: c,
+            law,
+        } => coded(
             lang,
             "flag.must_repeat",
             &[
-                ("seat", seat.to_string()),
-                ("bid", call.to_string()),
-                ("law", law.clone()),
+                p("seat", seat(lang, *s)),
+                p("bid", call(lang, *c)),
+                law_param(law),
             ],
         ),
         Flag::RepeatNotMade {
-            seat,
+            seat: s,
             required,
             made,
             law,
-        } => Msg::new(
+        } => coded(
             lang,
             "flag.repeat_not_made",
             &[
-                ("seat", seat.to_string()),
-                ("bid", required.to_string()),
-                ("made", made.to_string()),
-                ("law", law.clone()),
+                p("seat", seat(lang, *s)),
+                p("bid", call(lang, *required)),
+                p("made", call(lang, *made)),
+                law_param(law),
             ],
         ),
     }
 }
 
 pub(crate) fn restriction(lang: Lang, r: &Restriction) -> Msg {
-    let suit = |s: Suit| crate::i18n::t(lang, &format!("suit.{}", s.letter())).to_string();
+    let suit = |s: Suit| {
+        (
+            s.letter().to_string(),
+            crate::i18n::t(lang, &format!("suit.{}", s.letter())).to_string(),
+        )
+    };
     let law = |l: LeadLaw| match l {
-        LeadLaw::L26B => "26B".to_string(),
-        LeadLaw::L50D2 => "50D2".to_string(),
+        LeadLaw::L26B => "26B",
+        LeadLaw::L50D2 => "50D2",
     };
     match *r {
         Restriction::RequireLead {
-            seat,
-            suit: s,
+            seat: s,
+            suit: x,
             law: l,
-        } => Msg::new(
+        } => coded(
             lang,
             "restriction.require_lead",
             &[
-                ("seat", seat.to_string()),
-                ("suit", suit(s)),
-                ("law", law(l)),
+                p("seat", seat(lang, s)),
+                p("suit", suit(x)),
+                law_param(law(l)),
             ],
         ),
         Restriction::ForbidLead {
-            seat,
-            suit: s,
+            seat: s,
+            suit: x,
             law: l,
-        } => Msg::new(
+        } => coded(
             lang,
             "restriction.forbid_lead",
             &[
-                ("seat", seat.to_string()),
-                ("suit", suit(s)),
-                ("law", law(l)),
+                p("seat", seat(lang, s)),
+                p("suit", suit(x)),
+                law_param(law(l)),
             ],
         ),
-        Restriction::PlayHighest { seat } => Msg::new(
+        Restriction::PlayHighest { seat: s } => coded(
             lang,
             "restriction.play_highest",
-            &[("seat", seat.to_string())],
+            &[p("seat", seat(lang, s))],
         ),
-        Restriction::PlayLowest { seat } => Msg::new(
-            lang,
-            "restriction.play_lowest",
-            &[("seat", seat.to_string())],
-        ),
-        Restriction::RequirePlay { seat, suit: s } => Msg::new(
+        Restriction::PlayLowest { seat: s } => {
+            coded(lang, "restriction.play_lowest", &[p("seat", seat(lang, s))])
+        }
+        Restriction::RequirePlay { seat: s, suit: x } => coded(
             lang,
             "restriction.require_play",
-            &[("seat", seat.to_string()), ("suit", suit(s))],
+            &[p("seat", seat(lang, s)), p("suit", suit(x))],
         ),
-        Restriction::ForbidPlay { seat, suit: s } => Msg::new(
+        Restriction::ForbidPlay { seat: s, suit: x } => coded(
             lang,
             "restriction.forbid_play",
-            &[("seat", seat.to_string()), ("suit", suit(s))],
+            &[p("seat", seat(lang, s)), p("suit", suit(x))],
         ),
     }
 }
@@ -263,7 +312,7 @@ mod tests {
         let m = restriction(Lang::De, &all[1]);
         assert_eq!(
             m.text,
-            "W darf Coeur nicht ausspielen, solange er am Ausspiel bleibt (§ 26 B)"
+            "West darf Coeur nicht ausspielen, solange er am Ausspiel bleibt (§ 26 B)"
         );
         for r in Role::ALL {
             assert!(lookup(Lang::Da, &role(Lang::Da, r).key).is_some(), "{r}");

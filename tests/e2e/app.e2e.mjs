@@ -302,8 +302,10 @@ async function main() {
     await wd.textOf("#nav-group-results", (t) => t === "Results");
   });
 
-  await check("Alt+5 (Results) opens the Scores screen with the ranking", async () => {
+  await check("Alt+5 (Results) opens result entry; its Scores tab shows the ranking", async () => {
     await wd.keys([ALT, "5"]);
+    await wd.until("result entry", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "travellers");
+    await wd.click(await wd.find("#nav-scores"));
     await wd.until("scores screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "scores");
     const rows = await wd.until("ranking rows", async () => {
       const r = await wd.findAll("#ranking-table tbody tr");
@@ -794,7 +796,7 @@ async function main() {
     try {
       const de = await wd.until("the traveller in German", async () =>
         wd.script("const r = [...document.querySelectorAll('#traveller tbody tr')].find((x) => x.cells[1].textContent === '3'); return r && r.textContent.includes('gewichteter Score NS') ? r.textContent : null"));
-      expect(de.includes("12 C 1 (c)") && de.includes("OW 80/100 von 3 SA"), `traveller (de): ${de}`);
+      expect(de.includes("12 C 1 (c)") && de.includes("OW 80/100 von 3SA"), `traveller (de): ${de}`);
       await wd.script(toRow);
       await shot("board-weighted-de");
     } finally {

@@ -98,7 +98,7 @@ fn signatures(b: &mut Vec<Block>, f: &Folded, a: &Appeal, lang: Lang) {
     let row = |s: &Signed, state: String| {
         vec![
             when(f, lang, s.wall_ms),
-            s.kind.to_string(),
+            kind_name(lang, s.kind),
             format!("{} ({})", s.signer, role_in(lang, s.role)),
             state,
             s.event.short(),
@@ -130,7 +130,7 @@ fn signatures(b: &mut Vec<Block>, f: &Folded, a: &Appeal, lang: Lang) {
             b.push(Block::Para(format!(
                 "{} {} {} ({}) {}",
                 when(f, lang, st.wall_ms),
-                st.kind,
+                kind_name(lang, st.kind),
                 st.signer,
                 role_in(lang, st.role),
                 st.event.short()
@@ -161,7 +161,7 @@ fn signatures(b: &mut Vec<Block>, f: &Folded, a: &Appeal, lang: Lang) {
             b.push(Block::Para(format!(
                 "{} {}: {}",
                 when(f, lang, fl.signed.wall_ms),
-                fl.signed.kind,
+                kind_name(lang, fl.signed.kind),
                 fl.message
             )));
         }
@@ -205,7 +205,10 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     let d = facts
         .and_then(|x| x.dealer)
         .unwrap_or_else(|| dealer(a.slot.board));
-    b.push(Block::Field(t("dealer"), d.to_string()));
+    b.push(Block::Field(
+        t("dealer"),
+        crate::i18n::t(lang, &format!("seat.{}", d.letter())).to_string(),
+    ));
     let vul = tour
         .vulnerability(&a.slot.section, a.slot.board)
         .to_string();
@@ -229,7 +232,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     b.push(Block::Field(t("ew"), name(&a.ew)));
     if let Some(deal) = facts.and_then(|x| x.deal.as_deref()) {
         b.push(Block::Heading(t("deal")));
-        b.push(Block::Mono(deal_diagram(deal)));
+        b.push(Block::Mono(deal_diagram(deal, lang)));
     }
     if let Some(board) = tour.bridge.board(&a.slot) {
         board_record(&mut b, &board.view(), lang);
@@ -290,7 +293,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
                 .describe_in(lang),
             ));
         }
-        b.push(Block::Field(t("laws"), ru.laws.join(", ")));
+        b.push(Block::Field(t("laws"), cited(lang, &ru.laws)));
         b.push(Block::Field(t("category"), t(cat_key(ru.category))));
         b.push(Block::Field(
             t("director"),
@@ -406,7 +409,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             ));
         }
         if !d.decided.laws.is_empty() {
-            b.push(Block::Field(t("laws"), d.decided.laws.join(", ")));
+            b.push(Block::Field(t("laws"), cited(lang, &d.decided.laws)));
         }
         b.push(Block::Field(t("reasoning"), d.decided.reasoning.clone()));
         if let Some(dep) = d.deposit {
@@ -451,7 +454,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             ));
         }
         if !x.laws.is_empty() {
-            b.push(Block::Field(t("laws"), x.laws.join(", ")));
+            b.push(Block::Field(t("laws"), cited(lang, &x.laws)));
         }
         b.push(Block::Para(x.reasoning.clone()));
     }
@@ -574,4 +577,19 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
 /// A PDF file (the shared writer, `crate::report::pdf`).
 pub fn pdf(blocks: &[Block]) -> Vec<u8> {
     crate::report::pdf::render(blocks)
+}
+
+/// Laws as the edition cites them, one after another: "§ 16 B 1, § 12 C 1 (c)".
+fn cited(lang: Lang, laws: &[String]) -> String {
+    laws.iter()
+        .map(|l| crate::i18n::cite(lang, l))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An event type by its name in `lang` ("Protest eingelegt"), not the log's code.
+fn kind_name(lang: Lang, kind: &str) -> String {
+    crate::i18n::lookup(lang, &format!("event.{kind}"))
+        .unwrap_or(kind)
+        .to_string()
 }

@@ -140,11 +140,19 @@ impl Play {
     }
 
     /// Which choice the engine is waiting for before play can go on, with its law: a lead out
-    /// of turn (53-56), a premature play (57A), or the partner of a defender with a major
-    /// penalty card being on lead (50D2: declarer's choice comes before that lead).
+    /// of turn, by the law of its offence (54: the opening lead, declarer chooses; 56: a
+    /// defender's later lead, declarer chooses; 55: declarer's lead, the defenders choose),
+    /// a premature play (57A), or the partner of a defender with a major penalty card being
+    /// on lead (50D2: declarer's choice comes before that lead).
     pub fn option_due(&self) -> Option<&'static str> {
-        if self.pending_lead.is_some() {
-            return Some("53-56");
+        if let Some((off, _)) = self.pending_lead {
+            return Some(if !self.is_defender(off) {
+                "55"
+            } else if self.trick_number() == 1 && self.completed_tricks() == 0 {
+                "54"
+            } else {
+                "56"
+            });
         }
         if self.pending_premature.is_some() {
             return Some("57A");

@@ -92,6 +92,7 @@ impl Log {
             .state
             .as_mut()
             .ok_or_else(|| LogError::Refused("no state".into()))?;
+        check_game(&self.conn, &state.log_id, &payloads)?;
         let mut ids = Vec::with_capacity(payloads.len());
         let mut rows = Vec::with_capacity(payloads.len());
         let mut staged = StagedState::new(state, me);
@@ -393,6 +394,40 @@ impl StagedState {
         state
             .pending_forks
             .retain(|(a, s, _)| !self.resolved.contains(&(*a, *s)));
+    }
+}
+
+/// Refuses an event of the other game (`Game::of_kind`), naming both: a bridge call signed
+/// into a Doppelkopf log would be folded by the bridge engine as that tournament's. The game
+/// is the genesis row's (one lookup by id; the genesis was verified when the state was built).
+fn check_game(
+    conn: &rusqlite::Connection,
+    log_id: &Hash32,
+    payloads: &[Payload],
+) -> Result<(), LogError> {
+    use crate::events::Game;
+    if payloads.iter().all(|p| Game::of_kind(p.kind()).is_none()) {
+        return Ok(());
+    }
+    let genesis: Option<Vec<u8>> = conn
+        .prepare_cached("SELECT payload FROM event WHERE id = ?1")?
+        .query_row([log_id.0.as_slice()], |r| r.get(0))
+        .optional()?;
+    let game = genesis
+        .and_then(|b| serde_json::from_slice::<crate::events::Genesis>(&b).ok())
+        .map(|g| g.game)
+        .ok_or_else(|| LogError::Refused("the log's genesis cannot be read".into()))?;
+    match payloads.iter().find_map(|p| {
+        Game::of_kind(p.kind())
+            .filter(|g| *g != game)
+            .map(|g| (g, p.kind()))
+    }) {
+        Some((other, kind)) => Err(LogError::WrongGame {
+            kind: kind.to_string(),
+            event_game: other.name(),
+            log_game: game.name(),
+        }),
+        None => Ok(()),
     }
 }
 

@@ -4,13 +4,15 @@
 import { invoke, Channel } from "@tauri-apps/api/core";
 import type {
   AppealPart,
-  AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, ResultRow,
+  AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, TravellerRow,
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
 } from "./types";
 import type { RulingFilter } from "./activity";
 import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
 import type { ListEntry } from "./doko";
 import type { Attendee, HubEvent, HubForm, HubStatus } from "./types";
+import type { HandRecordsPreview, ImportPreview, MovementOption, SetupPreview, SetupRequest, SetupStatus } from "./types";
+import type { LineCheck, TravellerBy, TravellerView } from "./types";
 import type { AdjustAt, AdjustScreen, Weighted } from "./assistant";
 
 export interface Slot { section: string; round: number; table: number; board: number }
@@ -30,8 +32,8 @@ export const api = {
   pickNewLogFile: () => invoke<string | null>("pick_new_log_file"),
   logOpen: (path: string, onProgress?: OnProgress) =>
     invoke<Summary>("log_open", { path, progress: channel(onProgress) }),
-  logOpenDemo: (onProgress?: OnProgress) =>
-    invoke<Summary>("log_open_demo", { progress: channel(onProgress) }),
+  logOpenDemo: (onProgress?: OnProgress, fresh = false) =>
+    invoke<Summary>("log_open_demo", { fresh, progress: channel(onProgress) }),
   logCreate: (
     fields: {
       path: string; name: string; game: "bridge" | "doppelkopf"; profile: string | null;
@@ -40,9 +42,9 @@ export const api = {
     onProgress?: OnProgress,
   ) => invoke<Summary>("log_create", { new: fields, progress: channel(onProgress) }),
   summary: () => invoke<Summary>("tournament_summary"),
-  eventsPage: (offset: number, limit: number) => invoke<EventsPage>("events_page", { offset, limit }),
+  eventsPage: (offset: number, limit: number, lang: string) => invoke<EventsPage>("events_page", { offset, limit, lang }),
   notes: () => invoke<NoteRow[]>("notes_list"),
-  results: () => invoke<ResultRow[]>("results_list"),
+  results: (lang: string) => invoke<TravellerRow[]>("results_list", { lang }),
   ranking: () => invoke<Ranking>("ranking_show"),
   reportSave: (request: { kind: "appeal" | "casebook" | "doko-standings" | "doko-list"; appeal: string | null; format: "pdf" | "html"; lang: string; round?: number | null; table?: number | null }, path: string | null) =>
     invoke<string | null>("report_save", { request, path }),
@@ -82,6 +84,28 @@ export const api = {
     invoke<Summary>("results_publish", { published: { sections }, passphrase, progress: channel(onProgress) }),
   appealFile: (filed: { ruling: string; appellant: string; grounds: string; consents: string[] }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_file", { filed, passphrase, progress: channel(onProgress) }),
+  travellerShow: (by: TravellerBy, lang: string) => invoke<TravellerView>("traveller_show", { by, lang }),
+  travellerCheck: (slot: Slot, line: string, lang: string) => invoke<LineCheck>("traveller_check", { slot, line, lang }),
+  travellerSign: (slot: Slot, line: string, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("traveller_sign", { slot, line, lang, passphrase, progress: channel(onProgress) }),
+  travellerCorrect: (c: { slot: Slot; line: string; reason: string; lateConsent: string | null }, lang: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("traveller_correct", { correction: { slot: c.slot, line: c.line, reason: c.reason, late_consent: c.lateConsent }, lang, passphrase, progress: channel(onProgress) }),
+  setupStatus: () => invoke<SetupStatus>("setup_status"),
+  setupOptions: (form: "pairs" | "teams", contestants: number, lang: string) =>
+    invoke<MovementOption[]>("setup_options", { form, contestants, lang }),
+  setupPreview: (request: SetupRequest, lang: string) => invoke<SetupPreview>("setup_preview", { request, lang }),
+  setupSign: (request: SetupRequest, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("setup_sign", { request, passphrase, progress: channel(onProgress) }),
+  pickInputFile: (what: "results" | "hands") => invoke<string | null>("pick_input_file", { what }),
+  importPreview: (request: { path: string; section: string; captains: [string, string][] }) =>
+    invoke<ImportPreview>("import_preview", { request }),
+  importSign: (request: { path: string; section: string; captains: [string, string][] }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("import_sign", { request, passphrase, progress: channel(onProgress) }),
+  handRecordsPreview: (path: string, section: string) => invoke<HandRecordsPreview>("hand_records_preview", { path, section }),
+  handRecordsSign: (path: string, section: string, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("hand_records_sign", { path, section, passphrase, progress: channel(onProgress) }),
+  teamCaptain: (c: { section: string; team: string; captain: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("team_captain", { ...c, passphrase, progress: channel(onProgress) }),
   appealConsent: (consent: { appeal: string; player: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("appeal_consent", { consent, passphrase, progress: channel(onProgress) }),
   appealRoute: (routed: { appeal: string; to: "chief_td" | "committee"; law_only: boolean; note?: string; part?: AppealPart }, passphrase: string | null, onProgress?: OnProgress) =>

@@ -78,8 +78,10 @@ export async function openLog(path: string): Promise<void> {
   if (await withLog((p) => api.logOpen(path, p))) go(homeScreen(app.summary?.game));
 }
 
-export async function openDemo(): Promise<void> {
-  if (await withLog((p) => api.logOpenDemo(p))) go(homeScreen(app.summary?.game));
+/** Opens this device's copy of the demo; `fresh`: made again, its day signed now (so its
+ * correction and appeal periods run from now). */
+export async function openDemo(fresh = false): Promise<void> {
+  if (await withLog((p) => api.logOpenDemo(p, fresh))) go(homeScreen(app.summary?.game));
 }
 
 /** A signed time (RFC 3339 or ms) in the open event's time zone (`config.event`), in the UI's

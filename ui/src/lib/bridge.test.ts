@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/svelte";
-import { callText, cancelledBy, diagramOrder, isRed } from "./bridge";
+import { callText, cancelledBy, cardText, contractText, diagramOrder, isRed, rankText } from "./bridge";
 import { setLang } from "./i18n/index.svelte";
 import AuctionBox from "../components/AuctionBox.svelte";
 import HandDiagram from "../components/HandDiagram.svelte";
@@ -35,6 +35,26 @@ describe("bridge display helpers", () => {
     expect(isRed("1S")).toBe(false);
   });
 
+  it("writes cards with symbols and English honours A K Q J 10, never T", () => {
+    expect(["SA", "HK", "DQ", "CJ", "ST", "H9"].map((c) => cardText(c, "en"))).toEqual(["♠A", "♥K", "♦Q", "♣J", "♠10", "♥9"]);
+    expect(contractText("4SX", "en")).toBe("4♠X");
+    expect(cardText("not a card", "en")).toBe("not a card");
+  });
+
+  it("writes German honours A K D B 10 and no-trump as SA (DBV)", () => {
+    expect(["SA", "HK", "DQ", "CJ", "HT"].map((c) => cardText(c, "de"))).toEqual(["♠A", "♥K", "♦D", "♣B", "♥10"]);
+    expect(callText("3NT", "de")).toBe("3SA");
+    expect(contractText("3NTXX", "de")).toBe("3SAXX");
+    expect(rankText("Q", "de")).toBe("D");
+  });
+
+  it("writes Danish honours E K D B 10, no-trump as UT and doubled as D / RD (DBf)", () => {
+    expect(["SA", "HK", "DQ", "CJ", "CT"].map((c) => cardText(c, "da"))).toEqual(["♠E", "♥K", "♦D", "♣B", "♣10"]);
+    expect(callText("1NT", "da")).toBe("1UT");
+    expect(contractText("4HX", "da")).toBe("4♥D");
+    expect(contractText("2CXX", "da")).toBe("2♣RD");
+  });
+
   it("names the branch that cancelled a call", () => {
     expect(cancelledBy({ Cancelled: { law: "27B1a" } })).toBe("27B1a");
     expect(cancelledBy("Standing")).toBeNull();
@@ -63,9 +83,9 @@ describe("auction box", () => {
 
   it("names seats and calls in German", () => {
     setLang("de");
-    render(AuctionBox, { auction: { columns: ["N", "E", "S", "W"], rows: [[cell(0, "N", "Pass"), cell(1, "E", "X"), null, null]] } });
+    render(AuctionBox, { auction: { columns: ["N", "E", "S", "W"], rows: [[cell(0, "N", "Pass"), cell(1, "E", "X"), cell(2, "S", "3NT"), null]] } });
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Nord", "Ost", "Süd", "West"]);
-    expect([...document.querySelectorAll(".call")].map((c) => c.textContent)).toEqual(["Pass", "Kontra"]);
+    expect([...document.querySelectorAll(".call")].map((c) => c.textContent)).toEqual(["Pass", "Kontra", "3SA"]);
   });
 
   it("says when nothing is recorded", () => {
@@ -75,7 +95,13 @@ describe("auction box", () => {
 });
 
 describe("hand diagram", () => {
-  afterEach(() => cleanup());
+  afterEach(() => { cleanup(); setLang("en"); });
+
+  it("shows the Danish honours E K D B 10", () => {
+    setLang("da");
+    render(HandDiagram, { hands: [hand("N", [["S", "AKQJT"]])], dealer: "N", vulnerable: "None" });
+    expect([...document.querySelectorAll(".hand.north .card")].map((c) => c.textContent)).toEqual(["E", "K", "D", "B", "10"]);
+  });
 
   it("shows each hand by suit, the dealer marked, tens as 10, played cards greyed", () => {
     const hands = [

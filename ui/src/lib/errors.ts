@@ -18,12 +18,19 @@ function shownParams(p: Record<string, string> | undefined): Record<string, stri
   const out: Record<string, string> = { ...(p ?? {}) };
   if ("signed" in out && !out.signed) out.signed = t("common.nobody");
   if ("may_consent" in out && !out.may_consent) out.may_consent = t("consent.unrecorded");
+  // The games of a wrong-game refusal, by name in the UI's language.
+  for (const g of ["log_game", "event_game"]) {
+    const key = `game.${out[g]}`;
+    if (g in out && has(key)) out[g] = t(key as MessageKey);
+  }
   return out;
 }
 
 /** The sentence for an engine refusal or error code, in the UI's language. */
 export function errorText(e: AppError): string {
-  const key = `error.${e.code}`;
+  // A refusal with a rule (Law 92D: a captain not yet recorded) has its own sentence.
+  const ruled = e.params?.rule ? `error.${e.code}_${e.params.rule}` : "";
+  const key = ruled && has(ruled) ? ruled : `error.${e.code}`;
   return t(has(key) ? (key as MessageKey) : "error.unknown", shownParams(e.params));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionRows, signable, stateLine } from "./incident";
+import { branchLabel, branchLaw, optionRows, signable, stateLine } from "./incident";
 import type { IncidentItem, Msg, OptionView } from "./types";
 
 const msg = (key: string, text: string): Msg => ({ key, text });
@@ -16,7 +16,7 @@ const opt = (id: string, decided_by: string, over: Partial<OptionView> = {}): Op
 
 // Law 27, insufficient bid: LHO may accept (27A1); otherwise the TD rules a branch of 27B.
 const law27 = (over: Partial<IncidentItem> = {}): IncidentItem => ({
-  phase: "auction", at: 3, law: "27", title: msg("irr.27", "Insufficient bid"), offender: "E", action: "1S",
+  phase: "auction", at: 3, law: "27", title: msg("irr.27", "Insufficient bid"), offender: "E", action: "1S", action_text: "1♠",
   description: "", branch: null, pending: true, recorded_as: "ruling",
   chosen_by: [msg("decider.OffendersLho", "the offender's LHO"), msg("decider.Director", "the director")],
   options: [
@@ -52,7 +52,8 @@ describe("incident decision tree (law 27, insufficient bid)", () => {
     const rows = optionRows(settled);
     expect(rows.map((r) => r.signable)).toEqual([false, false, false]);
     expect(rows.filter((r) => r.applied).map((r) => r.branch)).toEqual(["27B2"]);
-    expect(stateLine(settled)).toEqual({ key: "board.settled", params: { branch: "27B2" }, choosers: "the offender's LHO; the director" });
+    expect(stateLine(settled, "en")).toEqual({ key: "board.settled", params: { branch: "Law 27B2" }, choosers: "the offender's LHO; the director" });
+    expect(stateLine(settled, "de").params.branch).toBe("§ 27 B 2");
   });
 
   it("offers no ruling where the choice is a play option or follows from the record alone", () => {
@@ -64,5 +65,16 @@ describe("incident decision tree (law 27, insufficient bid)", () => {
 
   it("says the irregularity is pending while no branch is chosen", () => {
     expect(stateLine(law27())).toEqual({ key: "board.pending", params: {}, choosers: "the offender's LHO; the director" });
+  });
+});
+
+describe("branch labels (N9: one citation style per language)", () => {
+  it("names the law a branch applies, cited as each edition does", () => {
+    expect(["27B1a", "30-29A", "25A-late", "50D2a-require", "56", "64A1"].map(branchLaw))
+      .toEqual(["27B1a", "29A", "25A", "50D2a", "56", "64A1"]);
+    expect(branchLabel("27B1a", "en")).toBe("Law 27B1a");
+    expect(branchLabel("27B1a", "de")).toBe("§ 27 B 1 a");
+    expect(branchLabel("27B1a", "da")).toBe("§ 27B1a");
+    expect(optionRows(law27(), "de").map((r) => r.label)[0]).toBe("§ 27 A 1");
   });
 });

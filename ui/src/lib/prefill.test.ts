@@ -15,7 +15,7 @@ const board = (traveller: BoardScreen["traveller"]): BoardScreen => ({
 const row = (round: number, table: number, ns: string, ew: string) =>
   ({ round, table, ns, ew, ns_name: null, ew_name: null, contract: null, declarer: null, tricks: null, law: null }) as unknown as BoardScreen["traveller"][number];
 const insufficient = (branch: string | null, offender = "W"): IncidentItem => ({
-  phase: "auction", at: 2, law: "27", title: msg("Insufficient bid"), offender, action: "1S", description: "", branch,
+  phase: "auction", at: 2, law: "27", title: msg("Insufficient bid"), offender, action: "1S", action_text: "1♠", description: "", branch,
   pending: branch === null, chosen_by: [], recorded_as: "ruling",
   options: [option("27A1", "accepted by LHO", branch === "27A1", "North"), option("27B1a", "replaced by the lowest sufficient bid", branch === "27B1a")],
 });
@@ -27,6 +27,12 @@ describe("from an irregularity straight to a prefilled ruling", () => {
     expect(lawOfBranch("16B1")).toBe("16B1");
     expect(sideOf("W")).toBe("ew");
     expect(sideOf("S")).toBe("ns");
+  });
+
+  it("N7: a board recorded live (no traveller row) names the pairs the movement seats there", () => {
+    const b = { ...board([]), ns: "7", ew: "12" };
+    const p = rulingFromIrregularity(b, insufficient(null), "Law 27: Insufficient bid — West: 1S");
+    expect([p.ns, p.ew, p.offender]).toEqual(["7", "12", "12"]);
   });
 
   it("Law 27 settled by 27B1(a): the board's place, both pairs, the offending side, the branch and the options", () => {

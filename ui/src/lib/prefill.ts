@@ -24,12 +24,12 @@ export const sideOf = (seat: string): "ns" | "ew" => (seat === "N" || seat === "
 const optionLine = (id: string, when: string) => `${lawOfBranch(id)}: ${when}`;
 
 /** The ruling draft for irregularity `x` on board `b`; `facts` is the sentence the screen
- * writes in the UI's language (the irregularity's heading). The pairs come from the board's
- * traveller row of this table (blank when the table has no row: the Rulings form then fills
- * them from the movement). */
+ * writes in the UI's language (the irregularity's heading). The pairs come from the movement
+ * (the board screen's `ns`/`ew`), else the board's traveller row of this table. */
 export function rulingFromIrregularity(b: BoardScreen, x: IncidentItem, facts: string): RulingPrefill {
   const row = b.traveller.find((r) => r.round === b.slot.round && r.table === b.slot.table);
-  const ns = row?.ns ?? "", ew = row?.ew ?? "";
+  // The movement seats them even on a board recorded live (no traveller row yet, N7).
+  const ns = b.ns ?? row?.ns ?? "", ew = b.ew ?? row?.ew ?? "";
   const applied = x.options.find((o) => o.applied);
   return {
     round: String(b.slot.round), table: String(b.slot.table), board: String(b.slot.board),

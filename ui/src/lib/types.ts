@@ -14,6 +14,8 @@ export interface DeviceKeyInfo {
 export interface AppInfo {
   data_dir: string;
   device_key: DeviceKeyInfo | null;
+  /** This device's own key, whatever signs now. */
+  own_key?: DeviceKeyInfo | null;
   sign_as: string | null;
   key_files: KeyFile[];
   recent: string[];
@@ -87,13 +89,19 @@ export interface FutureDatedRow {
 
 export interface EventRow {
   n: number;
+  /** The type as the log names it (`bridge.auction`): for the details only. */
   kind: string;
+  /** The type's name in the user's language. */
+  kind_name: string;
   v: number;
   time: string;
   signer: string;
   role: string;
   seq: number;
   id: string;
+  /** One line saying what the event records, in the user's language. */
+  text: string;
+  /** The payload as compact JSON: for the details only. */
   summary: string;
 }
 
@@ -234,6 +242,16 @@ export interface RulingRow {
   signed: Signed;
   corrected_by: string | null;
   appealed: boolean;
+  /** Law 92D for each side (N-S, E-W): who concurs in an appeal. */
+  consent: (ConsentView & { contestant: string })[];
+}
+
+/** One side's consent rule (Law 92D), as the engine applies it. */
+export interface ConsentView {
+  rule: "both_members" | "captain" | "captain_unrecorded" | "player";
+  may_consent: string[];
+  members: string[];
+  captain: string | null;
 }
 
 export interface OpenClock {
@@ -241,6 +259,8 @@ export interface OpenClock {
   law: string;
   section: string;
   subject: string | null;
+  /** Where the ruling of an appeal period was given. */
+  subject_slot?: { section: string; round: number; table: number; board: number };
   ends: string;
   ends_ms: number;
   left_s: number;
@@ -307,6 +327,8 @@ export interface AppealRow {
   id: string;
   status: string;
   consent_missing: AppError | null;
+  /** The appellant's consent rule (Law 92D). */
+  consent: ConsentView;
   next_steps: string[];
   /** Each part of a mixed appeal with the part steps this signer may take on it. */
   part_steps: { part: AppealPart; state: string; next_steps: string[] }[];
@@ -314,6 +336,8 @@ export interface AppealRow {
 }
 
 export interface AppealsView {
+  /** Every publication so far, oldest first (Laws 79C, 92B). */
+  publications?: { event: string; wall_ms: number; sections: string[]; session: string | null }[];
   appeals: AppealRow[];
   committee_keys: [string, string][];
   committee_available: boolean;
@@ -343,9 +367,15 @@ export interface AuctionBoxView { columns: string[]; rows: (CallCell | null)[][]
 export interface CardCell { card: string; rank: string; played_in: number | null }
 export interface HandView { seat: string; suits: { suit: string; cards: CardCell[] }[] }
 export interface IrregularityFlag { phase: string; at: number; law: string; title: Msg; offender: string; branch: string | null; pending: boolean }
-export interface TravellerRow extends ResultRow { ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null }
+export interface TravellerRow extends ResultRow {
+  ns_name: string | null; ew_name: string | null; contract: string | null; declarer: string | null; tricks: number | null; law: string | null;
+  /** The result and the note's reasons in the user's language (`result` and `note` are `tdlog results`'s English). */
+  result_text: string; reasons: Msg[]; note_text: string | null;
+}
 export interface BoardScreen {
   slot: { section: string; round: number; table: number; board: number };
+  /** The contestants seated at this table in this round (the movement). */
+  ns?: string | null; ew?: string | null;
   dealer: string; vulnerable: string; deal_known: boolean; recorded: boolean; turn: string | null; hands: HandView[];
   claim: { claimer: string; remaining: number; status: "Pending" | "Agreed" | "Void" | { Ruled: { remaining: number } }; at_trick: number } | null;
   penalty_cards: { seat: string; card: string; major: boolean }[];
@@ -353,6 +383,18 @@ export interface BoardScreen {
   auction: AuctionBoxView; tricks: { number: number; leader: string; cards: { seat: string; card: string }[]; winner: string | null }[];
   contract: string | null; declarer: string | null; declarer_tricks: number; defender_tricks: number;
   complete: boolean; irregularities: IrregularityFlag[]; traveller: TravellerRow[];
+  /** How play ended (Law 68D: no card after it), and the result the engine derives. */
+  ended: "passed_out" | "thirteen_tricks" | "claim_agreed" | "claim_ruled" | null;
+  result: DerivedResult | null;
+}
+/** A completed board's result: contract, declarer, tricks after Law 64 transfers, the Law 77
+ * score, the tricks won at the table and each transfer (revoke number, tricks, law). */
+export interface DerivedResult {
+  result: { contract: string; declarer?: string; tricks?: number };
+  score: { ns: number; ew: number };
+  table_tricks?: number;
+  transfers: [number, number, string][];
+  claimed: boolean;
 }
 export interface OptionView {
   id: string; when: Msg; decided_by: string; decided_by_text: Msg; judgement: Msg | null;
@@ -360,6 +402,8 @@ export interface OptionView {
 }
 export interface IncidentItem {
   phase: string; at: number; law: string; title: Msg; offender: string; action: string;
+  /** The call or card(s) with suit symbols and the language's honours. */
+  action_text: string;
   description: string; branch: string | null; pending: boolean; chosen_by: Msg[];
   options: OptionView[]; recorded_as: "ruling" | "play_option" | "engine";
 }
@@ -369,6 +413,8 @@ export interface IncidentScreen {
   flags: { active: boolean; text: Msg }[];
   restrictions: { active: boolean; text: Msg }[];
   option_due: string | null;
+  option_offender: string | null;
+  option_chooser: "declarer" | "defenders" | null;
 }
 /** A choice the play waits for (Laws 50D2, 53-56, 57A). */
 export interface PlayChoice { id: string; law: string; needs_suit: boolean }
@@ -388,7 +434,7 @@ export interface ActivityRow {
 
 /** The tournament dashboard (the engine's `views::dashboard`, plus the appeals waiting for
  * this signer). */
-export type BoardStateKey = "not_started" | "in_play" | "completed" | "incident_open" | "ruling_given" | "appeal_pending";
+export type BoardStateKey = "not_started" | "in_play" | "completed" | "incident_open" | "ruling_given" | "appeal_decided" | "appeal_pending";
 export interface DashSlot { section: string; round: number; table: number; board: number }
 /** A board's score at a table for N-S, as the results score it (tdlog::views::dashboard). */
 export interface BoardScore { score_ns: number | null; imp_ns: number | null; pct_ns: number | null; adjusted: boolean }
@@ -590,4 +636,68 @@ export interface HubEvent {
 export interface HubForm {
   url: string | null;
   has_password: boolean;
+}
+
+/** What importing a file would sign (the engine's `views::import::ImportPreview`). */
+export interface ImportPreview {
+  kind: "pbn" | "usebio"; section: string; form: "pairs" | "teams" | "individual" | null;
+  records: number; imported: number; skipped: number; problems: string[]; warnings: string[];
+  contestants: number; teams_without_captain: string[]; tables: number; rounds: number; boards: number;
+  deals: number; results: number; not_played: number; adjusted: number; published_lines: number;
+  producer: string | null; events: number;
+  blocked: "problems" | "section_exists" | "needs_director" | "empty" | null;
+}
+
+/** Hand records: what attaching a PBN's deals would sign (`views::hand_records`). */
+export interface HandRecordsPreview {
+  section: string;
+  boards: { board: number; dealer: string; vulnerable: string; deal: string; status: "new" | "same" | "differs"; in_movement: boolean }[];
+  missing: number[]; problems: string[]; events: number;
+}
+
+/** The set-up of each section on the log (`views::setup::SetupStatus`). */
+export interface SetupStatus {
+  sections: { section: string; form: "pairs" | "teams" | "individual"; title: string; contestants: number; tables: number; rounds: number; boards: number; deals: number; results: number; without_captain: string[] }[];
+  next_section: string;
+}
+export type MovementKind =
+  | { family: "mitchell"; arrow_switch?: boolean; even?: "auto" | "skip" | "relay_bye_stand" }
+  | { family: "howell" } | { family: "three_quarter_howell" } | { family: "teams_round_robin" } | { family: "swiss" }
+  | { family: "knock_out"; segments: number };
+export interface MovementSpec { kind: MovementKind; contestants: number; boards_per_round: number; rounds?: number | null; first_board: number }
+export interface MovementOption {
+  kind: MovementKind; name: string; spec: MovementSpec; tables: number; rounds: number; boards_per_round: number;
+  boards_played: number; boards: number; sit_out: boolean; standard: Msg;
+}
+export interface Seating { table: number; ns: number; ew: number; boards: number[]; set: number; arrow_switch?: boolean; shares_with?: number | null }
+export interface Movement {
+  tables: number; contestants: number; phantom?: number | null; rounds_planned: number; boards_per_round: number; boards: number; sets: number;
+  rounds: { round: number; tables: Seating[]; sit_out?: number[]; idle_sets?: number[] }[];
+}
+export interface EntrantInput { n: number; name: string; members: string[]; captain?: string | null }
+export interface SetupRequest { section: string; title: string; spec: MovementSpec; entrants: EntrantInput[] }
+export interface SetupPreview {
+  movement: Movement; name: string; standard: string; notes: string[]; ids: Record<string, string>; events: number;
+  error: { code: string } | null; movement_error: string | null;
+}
+
+/** The traveller grid (`views::traveller::TravellerView`). */
+export type TravellerBy = { by: "board"; section: string; board: number } | { by: "table"; section: string; round: number; table: number };
+export interface TravellerLine {
+  slot: { section: string; round: number; table: number; board: number };
+  ns: string; ns_name?: string; ew: string; ew_name?: string;
+  line?: string; result?: string; score_ns?: number; score_ew?: number;
+  mp_ns?: number; mp_ew?: number; imp_ns?: number; imp_ew?: number; pct_ns?: number; pct_ew?: number;
+  marks: { key: string; text: string }[]; event?: string; events: number; empty: boolean; sits_out: boolean;
+}
+export interface TravellerView {
+  by: TravellerBy; title: string; units: "mp" | "imp"; columns: { key: string; text: string }[];
+  rows: TravellerLine[]; missing: number; missing_text: string;
+  next_empty?: { section: string; round: number; table: number; board: number }; policy?: string;
+}
+/** A typed line checked against its slot (`views::traveller::LineCheck`). */
+export interface LineCheck {
+  ok: boolean; incomplete: boolean; entry?: unknown; kind?: string; line?: string; understood?: string;
+  score_ns?: number; score_ew?: number; pct_ns?: number; pct_ew?: number; imp_ns?: number; imp_ew?: number;
+  ns?: string; ew?: string; error?: string; code?: string; law?: string; duplicate_of?: string; needs_td: boolean;
 }

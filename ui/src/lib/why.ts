@@ -81,11 +81,15 @@ export function rulingWhy(busy: boolean, f: RulingFormState): Why | null {
   ]);
 }
 
+/** The most characters a signed note holds (the engine's `check_text` for `director.note`). */
+export const NOTE_MAX = 10_000;
+
 export function noteWhy(busy: boolean, text: string, nums: Record<"round" | "table" | "board", number | null | "invalid">): Why | null {
   const bad = (["round", "table", "board"] as const).find((k) => nums[k] === "invalid");
   return firstUnmet([
     [!busy, BUSY],
     [filled(text), fill("record.text")],
+    [[...text.trim()].length <= NOTE_MAX, { key: "why.tooLong", params: { max: NOTE_MAX } }],
     [bad === undefined, { key: "why.number", field: bad ? (`record.${bad}` as MessageKey) : undefined }],
   ]);
 }

@@ -21,6 +21,11 @@ const SAME_AS_ENGLISH = new Set([
   "nav.group.doppelkopf", "doko.fieldPlaceholder",
   // The sync hub's name (issue 17) is the same word in German and Danish.
   "hub.settings",
+  // German words of the set-up spelt as the English ones (Form, Boards, Movement, Teams,
+  // Name are what a German club TD says).
+  "setup.form", "setup.boards", "setup.movement", "setup.teamsHeading", "setup.name",
+  // "Details" is the German word too.
+  "events.details",
 ]);
 
 describe("no English in a German or Danish string (D5, D6)", () => {
