@@ -6,12 +6,18 @@
 //!   log, a bundle or a key file is refused from its metadata alone, before anything opens
 //!   it: opening a FIFO for reading blocks until a writer appears, and a device can be
 //!   endless.
+//!   Every input is read through [`read_input`], which also caps its size: a file larger than
+//!   any tournament's (or `/dev/zero` behind a link) is refused, never read until memory runs
+//!   out.
 //! - **Output never destroys input.** [`write_output`] refuses an existing path unless the
-//!   person said `--force`, and refuses even then a tdlog log, a tdlog key file or one of the
-//!   command's own inputs: a mistyped argument (`tdlog export LOG LOG`) must not turn a
-//!   tournament into a bundle or overwrite a private key. The bytes go to a temporary file in
-//!   the same directory, are synced, and are renamed over the target, so a crash leaves
-//!   either the old file or the new one, never half of each.
+//!   person said `--force`, and refuses even then a tdlog log, a tdlog key file, one of the
+//!   command's own inputs, a file of this device's data dir (its keys, its record of the logs
+//!   it has seen, its cache: inputs of every command) or a symbolic link (no link is followed
+//!   for an output): a mistyped argument (`tdlog export LOG LOG`) must not turn a tournament
+//!   into a bundle or overwrite a private key. The bytes go to a temporary file in the same
+//!   directory, are synced, and are renamed over the target, so a crash leaves either the old
+//!   file or the new one, never half of each. A secret (the Doppelkopf draw's seed) is
+//!   written 0600, like a key ([`write_private`]).
 
 use std::fs::{FileType, Metadata};
 use std::io::{Read, Write};
@@ -37,6 +43,12 @@ pub enum FileError {
     IsKey(PathBuf),
     #[error("{0} is one of this command's own inputs; tdlog never writes over its input, even with --force (choose another file name)")]
     OwnInput(PathBuf),
+    #[error("{0} is part of this device's data (its keys, its record of the logs it has seen, its cache); tdlog never writes over it, even with --force (choose another file name)")]
+    DeviceData(PathBuf),
+    #[error("{0} is a symbolic link; tdlog does not write through links, even with --force (choose another file name)")]
+    Symlink(PathBuf),
+    #[error("{path} is larger than {max} bytes ({size} bytes); no file tdlog reads is that large")]
+    TooLarge { path: PathBuf, size: u64, max: u64 },
     #[error("cannot write {0}: {1}")]
     Io(PathBuf, std::io::Error),
 }
@@ -148,12 +160,86 @@ fn same_file(a: &Path, b: &Path) -> bool {
     )
 }
 
+/// The largest text file tdlog reads (a PBN or USEBIO file, settings, a seed): a club's
+/// whole season of PBN is a few megabytes.
+pub const MAX_TEXT_INPUT: u64 = 64 << 20;
+/// The largest bundle tdlog reads: a million events in hex are about 2 GB.
+pub const MAX_BUNDLE_INPUT: u64 = 4 << 30;
+
+/// Reads an input file: a regular file (checked from its metadata, before it is opened) of
+/// at most `max` bytes.
+pub fn read_input(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
+    let meta = require_regular_file(path)?;
+    let too_large = |size| FileError::TooLarge {
+        path: path.to_owned(),
+        size,
+        max,
+    };
+    if meta.len() > max {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+        .map_err(|e| FileError::Io(path.to_owned(), e))?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(bytes.len() as u64)); // it grew while read
+    }
+    Ok(bytes)
+}
+
+/// [`read_input`] of a UTF-8 text file of at most [`MAX_TEXT_INPUT`] bytes.
+pub fn read_text_input(path: &Path) -> Result<String, FileError> {
+    let bytes = read_input(path, MAX_TEXT_INPUT)?;
+    String::from_utf8(bytes).map_err(|e| {
+        FileError::Io(
+            path.to_owned(),
+            std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+        )
+    })
+}
+
+static PROTECTED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Counts `dir` (a device's data dir) as input of every command: no output is written into
+/// it. The CLI's data dir (`TDLOG_DATA_DIR`, else the default) always counts; the app adds
+/// its own.
+pub fn protect_dir(dir: &Path) {
+    let mut p = PROTECTED.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = dir.to_path_buf();
+    if !p.contains(&dir) {
+        p.push(dir);
+    }
+}
+
+/// Is `target` inside a device data dir (by its canonical directory)?
+fn in_device_data(target: &Path) -> bool {
+    let parent = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let Ok(parent) = std::fs::canonicalize(parent) else {
+        return false;
+    };
+    let mut dirs = PROTECTED.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    dirs.push(crate::log::seen::default_data_dir());
+    dirs.iter()
+        .filter_map(|d| std::fs::canonicalize(d).ok())
+        .any(|d| parent.starts_with(&d))
+}
+
 /// Refuses an output path that would destroy something (see the module documentation).
 /// `inputs` are the files the command reads. Call it before long work, so the refusal comes
 /// first; [`write_output`] calls it again just before writing.
 pub fn check_output(target: &Path, force: bool, inputs: &[&Path]) -> Result<(), FileError> {
     if inputs.iter().any(|i| same_file(target, i)) {
         return Err(FileError::OwnInput(target.to_owned()));
+    }
+    if std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(FileError::Symlink(target.to_owned()));
+    }
+    if in_device_data(target) {
+        return Err(FileError::DeviceData(target.to_owned()));
     }
     if is_log_sidecar(target) {
         return Err(FileError::IsLog(target.to_owned()));
@@ -189,7 +275,41 @@ pub fn write_output(
     force: bool,
     inputs: &[&Path],
 ) -> Result<(), FileError> {
+    write_mode(target, bytes, force, inputs, 0o666)
+}
+
+/// [`write_output`] of a secret: the file is created 0600, like a key.
+pub fn write_private(
+    target: &Path,
+    bytes: &[u8],
+    force: bool,
+    inputs: &[&Path],
+) -> Result<(), FileError> {
+    write_mode(target, bytes, force, inputs, 0o600)
+}
+
+/// Writes a file of the device's own data (the app keeps the Doppelkopf draw's seed there):
+/// 0600, a temporary file renamed over the target, never through a symbolic link. Not for
+/// anything a person names: that goes through [`write_output`].
+pub fn write_device_private(target: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    if std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(FileError::Symlink(target.to_owned()));
+    }
+    write_unchecked(target, bytes, 0o600)
+}
+
+fn write_mode(
+    target: &Path,
+    bytes: &[u8],
+    force: bool,
+    inputs: &[&Path],
+    mode: u32,
+) -> Result<(), FileError> {
     check_output(target, force, inputs)?;
+    write_unchecked(target, bytes, mode)
+}
+
+fn write_unchecked(target: &Path, bytes: &[u8], mode: u32) -> Result<(), FileError> {
     let io = |e| FileError::Io(target.to_owned(), e);
     let name = target
         .file_name()
@@ -198,7 +318,7 @@ pub fn write_output(
         Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
         _ => PathBuf::from("."),
     };
-    let (tmp, mut file) = temp_file(&dir, &name.to_string_lossy()).map_err(io)?;
+    let (tmp, mut file) = temp_file(&dir, &name.to_string_lossy(), mode).map_err(io)?;
     let written = file
         .write_all(bytes)
         .and_then(|()| file.sync_all())
@@ -214,8 +334,9 @@ pub fn write_output(
     Ok(())
 }
 
-/// A new, hidden, uniquely named file in `dir` (created exclusively: never an existing one).
-fn temp_file(dir: &Path, name: &str) -> std::io::Result<(PathBuf, std::fs::File)> {
+/// A new, hidden, uniquely named file in `dir` (created exclusively: never an existing one,
+/// nor a link), with permissions `mode` (less the umask).
+fn temp_file(dir: &Path, name: &str, mode: u32) -> std::io::Result<(PathBuf, std::fs::File)> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static N: AtomicU32 = AtomicU32::new(0);
     loop {
@@ -224,11 +345,16 @@ fn temp_file(dir: &Path, name: &str) -> std::io::Result<(PathBuf, std::fs::File)
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)
         ));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
+        let mut opts = std::fs::OpenOptions::new();
+        opts.write(true).create_new(true);
+        #[cfg(unix)]
         {
+            use std::os::unix::fs::OpenOptionsExt;
+            opts.mode(mode);
+        }
+        #[cfg(not(unix))]
+        let _ = mode;
+        match opts.open(&tmp) {
             Ok(f) => return Ok((tmp, f)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),

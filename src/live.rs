@@ -102,12 +102,11 @@ impl Live {
         let (seen_version, parts) = rayon::join(
             || match log.as_mut() {
                 // Rows changed since `v` was verified: the first append catches up first.
+                // The version read before the rows are compared: a commit after it makes the
+                // first append catch up (read after, it would be taken as part of `v`).
                 Some(l) => {
-                    if l.adopt(&v)? {
-                        l.data_version()
-                    } else {
-                        Ok(i64::MIN)
-                    }
+                    let dv = l.data_version()?;
+                    Ok::<i64, LogError>(if l.adopt(&v)? { dv } else { i64::MIN })
                 }
                 None => Ok(0),
             },
@@ -166,6 +165,12 @@ impl Live {
         let log = self.writable()?;
         log.set_clock(move || wall);
         let id = log.append(key, payload)?;
+        if log.take_arrival_receipt().is_some() {
+            // The device's receipt for events that appeared in the file on their own came
+            // first: the file holds more than this one event, so the state is rebuilt.
+            self.reverify()?;
+            return Ok((id, Absorbed::Reverified));
+        }
         let how = self.absorb(id)?;
         Ok((id, how))
     }
@@ -260,8 +265,11 @@ impl Live {
 
     fn reverify(&mut self) -> Result<(), LogError> {
         let log = self.writable()?;
+        // Read before the verify: another writer's commit during it makes the next call
+        // catch up again (read after, that commit could be taken as folded).
+        let version = log.data_version()?;
         let v = log.verify(None)?;
-        self.seen_version = log.data_version()?;
+        self.seen_version = version;
         self.refold(v);
         Ok(())
     }
@@ -306,7 +314,8 @@ impl Live {
             .raw
             .check()
             .map_err(|e| LogError::Refused(format!("event {}: {e}", id.short())))?;
-        self.seen_version = self.writable()?.data_version()?;
+        // `seen_version` stays: this connection's own commit does not change the file's
+        // version, and another writer's since the catch-up must make the next call catch up.
         if changes_keys(&e.env.kind) {
             self.reverify()?;
             return Ok(Absorbed::Reverified);

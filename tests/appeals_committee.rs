@@ -254,6 +254,47 @@ fn law_93_settings_never_go_back_to_an_older_version() {
     }
 }
 
+/// 2026-11-28, after tdlog wrote `config.appeals` version 3 (version 1 was superseded on
+/// 2026-11-26): a time at which no tdlog signs version 1 any more.
+const AFTER_VERSION_3: i64 = 1_795_900_000_000;
+
+#[test]
+fn attack_law_93_settings_forged_as_version_1_today_do_not_make_the_chair_decide_alone() {
+    // No settings yet, the committee convened: three concurring signatures are needed. The
+    // organiser's key forges its first settings as version 1 (quorum 1, no reason), signed
+    // today: an old version cannot be signed once the current one exists, whoever signs it
+    // and whatever came first.
+    let (mut w, a) = convened(None);
+    w.at(AFTER_VERSION_3);
+    w.f.forge(&w.org, settings(1, None), |env| env.v = 1);
+    let f = w.folded();
+    assert_eq!(f.workflow.flags.len(), 1, "{:?}", f.workflow.flags);
+    assert!(
+        matches!(
+            f.workflow.flags[0].error,
+            GuardError::SettingsSuperseded { signed: 1, .. }
+        ),
+        "{:?}",
+        f.workflow.flags[0].error
+    );
+    assert_eq!(f.workflow.flags[0].law, "93");
+    assert_eq!(f.workflow.settings.quorum, 3);
+    w.step(Who::Ac(0), changed(a)).unwrap();
+    assert_eq!(
+        score_ns(&w),
+        420,
+        "the chair alone does not change the score"
+    );
+    for lang in [
+        tdlog::i18n::Lang::En,
+        tdlog::i18n::Lang::De,
+        tdlog::i18n::Lang::Da,
+    ] {
+        let text = tdlog::i18n::refusal(lang, &f.workflow.flags[0].error);
+        assert!(text.contains("93"), "{lang:?}: {text}");
+    }
+}
+
 #[test]
 fn law_93b_a_decision_waiting_for_its_quorum_blocks_a_second_until_it_cannot_take_effect() {
     let (mut w, a) = convened(None);

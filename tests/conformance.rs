@@ -211,6 +211,32 @@ fn vectors() -> Vec<Vector> {
         ));
     }
 
+    // Signed time: a TD key's receipt dated early naming the chief TD's sequence numbers up
+    // to 20, not yet signed; the chief's note an hour later. Verifies; nothing is future-dated
+    // (a receipt covers only events in its causal past, issue 29).
+    {
+        let mut g = f.clone();
+        g.next(
+            &td,
+            Payload::LogReceipt(tdlog::events::LogReceipt {
+                received: vec![tdlog::events::Received {
+                    author: chief.public(),
+                    from_seq: 1,
+                    to_seq: 20,
+                }],
+                events: 20,
+            }),
+        );
+        g.clock += 3_600_000;
+        g.next(&chief, note("an hour after the TD's receipt"));
+        out.push(v(
+            "good_receipt_outside_its_past",
+            "ok",
+            "a TD's receipt naming the chief TD's sequence numbers not yet signed, then the chief's note an hour later: it verifies, and the note is not future-dated (a receipt covers only its causal past)",
+            g.events,
+        ));
+    }
+
     // Two devices working concurrently, then one sees the other.
     {
         let mut a = f.clone();
@@ -585,11 +611,19 @@ fn attack_stolen_deputy_chief_loses_against_the_senior_chief() {
 #[test]
 fn a_note_dated_ahead_of_its_receipt_is_future_dated() {
     let v = verified("good_future_dated_with_receipt");
-    let receipts = tdlog::log::time::Receipts::from_events(&v.events);
+    let receipts = tdlog::log::time::Receipts::from_verified(&v);
     let f = tdlog::log::time::future_dated(&v, &receipts, tdlog::log::time::DEFAULT_TOLERANCE_MS);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].author, key(4).public());
     assert!(f[0].ahead_ms > 3_600_000);
+}
+
+#[test]
+fn a_receipt_covers_only_events_in_its_causal_past() {
+    let v = verified("good_receipt_outside_its_past");
+    let receipts = tdlog::log::time::Receipts::from_verified(&v);
+    let f = tdlog::log::time::future_dated(&v, &receipts, tdlog::log::time::DEFAULT_TOLERANCE_MS);
+    assert!(f.is_empty(), "{f:?}");
 }
 
 #[test]

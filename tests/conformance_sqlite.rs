@@ -62,6 +62,19 @@ BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (UPDATE refused)'); END
             description: "an index tdlog does not create",
             tamper: "CREATE INDEX event_by_payload ON event(payload);",
         },
+        Vector {
+            name: "bad_fork_proof_alone",
+            expect: "fork_proof_alone",
+            description: "the TD's newest event moved from the event table to fork_proof, the trigger put back exactly: a fork proof with no event at its place (it used to verify, and the TD's next append took its sequence number again, leaving a log that failed wrong_prev; issue 29)",
+            tamper: "DROP TRIGGER event_no_delete;
+INSERT INTO fork_proof (id, author, seq, body, sig, payload)
+  SELECT id, author, seq, body, sig, payload FROM event
+  WHERE seq = 2 AND author = (SELECT author FROM event GROUP BY author HAVING max(seq) = 2);
+DELETE FROM event
+  WHERE seq = 2 AND author = (SELECT author FROM fork_proof LIMIT 1);
+CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END;",
+        },
     ]
 }
 

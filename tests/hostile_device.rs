@@ -555,9 +555,11 @@ fn head_digest_of_an_earlier_state_is_found_after_more_events() {
 }
 
 /// The device record is signed by the device's own state key: a record edited by hand is
-/// refused, not believed.
+/// not believed. It is set aside (kept, named in a warning) and rebuilt by the full verify;
+/// the log, untouched, is not refused for it (issue 29: derived data gone bad is never a
+/// reason to refuse the log; `tests/device_lock.rs` checks that a rollback is still refused).
 #[test]
-fn attack_edited_device_record_is_refused() {
+fn attack_edited_device_record_is_set_aside_not_believed() {
     let dir = tempfile::tempdir().unwrap();
     let (p, device) = (dir.path().join("t.tdlog"), dir.path().join("device"));
     chief_and_td(&p);
@@ -572,5 +574,23 @@ fn attack_edited_device_record_is_refused() {
     std::fs::write(&seen, text.replacen("\"events\":3", "\"events\":2", 1)).unwrap();
     let o = cli(&device, &["verify", "--json", p.to_str().unwrap()]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(j["reason"], "seen_tampered", "{j}");
+    assert_eq!(j["ok"], true, "{j}");
+    let warned = j["warnings"].to_string();
+    assert!(warned.contains("set aside"), "{j}");
+    let kept = seen.with_file_name(format!(
+        "{}.set-aside-",
+        seen.file_name().unwrap().to_string_lossy()
+    ));
+    assert!(
+        std::fs::read_dir(device.join("seen"))
+            .unwrap()
+            .flatten()
+            .any(|e| e
+                .path()
+                .to_string_lossy()
+                .starts_with(&*kept.to_string_lossy())),
+        "the edited record is kept as evidence"
+    );
+    let rebuilt = std::fs::read_to_string(&seen).unwrap();
+    assert!(rebuilt.contains("\"events\":3"), "{rebuilt}");
 }

@@ -430,7 +430,8 @@ pub async fn doko_draw_commit(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    tdlog::io_safe::write_output(&path, seed.as_bytes(), true, &[o.path.as_path()])?;
+    // This device's own data, a secret until the reveal: 0600, like a key.
+    tdlog::io_safe::write_device_private(&path, seed.as_bytes())?;
     drop(o);
     sign(&state, l, passphrase, |_| Ok(vec![p])).await
 }

@@ -103,6 +103,8 @@ impl From<LogError> for AppError {
             LogError::Seen(SeenError::RolledBack { .. }) => "rolled_back",
             LogError::Seen(SeenError::Tampered { .. }) => "seen_tampered",
             LogError::Seen(SeenError::Io { .. }) => "io",
+            // Another program of this device held its data dir for a minute.
+            LogError::Seen(SeenError::Busy { .. }) => "busy",
         };
         let out = AppError::new(code, e.to_string());
         // A refusal says its reason in the UI's language, not only in the technical detail

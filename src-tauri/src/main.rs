@@ -50,6 +50,8 @@ fn main() {
                 None => app.path().app_data_dir()?,
             };
             std::fs::create_dir_all(&data_dir)?;
+            // The device's data is input of every command: never a file a person saves to.
+            tdlog::io_safe::protect_dir(&data_dir);
             // The demo shipped as a bundle resource (installed packages), if there is one.
             let resource = app
                 .path()

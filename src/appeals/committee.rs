@@ -61,7 +61,27 @@ impl Workflow {
     /// `config.appeals` (`v`) after a newer one stands would drop what the newer version
     /// rules (version 2: a quorum below three needs a reason; version 3: the deposit rule).
     /// tdlog signs the current version, so only a forged event meets this.
-    pub(super) fn check_settings_version(&self, p: &Payload, v: u16) -> Result<(), GuardError> {
+    /// Old settings after their time: an old version signed after tdlog stopped signing it
+    /// is refused whoever signs it and whatever came first (with no settings yet, a forged
+    /// version 1 would make one signature decide); an older version after a newer one, too.
+    pub(super) fn check_settings_version(
+        &self,
+        p: &Payload,
+        v: u16,
+        wall_ms: i64,
+    ) -> Result<(), GuardError> {
+        if let (Payload::AppealSettings(_), Some(since)) =
+            (p, crate::events::superseded_since(p.kind(), v))
+        {
+            if wall_ms > since {
+                return Err(GuardError::SettingsSuperseded {
+                    signed: v,
+                    current: p.current_version(),
+                    signed_at: super::rfc3339(wall_ms),
+                    since: super::rfc3339(since),
+                });
+            }
+        }
         match (p, self.settings_version) {
             (Payload::AppealSettings(_), Some(standing)) if v < standing => {
                 Err(GuardError::SettingsDowngrade {

@@ -75,6 +75,13 @@ pub enum GuardError {
     QuorumWithoutReason { quorum: u32 },
     #[error("Law 93 and Law 92A: the organiser's appeal settings stand at version {standing}; settings signed as the older version {signed} after them would drop what the newer version rules (the quorum's reason, the deposit rule) and are not applied")]
     SettingsDowngrade { signed: u16, standing: u16 },
+    #[error("Law 93 and Law 92A: settings signed as version {signed} on {signed_at}, after tdlog stopped signing that version ({since}; the current version is {current}): no tdlog signs it any more, so it is a forgery and is not applied")]
+    SettingsSuperseded {
+        signed: u16,
+        current: u16,
+        signed_at: String,
+        since: String,
+    },
     #[error("Law 93B: the committee's decision is signed by its chair ({chair}); {holder} co-signs it (concur or dissent)")]
     NotChair { holder: String, chair: String },
     #[error("Law 93B: the committee's decision {decision} is waiting for its co-signatures ({have} of {quorum} concurring); the chair signs a new one only if it can no longer take effect")]
@@ -260,6 +267,7 @@ impl GuardError {
             Quorum { .. } => "quorum",
             QuorumWithoutReason { .. } => "quorum_without_reason",
             SettingsDowngrade { .. } => "settings_downgrade",
+            SettingsSuperseded { .. } => "settings_superseded",
             NotChair { .. } => "not_chair",
             DecisionPending { .. } => "decision_pending",
             UnknownDecision { .. } => "unknown_decision",
@@ -326,7 +334,9 @@ impl GuardError {
             | DecisionNotInForce { .. } => "93B",
             DepositKeptWithMerit { .. } | NoDeposit => "92A",
             HearingInFuture { .. } | HearingBeforeFiling { .. } => "93",
-            QuorumWithoutReason { .. } | SettingsDowngrade { .. } => "93",
+            QuorumWithoutReason { .. } | SettingsDowngrade { .. } | SettingsSuperseded { .. } => {
+                "93"
+            }
             NoFurtherAppeal | DecidedBefore { .. } => "93C1",
             NotTheAuthority { .. } => "93C2",
             LateCorrection { .. } | ConsentMismatch { .. } => "79C2",

@@ -116,7 +116,7 @@ impl Workflow {
                 .saturating_add(self.settings.clock_tolerance_ms())
             && self
                 .receipts
-                .arrival(&e.env.author, e.env.seq)
+                .arrival(e, self.settings.clock_tolerance_ms())
                 .is_some_and(|a| {
                     e.env.wall_ms > a.ms.saturating_add(self.settings.clock_tolerance_ms())
                 });
@@ -126,7 +126,7 @@ impl Workflow {
         // Settings signed as version 1 predate the quorum rule (Law 93): read as signed; but
         // never an older version after a newer one.
         let settings_ok = self
-            .check_settings_version(&e.payload, e.env.v)
+            .check_settings_version(&e.payload, e.env.v, e.env.wall_ms)
             .and_then(|()| {
                 if e.env.v >= 2 {
                     self.check_settings(&e.payload)
@@ -556,7 +556,7 @@ impl Folded {
     /// Sets what folding needs to know of the whole log beforehand: its receipts (a step's
     /// arrival is known only from receipts signed after it).
     pub fn prepare(&mut self, v: &Verified) {
-        self.workflow.receipts = crate::log::time::Receipts::from_events(&v.events);
+        self.workflow.receipts = crate::log::time::Receipts::from_verified(v);
         self.workflow.partners = conflict::partners(&v.events);
     }
 }

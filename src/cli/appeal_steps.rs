@@ -253,8 +253,7 @@ pub enum AppealCmd {
 pub fn appeal(cmd: AppealCmd) -> CliResult {
     match cmd {
         AppealCmd::Settings { log, file, key } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let text = tdlog::io_safe::read_text_input(&file)?;
             let s: AppealSettings = serde_json::from_str(&text)
                 .map_err(|e| format!("{} is not an appeal settings file: {e}", file.display()))?;
             done(

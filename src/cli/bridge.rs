@@ -11,6 +11,8 @@ use tdlog::bridge::{board, lin, pbn, replay, score};
 #[derive(Subcommand)]
 pub enum BridgeCmd {
     /// Law 77 score of a contract for both sides.
+    // Negative numbers are values here (`-1` tricks is refused by the command, not the parser).
+    #[command(allow_negative_numbers = true)]
     Score {
         /// Contract: 4S, 4SX, 1CXX, 3NT/3N (x, xx accepted), or Pass for a pass-out.
         contract: String,
@@ -162,8 +164,7 @@ pub fn run(cmd: BridgeCmd) -> CliResult {
             Ok(0)
         }
         BridgeCmd::Replay { file, json } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let text = tdlog::io_safe::read_text_input(&file)?;
             let is_lin = file
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("lin"))

@@ -224,14 +224,13 @@ pub enum DokoCmd {
     },
 }
 
-fn read_input(path: &PathBuf) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
+fn read_input(path: &std::path::Path) -> Result<String, Box<dyn std::error::Error + Send + Sync>> {
     if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
         Ok(s)
     } else {
-        Ok(std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+        Ok(tdlog::io_safe::read_text_input(path)?)
     }
 }
 

@@ -65,7 +65,8 @@ pub fn draw(cmd: DrawCmd) -> CliResult {
                 later_rounds,
             });
             // The seed is kept before the commit is signed, so a signed commit never lacks it.
-            tdlog::io_safe::write_output(&seed_file, seed.as_bytes(), false, &[&log])?;
+            // A secret until the reveal: 0600, like a key.
+            tdlog::io_safe::write_private(&seed_file, seed.as_bytes(), false, &[&log])?;
             let ids = super::doko_result::append(&log, &key, vec![p])?;
             println!(
                 "committed the seat draw (event {}); the seed is in {}",
@@ -79,8 +80,7 @@ pub fn draw(cmd: DrawCmd) -> CliResult {
             seed_file,
             key,
         } => {
-            let seed = std::fs::read_to_string(&seed_file)
-                .map_err(|e| format!("cannot read {}: {e}", seed_file.display()))?;
+            let seed = tdlog::io_safe::read_text_input(&seed_file)?;
             let ids = super::doko_result::append(
                 &log,
                 &key,

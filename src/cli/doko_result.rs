@@ -248,8 +248,7 @@ pub fn result(
     let t = tables(&log)?;
     if let Some(f) = file {
         // A file: a JSON array of list entries, the table's next games in order.
-        let text =
-            std::fs::read_to_string(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        let text = tdlog::io_safe::read_text_input(&f)?;
         let entries: Vec<ListEntry> = serde_json::from_str(&text)
             .map_err(|e| format!("{} is not a JSON array of list entries: {e}", f.display()))?;
         let first = t.next_game(round, table);

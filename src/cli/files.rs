@@ -3,7 +3,7 @@
 
 use super::CliResult;
 use clap::{Args, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tdlog::results::ranking;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -19,9 +19,12 @@ pub struct WriteArgs {
     #[arg(value_enum)]
     format: Format,
     log: PathBuf,
-    /// The file to write (refused if it exists).
+    /// The file to write (refused if it exists, unless --force).
     #[arg(long)]
     out: PathBuf,
+    /// Replace OUT if it exists (never a log, a key file, this device's data or the log).
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Args)]
@@ -30,21 +33,38 @@ pub struct SiteArgs {
     /// The directory to write the pages into (created if missing).
     #[arg(long)]
     out: PathBuf,
+    /// Replace pages that exist (never a log, a key file, this device's data or the log).
+    #[arg(long)]
+    force: bool,
 }
 
-fn create(path: &std::path::Path, text: &str) -> CliResult {
-    use std::io::Write;
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all()?;
-    Ok(0)
+/// The directory `dir` below `base` (`base` included), made where missing; a symbolic link
+/// on the way is refused: no link is followed for an output.
+fn output_dir(base: &Path, dir: &Path) -> Result<(), tdlog::io_safe::FileError> {
+    use tdlog::io_safe::FileError;
+    let mut at = base.to_path_buf();
+    let rest = dir.strip_prefix(base).unwrap_or(Path::new(""));
+    for part in std::iter::once(None).chain(rest.components().map(Some)) {
+        if let Some(c) = part {
+            at.push(c);
+        }
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => return Err(FileError::Symlink(at)),
+            Ok(m) if !m.is_dir() => {
+                return Err(FileError::NotAFile {
+                    path: at,
+                    kind: "file where a directory belongs",
+                })
+            }
+            Ok(_) => {}
+            Err(_) => std::fs::create_dir(&at).map_err(|e| FileError::Io(at.clone(), e))?,
+        }
+    }
+    Ok(())
 }
 
 pub fn write(a: WriteArgs) -> CliResult {
+    tdlog::io_safe::check_output(&a.out, a.force, &[&a.log])?;
     let v = super::open_log(&a.log)?.verify(None)?;
     v.require_no_forks()?;
     let rp = tdlog::views::Replayed::new(v);
@@ -55,7 +75,7 @@ pub fn write(a: WriteArgs) -> CliResult {
         Format::Usebio => tdlog::results::usebio_export::export(t, rows, &r.standings, version)?,
         Format::Pbn => tdlog::results::pbn_export::export(t, rows, &r, Some(&rp.tables), version),
     };
-    create(&a.out, &text)?;
+    tdlog::io_safe::write_output(&a.out, text.as_bytes(), a.force, &[&a.log])?;
     println!("wrote {}", a.out.display());
     Ok(0)
 }
@@ -77,13 +97,15 @@ pub fn site(a: SiteArgs) -> CliResult {
     let rows = tdlog::results::results(&t);
     let r = ranking(&t, &rows);
     let pages = tdlog::results::site::site(&t, &rows, &r, &head);
+    // Every page through the safe writer, each checked before any is written: a refused
+    // page (an existing one without --force, a link, a key) leaves the site as it was.
+    for (path, _) in &pages {
+        tdlog::io_safe::check_output(&a.out.join(path), a.force, &[&a.log])?;
+    }
     for (path, html) in &pages {
         let p = a.out.join(path);
-        if let Some(d) = p.parent() {
-            std::fs::create_dir_all(d)
-                .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
-        }
-        std::fs::write(&p, html).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        output_dir(&a.out, p.parent().unwrap_or(&a.out))?;
+        tdlog::io_safe::write_output(&p, html.as_bytes(), a.force, &[&a.log])?;
     }
     println!("wrote {} pages to {}", pages.len(), a.out.display());
     Ok(0)

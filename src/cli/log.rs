@@ -251,6 +251,7 @@ pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
                 Found::Now => "the log as it is now".to_string(),
                 Found::Checkpoint(id) => format!("checkpoint {}", id.short()),
                 Found::After(id) => format!("the log as it was after event {}", id.short()),
+                Found::Before(id) => format!("the log as it was before event {}", id.short()),
             };
             if json {
                 println!(
@@ -264,6 +265,7 @@ pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
                         "digest": digest.to_string(),
                         "late_arrivals": late,
                         "future_dated": future,
+                        "warnings": tdlog::log::device::take_warnings(),
                         "expect": found.as_ref().map(|(d, f)| serde_json::json!({
                             "digest": d.to_string(),
                             "contained": f.is_some(),
@@ -336,9 +338,6 @@ pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
                 .map(|v| v.fault.code())
                 .or_else(|| match e.downcast_ref::<tdlog::log::LogError>() {
                     Some(tdlog::log::LogError::Verify(v)) => Some(v.fault.code()),
-                    Some(tdlog::log::LogError::Seen(SeenError::RolledBack { .. })) => {
-                        Some("rolled_back")
-                    }
                     Some(tdlog::log::LogError::Seen(SeenError::Tampered { .. })) => {
                         Some("seen_tampered")
                     }
@@ -349,7 +348,12 @@ pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
             if json {
                 println!(
                     "{}",
-                    serde_json::json!({"ok": false, "reason": code, "message": e.to_string()})
+                    serde_json::json!({
+                        "ok": false,
+                        "reason": code,
+                        "message": e.to_string(),
+                        "warnings": tdlog::log::device::take_warnings(),
+                    })
                 );
             } else {
                 eprintln!("FAILED: {e}");
@@ -405,12 +409,12 @@ pub fn export(path: PathBuf, file: PathBuf, force: bool) -> CliResult {
 pub fn merge(path: PathBuf, file: PathBuf, key: KeyOpts) -> CliResult {
     let incoming = bundle::read(&file)?;
     // Opened without the device record's check: merging is how a log that lost events
-    // gets them back. The record is checked (and kept) once the events are in.
+    // gets them back. The record is checked (and moved on) once the events are in.
     let mut log = Log::open(&path)?;
+    let dir = tdlog::log::seen::default_data_dir();
+    log.keep_seen(tdlog::log::seen::SeenStore::new(&dir));
     // Only rows this device has not verified before have their signatures checked.
-    log.attach_cache(tdlog::log::cache::VerifiedCache::new(
-        &tdlog::log::seen::default_data_dir(),
-    ));
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(&dir));
     let signer = load_key(&key).ok().filter(|k| {
         log.keys()
             .ok()
@@ -449,7 +453,6 @@ pub fn merge(path: PathBuf, file: PathBuf, key: KeyOpts) -> CliResult {
             r.forks
         );
     }
-    log.attach_seen(tdlog::log::seen::SeenStore::default_for_device())?;
     log.verify(None)?;
     Ok(0)
 }

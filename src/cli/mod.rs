@@ -1,4 +1,20 @@
 //! Command-line interface (clap). Each domain has its own file; this one dispatches.
+
+// What a terminal shows of signed text cannot drive the terminal: every line the CLI prints
+// goes through `printable` (a note's `ESC ] 0 ;` would retitle the window, `ESC [ 2 J` clear
+// it). These shadow the standard macros in every module of the CLI (declared after them).
+macro_rules! println {
+    () => { ::std::println!() };
+    ($($arg:tt)*) => { ::std::println!("{}", $crate::cli::printable(&::std::format!($($arg)*))) };
+}
+macro_rules! print {
+    ($($arg:tt)*) => { ::std::print!("{}", $crate::cli::printable(&::std::format!($($arg)*))) };
+}
+macro_rules! eprintln {
+    () => { ::std::eprintln!() };
+    ($($arg:tt)*) => { ::std::eprintln!("{}", $crate::cli::printable(&::std::format!($($arg)*))) };
+}
+
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use tdlog::keys::{default_key_path, DeviceKey};
@@ -257,7 +273,10 @@ pub fn main() -> i32 {
         )
         .with_writer(std::io::stderr)
         .init();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     let res = match cli.cmd {
         Cmd::Key(c) => key::run(c),
         Cmd::Init(a) => log::init(a),
@@ -299,6 +318,10 @@ pub fn main() -> i32 {
         Cmd::Sync(a) => sync::run(a),
         Cmd::Archive(a) => sync::archive(a),
     };
+    // What was repaired on the way (a device record or cache set aside): said once.
+    for w in tdlog::log::device::take_warnings() {
+        eprintln!("warning: {w}");
+    }
     match res {
         Ok(code) => code,
         Err(e) => {
@@ -306,6 +329,61 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+/// `--help` and `--version` as clap prints them (exit 0); any other parse error is one line
+/// naming what is wrong and where the command's help is, with exit 1 like every refusal.
+fn usage_error(e: &clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return 0;
+    }
+    let text = e.render().to_string();
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("invalid arguments")
+        .trim();
+    let what = first.strip_prefix("error: ").unwrap_or(first);
+    // The command as the usage line names it: `tdlog bridge score`.
+    let command: Vec<&str> = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage: "))
+        .map(|u| {
+            u.split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect()
+        })
+        .unwrap_or_default();
+    let command = if command.is_empty() {
+        "tdlog".to_string()
+    } else {
+        command.join(" ")
+    };
+    eprintln!("error: {what} (see {command} --help)");
+    1
+}
+
+/// A line as a terminal may show it: control characters (but newline and tab) and the
+/// bidirectional overrides are written as escapes (`\u{1b}`), never sent raw.
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    fn raw_is_unsafe(c: char) -> bool {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }
+    if !s.chars().any(raw_is_unsafe) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        if raw_is_unsafe(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The error and its causes joined on one line: `outer: inner: root`.

@@ -159,7 +159,8 @@ fn sign_plan(
 
 /// A file's text: UTF-8, else ISO-8859-1 (Ruter and Compscore write Latin-1), byte for byte.
 pub(crate) fn read_text(file: &std::path::Path) -> Result<String, String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let bytes = tdlog::io_safe::read_input(file, tdlog::io_safe::MAX_TEXT_INPUT)
+        .map_err(|e| e.to_string())?;
     Ok(match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
@@ -549,8 +550,7 @@ pub enum PolicyCmd {
 pub fn policy(cmd: PolicyCmd) -> CliResult {
     match cmd {
         PolicyCmd::Set { log, file, key } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let text = tdlog::io_safe::read_text_input(&file)?;
             let mut v: serde_json::Value = serde_json::from_str(&text)
                 .map_err(|e| format!("{} is not a scoring policy: {e}", file.display()))?;
             if let Some(m) = v.as_object_mut().filter(|m| !m.contains_key("method")) {

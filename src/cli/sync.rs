@@ -71,9 +71,10 @@ pub fn run(a: SyncArgs) -> CliResult {
     // As `tdlog merge`: opened without the device record's check (a log that lost events
     // gets them back by merging); the verified-state cache keeps re-opening cheap.
     let mut log = Log::open(&a.log)?;
-    log.attach_cache(tdlog::log::cache::VerifiedCache::new(
-        &tdlog::log::seen::default_data_dir(),
-    ));
+    let dir = tdlog::log::seen::default_data_dir();
+    // The device record follows what the sync merges (checked once it is in).
+    log.keep_seen(tdlog::log::seen::SeenStore::new(&dir));
+    log.attach_cache(tdlog::log::cache::VerifiedCache::new(&dir));
     let key = load_key(&a.key).ok();
     if key.is_none() {
         eprintln!("warning: no device key: nothing is signed (no receipt, no head claim)");

@@ -77,6 +77,10 @@ pub struct Spec {
     pub roles: &'static [Role],
     pub summary: &'static str,
     pub schema: fn() -> schemars::Schema,
+    /// An old version: when tdlog stopped signing it (ms since the epoch, UTC), the release
+    /// of the version after it. Signed later it is a forgery: no tdlog signs it any more,
+    /// whoever holds the key (`appeals` refuses old settings signed after this).
+    pub superseded_ms: Option<i64>,
 }
 
 /// Declares every current payload type once: the `Payload` enum, its catalogue rows, and
@@ -100,6 +104,7 @@ macro_rules! payloads {
                 roles: $roles,
                 summary: $summary,
                 schema: || schemars::schema_for!($ty),
+                superseded_ms: None,
             }, )*
         ];
 
@@ -284,24 +289,30 @@ static OLD_VERSIONS: &[Spec] = &[
         v: 1,
         current: false,
         roles: DIRECTORS,
-        summary: "A director-call note (version 1: text only). Upcast to version 2.",
+        summary: "A director-call note (version 1: text only). Upcast to version 2. Not signed by tdlog since 2026-11-22.",
         schema: || schemars::schema_for!(DirectorNoteV1),
+        // 2026-11-22T07:32:23Z: version 2 from the first release on.
+        superseded_ms: Some(1_795_332_743_000),
     },
     Spec {
         kind: AppealSettings::KIND,
         v: 1,
         current: false,
         roles: ORGANISER,
-        summary: "The organiser's appeal settings (version 1: the same fields; a quorum below 3 needed no reason, and a committee decision took effect with one signature). Read as version 2 with its quorum as signed.",
+        summary: "The organiser's appeal settings (version 1: the same fields; a quorum below 3 needed no reason, and a committee decision took effect with one signature). Read as version 2 with its quorum as signed. Not signed by tdlog since 2026-11-26 12:29 UTC: signed later it is refused (L93).",
         schema: || schemars::schema_for!(AppealSettingsV1),
+        // 2026-11-26T12:29:40Z: version 2 (the quorum of concurring signatures).
+        superseded_ms: Some(1_795_696_180_000),
     },
     Spec {
         kind: AppealSettings::KIND,
         v: 2,
         current: false,
         roles: ORGANISER,
-        summary: "The organiser's appeal settings (version 2: the same fields as version 3; a decision's deposit was as the decision said, without the rule that it is kept only when the appeal is judged without merit). Read with its rules as signed.",
+        summary: "The organiser's appeal settings (version 2: the same fields as version 3; a decision's deposit was as the decision said, without the rule that it is kept only when the appeal is judged without merit). Read with its rules as signed. Not signed by tdlog since 2026-11-26 16:08 UTC: signed later it is refused (L93).",
         schema: || schemars::schema_for!(AppealSettings),
+        // 2026-11-26T16:08:34Z: version 3 (the deposit rule).
+        superseded_ms: Some(1_795_709_314_000),
     },
 ];
 
@@ -320,6 +331,12 @@ pub fn known_kind(kind: &str) -> Option<&'static str> {
         .get_or_init(|| catalogue().map(|s| s.kind).collect())
         .get(kind)
         .copied()
+}
+
+/// When tdlog stopped signing version `v` of `kind` (`None`: the current version, or not a
+/// type tdlog knows).
+pub fn superseded_since(kind: &str, v: u16) -> Option<i64> {
+    spec(kind, v).and_then(|s| s.superseded_ms)
 }
 
 /// The catalogue row for `(kind, v)`.

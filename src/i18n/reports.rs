@@ -444,6 +444,12 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
         "§ 93 og § 92A: arrangørens indstillinger for appeller gælder kun fremad; indstillinger i en ældre version anvendes ikke",
     ),
     (
+        "refusal.settings_superseded",
+        "Law 93 and 92A: settings signed as an old version after tdlog stopped signing it are a forgery and are not applied",
+        "§ 93 und § 92 A: Einstellungen in einer alten Version, unterschrieben nachdem tdlog diese Version nicht mehr unterschreibt, sind gefälscht und werden nicht angewandt",
+        "§ 93 og § 92A: indstillinger i en gammel version, underskrevet efter at tdlog holdt op med at underskrive den, er forfalskede og anvendes ikke",
+    ),
+    (
         "refusal.not_chair",
         "Law 93B: the committee's decision is signed by its chair; the other members co-sign it",
         "§ 93 B: die Entscheidung des Schiedsgerichts unterschreibt sein Vorsitzender; die übrigen Mitglieder zeichnen mit (Zustimmung oder abweichende Meinung)",

@@ -99,11 +99,10 @@ pub fn looks_like_bundle(path: &Path) -> bool {
 
 pub fn read(path: &Path) -> Result<Vec<RawEvent>, BundleError> {
     let name = path.display().to_string();
-    if let Err(e @ crate::io_safe::FileError::NotAFile { .. }) =
-        crate::io_safe::require_regular_file(path)
-    {
-        return Err(BundleError::NotAFile(e));
-    }
-    let bytes = std::fs::read(path).map_err(|e| BundleError::Io(name.clone(), e))?;
+    let bytes = match crate::io_safe::read_input(path, crate::io_safe::MAX_BUNDLE_INPUT) {
+        Ok(b) => b,
+        Err(crate::io_safe::FileError::Io(_, e)) => return Err(BundleError::Io(name, e)),
+        Err(e) => return Err(BundleError::NotAFile(e)),
+    };
     from_bytes(&name, &bytes)
 }

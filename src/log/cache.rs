@@ -9,34 +9,25 @@
 //!
 //! The cache lives in the device's data dir (`cache/<log id>.vcache`), where a holder of the
 //! log file alone cannot reach it; it is a chain of segments each signed with the device's
-//! state key (`state.key`, as for the device record), so a forged or edited cache is refused.
-//! Losing it only costs time: it is rebuilt by the next full verify.
+//! state key (`state.key`, as for the device record), so a forged or edited cache is never
+//! believed. It is read and added to under the data dir's lock (`log::device`), and a writer
+//! adds to the file as it is now (another process may have added since it read it). A cache
+//! that fails its own check is set aside (kept, named in a warning): losing it only costs
+//! time, it is rebuilt by the next full verify. What it knows still counts: a full verify
+//! refuses a log that lost rows the cache holds (`Log::verify_all`).
 
 use super::hash::Hash32;
 use super::seen::SeenError;
 use super::verify::Input;
 use crate::keys::DeviceKey;
-use ed25519_dalek::{Signature, VerifyingKey};
+use ed25519_dalek::VerifyingKey;
 use sha2::{Digest as _, Sha256};
 use std::collections::HashSet;
 
+mod file;
 mod rows;
 pub use rows::Rows;
-use rows::ENTRY;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// Format 2: a segment's signature covers the SHA-256 of its rows (format 1 signed the rows
-/// themselves, and checking 64 MB of a million-row cache with Ed25519's SHA-512 was a tenth of
-/// a warm open).
-const MAGIC: &[u8; 8] = b"TDLGVC02";
-/// A cache of the format before: read as no cache (rebuilt by the next verify, costing time
-/// only, as a lost cache does).
-const MAGIC_FORMAT_1: &[u8; 8] = b"TDLGVC01";
-const DOMAIN: &[u8] = b"tdlog/vcache/v1\0";
-const SEGMENT_DOMAIN: &[u8] = b"tdlog/vcache/segment/v2\0";
-/// Past this many segments the file is rewritten as one.
-const MAX_SEGMENTS: usize = 256;
 
 /// The hash of one stored row: every column, length-prefixed.
 pub fn row_hash(input: &Input) -> [u8; 32] {
@@ -140,6 +131,13 @@ pub struct Presence {
 }
 
 impl Presence {
+    /// Notes that the row `id` is stored (if the cache holds it).
+    pub fn note(&mut self, id: &Hash32, known: &Known) {
+        if let Some((_, at)) = known.rows.get(id) {
+            self.found_at(at as usize, known);
+        }
+    }
+
     fn found_at(&mut self, at: usize, known: &Known) {
         if self.seen.len() < known.rows.len() {
             self.seen.resize(known.rows.len(), false);
@@ -162,6 +160,8 @@ pub struct Known {
     /// Signature of the last segment (the next one chains to it).
     last_sig: Option<[u8; 64]>,
     segments: usize,
+    /// The file's length when read or written (with `last_sig`: is the file still this?).
+    file_len: u64,
 }
 
 /// The outcome of comparing the stored rows with the cache.
@@ -178,8 +178,8 @@ pub struct Comparison {
 pub struct VerifiedCache {
     dir: PathBuf,
     /// What this process last read or wrote of one log's cache file, valid while the file's
-    /// length and modification time are the ones it left: a long-lived log (the app, a
-    /// benchmark's device) adds its own appends without reading the whole file each time.
+    /// length, time and inode are the ones it left: a long-lived log (the app, a benchmark's
+    /// device) adds its own appends without reading the whole file each time.
     memo: std::sync::Arc<std::sync::Mutex<Option<Memo>>>,
     /// How many times this cache read its file (what the memo saves, counted for tests).
     reads: std::sync::Arc<std::sync::atomic::AtomicUsize>,
@@ -188,23 +188,25 @@ pub struct VerifiedCache {
 #[derive(Debug)]
 struct Memo {
     log_id: Hash32,
-    stamp: (u64, Option<std::time::SystemTime>),
+    stamp: Stamp,
     known: Known,
 }
 
-fn stamp(p: &Path) -> Option<(u64, Option<std::time::SystemTime>)> {
-    std::fs::metadata(p)
-        .ok()
-        .map(|m| (m.len(), m.modified().ok()))
+/// What changes when anyone writes or replaces the file: length, time, and (a rewrite is a
+/// new file renamed over the old) its inode.
+type Stamp = (u64, Option<std::time::SystemTime>, u64);
+
+fn stamp(p: &Path) -> Option<Stamp> {
+    std::fs::metadata(p).ok().map(|m| {
+        #[cfg(unix)]
+        let ino = std::os::unix::fs::MetadataExt::ino(&m);
+        #[cfg(not(unix))]
+        let ino = 0;
+        (m.len(), m.modified().ok(), ino)
+    })
 }
 
-fn damaged(path: &Path, why: &str) -> SeenError {
-    SeenError::Tampered {
-        log: "-".into(),
-        path: path.to_owned(),
-        why: format!("verified-state cache: {why} (delete the file to rebuild it)"),
-    }
-}
+const WHAT: &str = "this device's verified-state cache";
 
 impl VerifiedCache {
     pub fn new(data_dir: &Path) -> VerifiedCache {
@@ -221,33 +223,36 @@ impl VerifiedCache {
             .join(format!("{}.vcache", log_id.to_hex()))
     }
 
-    fn state_key(&self) -> Result<Option<DeviceKey>, SeenError> {
-        let p = self.dir.join("state.key");
-        if !p.exists() {
-            return Ok(None);
-        }
-        DeviceKey::load(&p, None)
-            .map(Some)
-            .map_err(|e| damaged(&p, &e.to_string()))
+    fn state_key(&self, create: bool) -> Result<Option<DeviceKey>, SeenError> {
+        super::device::state_key(&self.dir, create)
     }
 
     fn state_key_or_new(&self) -> Result<DeviceKey, SeenError> {
-        if let Some(k) = self.state_key()? {
-            return Ok(k);
-        }
-        std::fs::create_dir_all(&self.dir).map_err(|err| SeenError::Io {
-            path: self.dir.clone(),
-            err,
-        })?;
-        let k = DeviceKey::generate();
-        let p = self.dir.join("state.key");
-        k.save(&p, None).map_err(|e| damaged(&p, &e.to_string()))?;
-        Ok(k)
+        self.state_key(true)?.ok_or_else(|| SeenError::Tampered {
+            log: "-".into(),
+            path: self.dir.join("state.key"),
+            why: "no state key".into(),
+        })
     }
 
-    /// Reads the cache of `log_id`, checking every segment's signature (empty if none). What
-    /// this process read or wrote last is reused while the file is unchanged.
+    fn forget_memo(&self) {
+        if let Ok(mut m) = self.memo.lock() {
+            *m = None;
+        }
+    }
+
+    /// Sets the cache of `log_id` aside (its snapshot, bound to it, is removed).
+    fn set_aside(&self, log_id: &Hash32, why: &str) {
+        self.forget_memo();
+        super::device::set_aside(&self.path(log_id), WHAT, why);
+        let _ = std::fs::remove_file(self.snapshot_path(log_id));
+    }
+
+    /// Reads the cache of `log_id`, checking every segment's signature (empty if none; a
+    /// cache that fails its check is set aside and read as empty). What this process read or
+    /// wrote last is reused while the file is unchanged.
     pub fn load(&self, log_id: &Hash32) -> Result<Known, SeenError> {
+        let _lock = super::device::lock(&self.dir)?;
         let p = self.path(log_id);
         let now = stamp(&p);
         if let Ok(memo) = self.memo.lock() {
@@ -258,7 +263,7 @@ impl VerifiedCache {
             }
         }
         let known = self.load_file(log_id)?;
-        if let (Some(st), Ok(mut memo)) = (now, self.memo.lock()) {
+        if let (Some(st), Ok(mut memo)) = (stamp(&p), self.memo.lock()) {
             *memo = Some(Memo {
                 log_id: *log_id,
                 stamp: st,
@@ -268,6 +273,8 @@ impl VerifiedCache {
         Ok(known)
     }
 
+    /// Reads the file (with the lock held); a file that fails its check is set aside and
+    /// read as empty.
     fn load_file(&self, log_id: &Hash32) -> Result<Known, SeenError> {
         let p = self.path(log_id);
         let bytes = match std::fs::read(&p) {
@@ -277,69 +284,23 @@ impl VerifiedCache {
         };
         self.reads
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let Some(key) = self.state_key()? else {
-            return Err(damaged(&p, "the device's state key is missing"));
-        };
-        let vk =
-            VerifyingKey::from_bytes(&key.public().0).map_err(|_| damaged(&p, "bad state key"))?;
-        if bytes.get(..8) == Some(&MAGIC_FORMAT_1[..]) {
+        if file::is_format_1(&bytes) {
             tracing::info!(path = %p.display(), "verified-state cache of an older format: rebuilt");
             return Ok(Known::default());
         }
-        if bytes.len() < 8 || &bytes[..8] != MAGIC {
-            return Err(damaged(&p, "not a cache file"));
-        }
-        let mut known = Known::default();
-        // The segments first, then their signatures checked on every core (a big cache has
-        // thousands), then their rows.
-        // (rows, signature, the signature of the segment before)
-        type Segment<'a> = (&'a [u8], [u8; 64], Option<[u8; 64]>);
-        let mut segments: Vec<Segment<'_>> = Vec::new();
-        let mut prev = None;
-        let mut at = 8;
-        while at < bytes.len() {
-            let len = bytes
-                .get(at..at + 4)
-                .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize)
-                .ok_or_else(|| damaged(&p, "cut short"))?;
-            let body = bytes
-                .get(at + 4..at + 4 + len)
-                .ok_or_else(|| damaged(&p, "cut short"))?;
-            let sig: [u8; 64] = bytes
-                .get(at + 4 + len..at + 4 + len + 64)
-                .and_then(|s| s.try_into().ok())
-                .ok_or_else(|| damaged(&p, "cut short"))?;
-            segments.push((body, sig, prev));
-            prev = Some(sig);
-            at += 4 + len + 64;
-        }
-        {
-            use rayon::prelude::*;
-            let all_good = segments.par_iter().all(|(body, sig, prev)| {
-                let msg = segment_message(log_id, prev.as_ref(), body);
-                vk.verify_strict(&msg, &Signature::from_bytes(sig)).is_ok()
-            });
-            if !all_good {
-                return Err(damaged(&p, "a segment's signature does not match"));
+        let checked = match self.state_key(false)? {
+            None => Err("the device's state key is missing".to_string()),
+            Some(key) => VerifyingKey::from_bytes(&key.public().0)
+                .map_err(|_| "bad state key".to_string())
+                .and_then(|vk| file::parse(log_id, &vk, &bytes)),
+        };
+        match checked {
+            Ok(known) => Ok(known),
+            Err(why) => {
+                self.set_aside(log_id, &why);
+                Ok(Known::default())
             }
         }
-        // The entries as stored (sorted by id but for the segments added since the file was
-        // last rewritten), made the rows at once.
-        let mut entries: Vec<[u8; ENTRY]> = Vec::with_capacity((bytes.len() - 8) / ENTRY);
-        for (body, sig, _) in segments {
-            if body.len() % ENTRY != 0 {
-                return Err(damaged(&p, "a segment of the wrong size"));
-            }
-            entries.extend(body.chunks_exact(ENTRY).map(|e| {
-                let mut a = [0u8; ENTRY];
-                a.copy_from_slice(e);
-                a
-            }));
-            known.last_sig = Some(sig);
-            known.segments += 1;
-        }
-        known.rows = std::sync::Arc::new(Rows::from_entries(entries));
-        Ok(known)
     }
 
     /// Compares the stored rows with what this device verified before. A cached row that
@@ -363,96 +324,68 @@ impl VerifiedCache {
     }
 
     /// Adds verified rows (appends one signed segment; rewrites the file when it has many).
+    /// Another process may have added rows since `known` was read: then the file is read
+    /// again and the rows added to it as it is now. Returns whether `known` is now exactly
+    /// what it held before plus `fresh` (no other process's rows came in with it: only then
+    /// may a snapshot of the caller's state be bound to it).
     pub fn add(
         &self,
         log_id: &Hash32,
         known: &mut Known,
         fresh: &[(Hash32, [u8; 32])],
-    ) -> Result<(), SeenError> {
+    ) -> Result<bool, SeenError> {
         if fresh.is_empty() {
-            return Ok(());
+            return Ok(true);
+        }
+        let _lock = super::device::lock(&self.dir)?;
+        let p = self.path(log_id);
+        let current = match (file::tail(&p), known.last_sig) {
+            (Some((len, sig)), Some(last)) => len == known.file_len && sig == last,
+            (None, None) => !p.exists(),
+            _ => false,
+        };
+        let mut exact = true;
+        if !current {
+            let now = self.load_file(log_id)?;
+            exact = now.rows.len() == known.rows.len();
+            *known = now;
         }
         let key = self.state_key_or_new()?;
-        let p = self.path(log_id);
-        let io = |err| SeenError::Io {
-            path: p.clone(),
-            err,
-        };
-        let rows = std::sync::Arc::make_mut(&mut known.rows);
-        for (id, h) in fresh {
-            rows.insert(*id, *h);
-        }
-        // Rewritten as one segment past MAX_SEGMENTS, or past one segment per 256 rows in a
-        // big cache: a rewrite costs every row, so it comes ever more rarely (amortised O(1)
-        // per added row) while a load still checks few segment signatures.
-        let max_segments = MAX_SEGMENTS.max(rows.len() / 256);
-        if known.segments == 0 || known.segments >= max_segments || !p.exists() {
-            // One segment with every row sorted by id, in a fresh file.
-            let entries = rows.compact();
-            let mut body = Vec::with_capacity(entries.len() * ENTRY);
-            for e in entries {
-                body.extend_from_slice(e);
-            }
-            let sig = key.sign(&segment_message(log_id, None, &body));
-            let mut out = MAGIC.to_vec();
-            out.extend_from_slice(&(body.len() as u32).to_be_bytes());
-            out.extend_from_slice(&body);
-            out.extend_from_slice(&sig);
-            std::fs::create_dir_all(p.parent().unwrap_or(&self.dir)).map_err(io)?;
-            let tmp = p.with_extension(format!("tmp{}", std::process::id()));
-            std::fs::write(&tmp, &out).map_err(io)?;
-            std::fs::rename(&tmp, &p).map_err(io)?;
-            known.last_sig = Some(sig);
-            known.segments = 1;
-        } else {
-            let mut body = Vec::with_capacity(fresh.len() * ENTRY);
-            for (id, h) in fresh {
-                body.extend_from_slice(&id.0);
-                body.extend_from_slice(h);
-            }
-            let sig = key.sign(&segment_message(log_id, known.last_sig.as_ref(), &body));
-            let mut f = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&p)
-                .map_err(io)?;
-            let mut seg = (body.len() as u32).to_be_bytes().to_vec();
-            seg.extend_from_slice(&body);
-            seg.extend_from_slice(&sig);
-            f.write_all(&seg).map_err(io)?;
-            known.last_sig = Some(sig);
-            known.segments += 1;
-        }
-        Ok(())
+        file::add(&self.dir, &p, log_id, &key, known, fresh)?;
+        Ok(exact)
     }
 
     /// Adds rows this process just verified (its own appends) through the memo: the file is
-    /// read again only if something else changed it. Returns the new tip (for the snapshot).
+    /// read again only if something else changed it. Returns the new tip, for the snapshot
+    /// (`None` if another process's rows came in with them: no snapshot then).
     pub fn add_rows(
         &self,
         log_id: &Hash32,
         fresh: &[(Hash32, [u8; 32])],
     ) -> Result<Option<[u8; 64]>, SeenError> {
+        let _lock = super::device::lock(&self.dir)?;
         let p = self.path(log_id);
-        let mut memo = self
-            .memo
-            .lock()
-            .map_err(|_| damaged(&p, "cache lock poisoned"))?;
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let now = stamp(&p);
-        let fresh_memo = match memo.as_ref() {
+        let stale = match memo.as_ref() {
             Some(m) => m.log_id != *log_id || Some(m.stamp) != now,
             None => true,
         };
         let m = match memo.as_mut() {
-            Some(m) if !fresh_memo => m,
-            _ => memo.insert(Memo {
-                log_id: *log_id,
-                stamp: now.unwrap_or((0, None)),
-                known: self.load_file(log_id)?,
-            }),
+            Some(m) if !stale => m,
+            _ => {
+                let known = self.load_file(log_id)?;
+                memo.insert(Memo {
+                    log_id: *log_id,
+                    stamp: stamp(&p).unwrap_or((0, None, 0)),
+                    known,
+                })
+            }
         };
-        self.add(log_id, &mut m.known, fresh)?;
-        m.stamp = stamp(&p).unwrap_or((0, None));
-        Ok(m.known.last_sig)
+        // With a stale memo the file may hold rows the state being saved lacks.
+        let exact = self.add(log_id, &mut m.known, fresh)? && !stale;
+        m.stamp = stamp(&p).unwrap_or((0, None, 0));
+        Ok(m.known.last_sig.filter(|_| exact))
     }
 
     /// How many times this cache (and its clones) read the cache file.
@@ -464,9 +397,15 @@ impl VerifiedCache {
     /// [`add`](Self::add) outside [`add_rows`](Self::add_rows)): the first append after a
     /// verify that filled the cache then adds its row without reading the whole file again
     /// (after a first open of a million events, that read made the first recorded call take
-    /// most of a second).
+    /// most of a second). Only while the file is still what `known` was written as.
     pub fn remember(&self, log_id: &Hash32, known: &Known) {
-        let Some(st) = stamp(&self.path(log_id)) else {
+        let Ok(_lock) = super::device::lock(&self.dir) else {
+            return;
+        };
+        let p = self.path(log_id);
+        let current = file::tail(&p)
+            .is_some_and(|(len, sig)| len == known.file_len && Some(sig) == known.last_sig);
+        let Some(st) = stamp(&p).filter(|_| current) else {
             return;
         };
         if let Ok(mut memo) = self.memo.lock() {
@@ -480,9 +419,10 @@ impl VerifiedCache {
 
     /// Forgets a log's cache (a rebuild starts from a full verify).
     pub fn forget(&self, log_id: &Hash32) {
-        if let Ok(mut m) = self.memo.lock() {
-            *m = None;
-        }
+        let Ok(_lock) = super::device::lock(&self.dir) else {
+            return;
+        };
+        self.forget_memo();
         let _ = std::fs::remove_file(self.path(log_id));
         let _ = std::fs::remove_file(self.snapshot_path(log_id));
     }
@@ -515,26 +455,13 @@ impl VerifiedCache {
         let Some(tip) = tip else {
             return Ok(());
         };
+        let _lock = super::device::lock(&self.dir)?;
         let key = self.state_key_or_new()?;
-        let p = self.snapshot_path(log_id);
-        let mut body = tip.to_vec();
-        body.extend_from_slice(state);
-        let sig = key.sign(&signed_message(log_id, Some(&tip), &body));
-        let mut out = (body.len() as u64).to_be_bytes().to_vec();
-        out.extend_from_slice(&body);
-        out.extend_from_slice(&sig);
-        let io = |err| SeenError::Io {
-            path: p.clone(),
-            err,
-        };
-        let tmp = p.with_extension(format!("tmp{}", std::process::id()));
-        std::fs::write(&tmp, &out).map_err(io)?;
-        std::fs::rename(&tmp, &p).map_err(io)?;
-        Ok(())
+        file::save_snapshot(&self.snapshot_path(log_id), log_id, &key, &tip, state)
     }
 
     /// The snapshot saved for the cache as it is now (`None`: none, or one of another state
-    /// of the cache). A snapshot whose signature does not match is refused.
+    /// of the cache; a snapshot that fails its check is set aside, costing a fold).
     pub fn load_snapshot(
         &self,
         log_id: &Hash32,
@@ -543,58 +470,24 @@ impl VerifiedCache {
         let Some(tip) = known.last_sig else {
             return Ok(None);
         };
+        let _lock = super::device::lock(&self.dir)?;
         let p = self.snapshot_path(log_id);
         let bytes = match std::fs::read(&p) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(err) => return Err(SeenError::Io { path: p, err }),
         };
-        let Some(key) = self.state_key()? else {
+        let Some(key) = self.state_key(false)? else {
             return Ok(None);
         };
-        let len = bytes
-            .get(..8)
-            .map(|b| u64::from_be_bytes(b.try_into().unwrap_or_default()) as usize)
-            .ok_or_else(|| damaged(&p, "snapshot cut short"))?;
-        let body = bytes
-            .get(8..8 + len)
-            .ok_or_else(|| damaged(&p, "snapshot cut short"))?;
-        let sig: [u8; 64] = bytes
-            .get(8 + len..8 + len + 64)
-            .and_then(|s| s.try_into().ok())
-            .ok_or_else(|| damaged(&p, "snapshot cut short"))?;
-        if body.len() < 64 || body[..64] != tip {
-            return Ok(None); // a snapshot of an earlier state of the cache
+        match file::read_snapshot(log_id, &key, &tip, &bytes) {
+            Ok(state) => Ok(state),
+            Err(why) => {
+                super::device::set_aside(&p, "this device's snapshot of the append state", &why);
+                Ok(None)
+            }
         }
-        let vk =
-            VerifyingKey::from_bytes(&key.public().0).map_err(|_| damaged(&p, "bad state key"))?;
-        vk.verify_strict(
-            &signed_message(log_id, Some(&tip), body),
-            &Signature::from_bytes(&sig),
-        )
-        .map_err(|_| damaged(&p, "the snapshot's signature does not match"))?;
-        Ok(Some(body[64..].to_vec()))
     }
-}
-
-/// What a segment's signature covers: the log, the segment before (chaining them: none can be
-/// dropped or reordered) and the SHA-256 of the segment's rows.
-fn segment_message(log_id: &Hash32, prev: Option<&[u8; 64]>, body: &[u8]) -> Vec<u8> {
-    let mut m = Vec::with_capacity(SEGMENT_DOMAIN.len() + 32 + 64 + 32);
-    m.extend_from_slice(SEGMENT_DOMAIN);
-    m.extend_from_slice(&log_id.0);
-    m.extend_from_slice(prev.map_or(&[0u8; 64][..], |s| &s[..]));
-    m.extend_from_slice(&Sha256::digest(body));
-    m
-}
-
-fn signed_message(log_id: &Hash32, prev: Option<&[u8; 64]>, body: &[u8]) -> Vec<u8> {
-    let mut m = Vec::with_capacity(DOMAIN.len() + 32 + 64 + body.len());
-    m.extend_from_slice(DOMAIN);
-    m.extend_from_slice(&log_id.0);
-    m.extend_from_slice(prev.map_or(&[0u8; 64][..], |s| &s[..]));
-    m.extend_from_slice(body);
-    m
 }
 
 /// A stored row this device verified earlier is no longer the same: the file was altered.

@@ -161,11 +161,15 @@ pub enum Found {
     Checkpoint(Hash32),
     /// The log as it was right after this event (the event and its causal past).
     After(Hash32),
+    /// The log as it was right before this event (its causal past without it: the state
+    /// its signer held when it signed it).
+    Before(Hash32),
 }
 
 /// Does `v` still contain a state whose digest is `d`? Tries the log as it is, its
-/// checkpoints, then the causal past of every event (the state of the device that signed
-/// it), which finds every state a device had right after appending.
+/// checkpoints, then for every event its causal past with and without it: the state of the
+/// device that signed it right after, and right before (an append names every head the
+/// device holds, so that is the state it had, a merge without a receipt included).
 pub fn find(v: &Verified, d: &Digest) -> Option<Found> {
     let now = HeadSet::of(v);
     if now.digest() == *d {
@@ -197,25 +201,42 @@ pub fn find(v: &Verified, d: &Digest) -> Option<Found> {
                 }
             }
         }
+        // The state right before `e`: what it follows (its own chain up to its previous
+        // event included), as its signer held it when it signed.
+        if matches_digest(&mine, &at, &authors, d) {
+            return Some(Found::Before(e.id));
+        }
         mine[a] = e.env.seq;
-        if mine.iter().sum::<u64>() == d.events {
-            let mut h = HeadSet::default();
-            let complete = mine
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| **s > 0)
-                .all(|(i, s)| {
-                    at.get(&(i, *s))
-                        .map(|id| h.add(authors[i], *s, *id))
-                        .is_some()
-                });
-            if complete && h.digest() == *d {
-                return Some(Found::After(e.id));
-            }
+        if matches_digest(&mine, &at, &authors, d) {
+            return Some(Found::After(e.id));
         }
         vv.insert(e.id, mine);
     }
     None
+}
+
+/// Is the state with these newest sequence numbers per author (`mine`, by author index) the
+/// one whose digest is `d`?
+fn matches_digest(
+    mine: &[u64],
+    at: &HashMap<(usize, u64), Hash32>,
+    authors: &[Hash32],
+    d: &Digest,
+) -> bool {
+    if mine.iter().sum::<u64>() != d.events {
+        return false;
+    }
+    let mut h = HeadSet::default();
+    let complete = mine
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s > 0)
+        .all(|(i, s)| {
+            at.get(&(i, *s))
+                .map(|id| h.add(authors[i], *s, *id))
+                .is_some()
+        });
+    complete && h.digest() == *d
 }
 
 /// Does `v` hold every event the head references name?

@@ -95,6 +95,14 @@ pub enum Fault {
     KeyEvent(String),
     #[error("database: {0}")]
     Database(String),
+    /// A stored fork proof whose place `(author, seq)` holds no event: a fork proof is the
+    /// second event at a taken place, so its partner was moved or deleted.
+    #[error("fork proof {id} (key {author}, seq {seq}) has no event at its place in the log: a row was moved out of the event table (the file was altered)")]
+    ForkProofAlone {
+        author: Hash32,
+        seq: u64,
+        id: Hash32,
+    },
 }
 
 impl Fault {
@@ -133,6 +141,7 @@ impl Fault {
             Fault::RoleNotAllowed { .. } => "role",
             Fault::KeyEvent(_) => "key_event",
             Fault::Database(_) => "database",
+            Fault::ForkProofAlone { .. } => "fork_proof_alone",
         }
     }
 }

@@ -7,6 +7,7 @@
 pub mod bundle;
 pub mod cache;
 pub mod cbor;
+pub mod device;
 pub mod digest;
 pub mod envelope;
 pub mod event;

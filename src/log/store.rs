@@ -171,6 +171,8 @@ pub struct Log {
     seen: Option<super::seen::SeenStore>,
     /// This device's verified-state cache: rows whose signatures it checked before.
     cache: Option<super::cache::VerifiedCache>,
+    /// The receipt the last append signed first (see [`Log::take_arrival_receipt`]).
+    arrival_receipt: Option<Hash32>,
 }
 
 fn now_ms() -> i64 {
@@ -229,6 +231,7 @@ impl Log {
             clock: Box::new(now_ms),
             seen: None,
             cache: None,
+            arrival_receipt: None,
         };
         log.refresh(None)?;
         Ok(log)
@@ -275,6 +278,7 @@ impl Log {
             clock: Box::new(now_ms),
             seen: None,
             cache: None,
+            arrival_receipt: None,
         })
     }
 
@@ -331,15 +335,7 @@ impl Log {
     /// from then on. Cheap: reads only the recorded heads, no signatures.
     pub fn attach_seen(&mut self, store: super::seen::SeenStore) -> Result<(), LogError> {
         if let Some(log_id) = self.stored_log_id()? {
-            let has = |_: &Hash32, _: u64, id: &Hash32| -> bool {
-                self.conn
-                    .query_row(
-                        "SELECT 1 FROM event WHERE id = ?1 UNION ALL SELECT 1 FROM fork_proof WHERE id = ?1",
-                        params![id.0.as_slice()],
-                        |_| Ok(()),
-                    )
-                    .is_ok()
-            };
+            let has = |_: &Hash32, _: u64, id: &Hash32| self.holds(id).unwrap_or(false);
             let have_seq = |a: &Hash32| -> u64 {
                 self.conn
                     .query_row(
@@ -353,6 +349,13 @@ impl Log {
         }
         self.seen = Some(store);
         Ok(())
+    }
+
+    /// Keeps the device's record of what it has seen up to date from now on, without
+    /// checking the log against it first: `merge` and `sync` (merging is how a log that lost
+    /// events gets them back; the record is checked once the merged events are in).
+    pub fn keep_seen(&mut self, store: super::seen::SeenStore) {
+        self.seen = Some(store);
     }
 
     /// The log id as the stored genesis row says it (unverified: for the device record).
@@ -381,17 +384,21 @@ impl Log {
     }
 
     /// Records a verified state as the newest this device has seen (after checking it
-    /// still contains the previous record).
-    fn note_seen(&self, v: &Verified) -> Result<(), LogError> {
+    /// still contains the previous record). `arrivals`: which events beyond the record
+    /// appeared in the file on their own (they wait for this device's receipt).
+    fn note_seen(&self, v: &Verified, arrivals: super::seen::Arrivals<'_>) -> Result<(), LogError> {
         let Some(store) = &self.seen else {
             return Ok(());
         };
         let now = &v.heads;
         // The recorded heads are few: each is looked for among the events by its author's
         // head first, and the set of every id (a million inserts) is built only if needed.
+        // One not among them may have been appended by another process of this device after
+        // this one read the log: it counts if the file holds it now (a new read sees it; a
+        // read-only log read without locks reads again with locks when the file changed).
         let ids: std::cell::OnceCell<std::collections::HashSet<Hash32>> = Default::default();
         let have = |a: &Hash32| now.heads.get(a).map_or(0, |h| h.0);
-        store.check(&v.log_id, have, |author, _, id| {
+        let has = |author: &Hash32, _: u64, id: &Hash32| {
             now.heads.get(author).is_some_and(|h| h.1 == *id)
                 || ids
                     .get_or_init(|| {
@@ -402,9 +409,21 @@ impl Log {
                             .collect()
                     })
                     .contains(id)
-        })?;
+                || self.holds(id).unwrap_or(false)
+        };
         let holder = |a: &Hash32| v.keys.get(a).map(|k| k.holder.clone());
-        store.record(&v.log_id, now, holder, now_ms())?;
+        store.observe(
+            &v.log_id,
+            super::seen::Observed {
+                heads: now,
+                has: &has,
+                have_seq: &have,
+                holder: &holder,
+                arrivals,
+                receipted: &[],
+                now_ms: now_ms(),
+            },
+        )?;
         Ok(())
     }
 

@@ -1,7 +1,9 @@
 //! A small element tree over `quick-xml`, for the USEBIO files a club exchanges (tens of
 //! kilobytes): read once into elements, then walked by name. Pure: a string in, a tree out.
 //! The DOCTYPE is read and ignored (a DTD is never fetched); entity and character
-//! references in text and attributes are resolved.
+//! references in text and attributes are resolved. Elements nest at most [`MAX_DEPTH`] deep:
+//! a USEBIO file nests about eight, and a hostile one of a million nested elements would
+//! exhaust the stack of every recursive walk (and of dropping the tree).
 
 use quick_xml::events::Event;
 use quick_xml::Reader;
@@ -67,6 +69,9 @@ fn entity(name: &str) -> Option<char> {
     }
 }
 
+/// How deep elements may nest (the root is depth 1).
+pub const MAX_DEPTH: usize = 64;
+
 /// Parses a document into its root element.
 pub fn parse(text: &str) -> Result<Element, XmlError> {
     let mut reader = Reader::from_str(text);
@@ -95,6 +100,14 @@ pub fn parse(text: &str) -> Result<Element, XmlError> {
                 }
                 if empty {
                     stack.last_mut().expect("root").children.push(el);
+                } else if stack.len() > MAX_DEPTH {
+                    return Err(err(
+                        &reader,
+                        format!(
+                            "elements nested more than {MAX_DEPTH} deep (<{}>); a USEBIO file nests about eight",
+                            el.name
+                        ),
+                    ));
                 } else {
                     stack.push(el);
                 }
@@ -166,5 +179,18 @@ mod tests {
         assert!(r.child("X").is_some());
         assert!(parse("<A><B></A>").is_err());
         assert!(parse("<A>").is_err());
+    }
+
+    #[test]
+    fn elements_nested_beyond_the_limit_are_refused() {
+        let ok = format!("{}{}", "<A>".repeat(MAX_DEPTH), "</A>".repeat(MAX_DEPTH));
+        assert!(parse(&ok).is_ok());
+        let deep = format!(
+            "{}{}",
+            "<A>".repeat(MAX_DEPTH + 1),
+            "</A>".repeat(MAX_DEPTH + 1)
+        );
+        let e = parse(&deep).unwrap_err();
+        assert!(e.message.contains("nested more than"), "{e}");
     }
 }

@@ -399,14 +399,18 @@ pub fn sync_once(
         })?;
     }
 
-    // 4. The receipt just signed, and the head claim.
-    let (local_now, forks) =
-        if report.merged.added + report.merged.forks > 0 || report.merged.receipt.is_some() {
-            local_summary(local)?
-        } else {
-            (local_now, forks)
-        };
-    if report.merged.receipt.is_some() || report.merged.forks > 0 {
+    // 4. The receipt just signed (and whatever else this device stored since the summary),
+    //    and the head claim: of the state summarised last, every row of which the hub holds
+    //    now (another process of this device may append meanwhile: what it adds after the
+    //    summary is neither pushed nor claimed this round, or the hub would seem to withhold
+    //    it from the other devices).
+    let merged = report.merged.added + report.merged.forks > 0 || report.merged.receipt.is_some();
+    let (local_now, forks) = if merged {
+        local_summary(local)?
+    } else {
+        (local_now, forks)
+    };
+    if merged {
         let hub_now = hub.summary(&log_id)?;
         let candidates = push_candidates(local, &local_now, &hub_now, &forks)?;
         let push = plan::to_push(&candidates, &hub_now);
@@ -465,8 +469,11 @@ fn push_candidates(
     Ok(out)
 }
 
-/// The head set as every stored row gives it: each chain's newest event, and the fork rows
-/// (a fork at the head counts its smallest id, as `HeadSet::add` keeps it).
+/// The head set of the state `local_now` summarises: each chain's event at the summary's
+/// newest sequence number, and the fork rows (a fork at the head counts its smallest id, as
+/// `HeadSet::add` keeps it). Another process of this device (the app, a CLI command) may have
+/// appended since the summary was read (issue 29's soak found a debug assertion that said
+/// otherwise): its events are left for the next round.
 fn head_set_of(
     local_now: &plan::Summary,
     forks: &[Row],
@@ -474,8 +481,18 @@ fn head_set_of(
 ) -> Result<HeadSet, SyncError> {
     let mut h = HeadSet::default();
     for (a, seq, id) in local.heads().map_err(SyncError::Log)? {
-        debug_assert_eq!(local_now.max_seq.get(&a), Some(&seq));
-        h.add(a, seq, id);
+        let Some(&summarised) = local_now.max_seq.get(&a) else {
+            continue; // a chain begun since
+        };
+        if seq == summarised {
+            h.add(a, seq, id);
+        } else if let Some(raw) = local
+            .chain_above(&a, summarised.saturating_sub(1))
+            .map_err(SyncError::Log)?
+            .first()
+        {
+            h.add(a, summarised, raw.id());
+        }
     }
     for r in forks {
         h.add(r.author, r.seq, r.id);

@@ -74,11 +74,24 @@ impl Log {
             self.state = None;
             self.refresh(None)?;
         }
+        let me = key.public();
+        // Events that appeared in the file on their own (not through this device's appends
+        // or a merge) arrived when this device found them: its receipt for them comes first.
+        let arrived = self.arrivals_to_receipt(&me, &payloads)?;
+        let mut payloads = payloads;
+        if !arrived.is_empty() {
+            payloads.insert(
+                0,
+                Payload::LogReceipt(crate::events::LogReceipt {
+                    events: arrived.iter().map(|r| r.to_seq - r.from_seq + 1).sum(),
+                    received: arrived.clone(),
+                }),
+            );
+        }
         let state = self
             .state
             .as_mut()
             .ok_or_else(|| LogError::Refused("no state".into()))?;
-        let me = key.public();
         check_game(&self.conn, &state.log_id, &payloads)?;
         let mut ids = Vec::with_capacity(payloads.len());
         let mut rows = Vec::with_capacity(payloads.len());
@@ -150,6 +163,18 @@ impl Log {
         for (env, raw) in &rows {
             insert_env(&self.conn, "event", env, raw)?;
         }
+        // What was inserted is checked against the file before it counts: each event
+        // follows its own predecessor as stored, takes a free place, and names only stored
+        // events (a file whose rows were moved could otherwise take a verifying log to one
+        // that fails).
+        check_appended(&self.conn, &rows)?;
+        // The device's data dir is held from the commit until its record and cache know
+        // these rows: another process of this device never finds them unrecorded (it would
+        // take them for rows that appeared in the file on their own).
+        let dir_lock = match &self.seen {
+            Some(s) => Some(crate::log::device::lock(s.dir())?),
+            None => None,
+        };
         self.conn.prepare_cached("COMMIT")?.execute([])?;
         tracing::debug!(events = ids.len(), "appended");
         // Our own commit does not change data_version for this connection.
@@ -162,9 +187,16 @@ impl Log {
         for (env, raw) in &rows {
             state.stored_heads.insert(env.author, (env.seq, raw.id()));
         }
+        if let Some(state) = &self.state {
+            self.note_seen_heads(state, &arrived)?;
+        }
         if rules_keys {
-            // A revocation or fork ruling can change which stored events stand: rebuild.
+            // A revocation or fork ruling can change which stored events stand: rebuilt by a
+            // verify (through the cache: the new rows' signatures), which adds them to the
+            // cache and moves the record on, so neither can be deleted unseen.
+            drop(dir_lock);
             self.state = None;
+            self.refresh(None)?;
         } else if self.cache.is_some() {
             let fresh: Vec<Input> = rows
                 .into_iter()
@@ -178,12 +210,112 @@ impl Log {
                 })
                 .collect();
             self.save_snapshot(Some(&fresh))?;
-            if let Some(state) = &self.state {
-                self.note_seen_heads(state)?;
+        }
+        if arrived.is_empty() {
+            Ok(ids)
+        } else {
+            self.arrival_receipt = ids.first().copied();
+            Ok(ids[1..].to_vec())
+        }
+    }
+
+    /// What this device's receipt now covers of the events that appeared in the file on
+    /// their own (the device record's `arrived`): none of its own key's, and none if the
+    /// key may not sign a receipt now or the append is a receipt itself.
+    fn arrivals_to_receipt(
+        &self,
+        me: &Hash32,
+        payloads: &[Payload],
+    ) -> Result<Vec<crate::events::Received>, LogError> {
+        let (Some(store), Some(state)) = (&self.seen, &self.state) else {
+            return Ok(vec![]);
+        };
+        if payloads.iter().any(|p| matches!(p, Payload::LogReceipt(_))) {
+            return Ok(vec![]);
+        }
+        let arrived: Vec<crate::events::Received> = store
+            .arrived(&state.log_id)?
+            .into_iter()
+            .filter(|r| r.author != *me)
+            .collect();
+        if arrived.is_empty() {
+            return Ok(arrived);
+        }
+        let probe = Payload::LogReceipt(crate::events::LogReceipt {
+            events: 1,
+            received: arrived.clone(),
+        });
+        let staged = StagedState::new(state, *me);
+        Ok(
+            match check_append(state, &staged, me, staged.next_seq, &probe) {
+                Ok(()) => arrived,
+                Err(_) => vec![],
+            },
+        )
+    }
+
+    /// The receipt the last append signed first for events that appeared in the file on
+    /// their own, taken (a live state folds it with the append: `live::Live`).
+    pub fn take_arrival_receipt(&mut self) -> Option<Hash32> {
+        self.arrival_receipt.take()
+    }
+}
+
+/// Checks rows just inserted (in the open transaction) against what the file holds.
+fn check_appended(conn: &Connection, rows: &[(Envelope, RawEvent)]) -> Result<(), LogError> {
+    let refuse = |env: &Envelope, why: &str| {
+        Err(LogError::Refused(format!(
+            "event {} of key {} would not verify ({why}): nothing was signed into the log; check the file (tdlog verify)",
+            env.seq,
+            env.author.short()
+        )))
+    };
+    let id_at = |author: &Hash32, seq: u64| -> Result<Option<Vec<u8>>, LogError> {
+        Ok(conn
+            .prepare_cached("SELECT id FROM event WHERE author = ?1 AND seq = ?2")?
+            .query_row(params![author.0.as_slice(), seq as i64], |r| r.get(0))
+            .optional()?)
+    };
+    for (env, raw) in rows {
+        if id_at(&env.author, env.seq)?.as_deref() != Some(&raw.id().0[..]) {
+            return refuse(env, "its place is taken");
+        }
+        let fork: bool = conn
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM fork_proof WHERE author = ?1 AND seq = ?2)",
+            )?
+            .query_row(params![env.author.0.as_slice(), env.seq as i64], |r| {
+                r.get(0)
+            })?;
+        if fork {
+            return refuse(env, "a fork proof holds its place");
+        }
+        let prev_ok = match (env.seq, env.prev) {
+            (1, None) => true,
+            (seq, Some(p)) if seq > 1 => id_at(&env.author, seq - 1)?.as_deref() == Some(&p.0[..]),
+            _ => false,
+        };
+        if !prev_ok {
+            return refuse(
+                env,
+                "it does not follow this key's event before it as stored",
+            );
+        }
+        for d in &env.deps {
+            let held: bool = conn
+                .prepare_cached(
+                    "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?1) OR EXISTS (SELECT 1 FROM fork_proof WHERE id = ?1)",
+                )?
+                .query_row([d.0.as_slice()], |r| r.get(0))?;
+            if !held {
+                return refuse(
+                    env,
+                    &format!("it names event {}, which is not stored", d.short()),
+                );
             }
         }
-        Ok(ids)
     }
+    Ok(())
 }
 
 /// The effect of events staged in the current transaction, applied to the cache on commit.

@@ -42,6 +42,7 @@ impl Log {
     /// [`Log::merge`] with what was received, and the events dated ahead of this clock.
     pub fn merge_report(&mut self, incoming: Vec<RawEvent>) -> Result<MergeReport, LogError> {
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        rows::check_fork_proofs(&tx)?;
         let mut inputs = {
             let mut all = Vec::new();
             for table in ["event", "fork_proof"] {
@@ -56,6 +57,17 @@ impl Log {
             all
         };
         let known: std::collections::HashSet<Hash32> = inputs.iter().map(|i| i.raw.id()).collect();
+        // Each author's newest stored row before the merge: what lies beyond the device
+        // record up to there appeared in the file on its own (no receipt of this merge).
+        let mut stored_before: BTreeMap<Hash32, u64> = BTreeMap::new();
+        for i in &inputs {
+            if let Some(d) = &i.declared {
+                if let Ok(a) = <[u8; 32]>::try_from(d.author.as_slice()) {
+                    let slot = stored_before.entry(Hash32(a)).or_default();
+                    *slot = (*slot).max(d.seq.max(0) as u64);
+                }
+            }
+        }
         let fresh: Vec<RawEvent> = {
             let mut seen = std::collections::HashSet::new();
             incoming
@@ -140,19 +152,26 @@ impl Log {
                 }
             }
         }
+        // The file's version as this merge leaves it, read while it still holds the write
+        // lock (this connection's own commit does not change it): another process that
+        // appends right after the commit changes it, and the next append here catches up
+        // (read after the commit, it took that process's event for part of this state, and
+        // the receipt's append would have followed the wrong head: found by the soak).
+        let dv = self.data_version()?;
         tx.commit()?;
         self.state = None;
         if let Some((cache, log_id, mut known, cmp)) = cached {
             if verified.log_id == log_id {
                 verified_rows.extend(cmp.fresh);
-                cache.add(&log_id, &mut known, &verified_rows)?;
+                if cache.add(&log_id, &mut known, &verified_rows)? {
+                    cache.remember(&log_id, &known);
+                }
             }
         }
         // The union just verified is exactly what is stored now: the next append starts from
         // it (and so does the next open, from the snapshot), with no second verify. The
         // device record moves on with it.
-        let dv = self.data_version()?;
-        self.note_seen(&verified)?;
+        self.note_seen(&verified, crate::log::seen::Arrivals::Upto(&stored_before))?;
         let state = self.state_of(&verified, dv)?;
         self.state = Some(state);
         self.save_snapshot(None)?;

@@ -14,6 +14,12 @@
 //! - **A `-wal` next to the file** (a writer is active, or one crashed): committed events
 //!   may be in it, so the file is read through SQLite's locking (`SQLITE_OPEN_READONLY`),
 //!   which uses the files that are already there. Likewise for a `-journal`.
+//! - **A `-wal` and no `-shm`** (no writer has the file open: an evidence copy, or a writer
+//!   that crashed): a read-only connection would create the `-shm` and leave it behind. The
+//!   file is opened with an exclusive lock instead, which keeps the WAL index in memory, with
+//!   no checkpoint on close (`SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`) and `query_only`: the WAL is
+//!   read, and the file, the WAL and the directory stay as they were. Where the file cannot
+//!   be opened for writing (a read-only medium) it is read read-only as above.
 //!
 //! Either way the connection is `query_only`, and the file is checked exactly as
 //! `Log::open` checks it (regular file, application id, schema version, the whole schema).
@@ -102,13 +108,41 @@ pub(super) fn check_schema(conn: &Connection, path: &Path) -> Result<(), LogErro
     }
 }
 
+/// How a read-only log reads the file (see the module documentation).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// `immutable=1`: no locks, nothing created.
+    Immutable,
+    /// Through SQLite's locking, with the files that are there.
+    Locking,
+    /// An exclusive lock with the WAL index in memory: a `-wal` without a `-shm`.
+    Exclusive,
+}
+
 /// A read-only, query-only connection to a checked tdlog log.
-fn connect(path: &Path, immutable: bool) -> Result<Log, LogError> {
+fn connect(path: &Path, mode: Mode) -> Result<Log, LogError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = if immutable {
-        Connection::open_with_flags(immutable_uri(path), flags | OpenFlags::SQLITE_OPEN_URI)?
-    } else {
-        Connection::open_with_flags(path, flags)?
+    let conn = match mode {
+        Mode::Immutable => {
+            Connection::open_with_flags(immutable_uri(path), flags | OpenFlags::SQLITE_OPEN_URI)?
+        }
+        Mode::Locking => Connection::open_with_flags(path, flags)?,
+        Mode::Exclusive => {
+            let c = Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?;
+            c.set_db_config(
+                rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+                true,
+            )?;
+            // Before the first read: the WAL index is then kept in memory, never in a -shm.
+            c.query_row("PRAGMA locking_mode = EXCLUSIVE", [], |r| {
+                r.get::<_, String>(0)
+            })?;
+            c.pragma_update(None, "query_only", true)?;
+            c
+        }
     };
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
     conn.pragma_update(None, "trusted_schema", "OFF")?;
@@ -144,6 +178,7 @@ fn connect(path: &Path, immutable: bool) -> Result<Log, LogError> {
         clock: Box::new(now_ms),
         seen: None,
         cache: None,
+        arrival_receipt: None,
     })
 }
 
@@ -158,15 +193,28 @@ impl Log {
         crate::io_safe::require_regular_file(path)?;
         // A rollback journal left by a crash (a log is WAL, but a copy may not be) must be
         // seen by SQLite too: an unlocked read would ignore it.
-        if sidecar(path, "-wal").exists() || sidecar(path, "-journal").exists() {
+        let (wal, shm) = (
+            sidecar(path, "-wal").exists(),
+            sidecar(path, "-shm").exists(),
+        );
+        if wal && !shm && !sidecar(path, "-journal").exists() {
+            // No writer has it open: read the WAL without leaving a -shm (or, on a medium
+            // that cannot be written, read-only as usual).
+            let log = match connect(path, Mode::Exclusive) {
+                Err(LogError::Sql(_) | LogError::Busy) => connect(path, Mode::Locking)?,
+                other => other?,
+            };
+            return Ok(ReadOnlyLog { log, stamp: None });
+        }
+        if wal || sidecar(path, "-journal").exists() {
             return Ok(ReadOnlyLog {
-                log: connect(path, false)?,
+                log: connect(path, Mode::Locking)?,
                 stamp: None,
             });
         }
         let stamp = Stamp::of(path);
         Ok(ReadOnlyLog {
-            log: connect(path, true)?,
+            log: connect(path, Mode::Immutable)?,
             stamp,
         })
     }
@@ -189,7 +237,7 @@ impl ReadOnlyLog {
     /// when a writer touched the file during a read without locks.
     fn relocked(&self) -> Result<Log, LogError> {
         tracing::debug!(path = %self.log.path.display(), "log written while read without locks; reading again with locking");
-        let mut log = connect(&self.log.path, false)?;
+        let mut log = connect(&self.log.path, Mode::Locking)?;
         log.seen = self.log.seen.clone();
         log.cache = self.log.cache.clone();
         Ok(log)
@@ -252,6 +300,12 @@ impl LogError {
             LogError::Verify(v) => Some(v.fault.code()),
             LogError::SchemaTampered { .. } => Some("schema_tampered"),
             LogError::File(crate::io_safe::FileError::NotAFile { .. }) => Some("not_a_file"),
+            LogError::Seen(crate::log::seen::SeenError::RolledBack { .. }) => Some("rolled_back"),
+            // A row this device verified is gone from the file: deleted, as a rollback.
+            LogError::Cache(crate::log::cache::CacheMismatch::Gone { .. }) => Some("rolled_back"),
+            LogError::Cache(crate::log::cache::CacheMismatch::Changed { .. }) => {
+                Some("cache_mismatch")
+            }
             _ => None,
         }
     }

@@ -3,9 +3,10 @@
 //! device's verified-state cache, then the whole log settled once.
 
 use super::{stored_row, Log, LogError};
+use crate::log::seen::Arrivals;
 use crate::log::verify::{Input, Progress, Verified};
 use crate::log::Hash32;
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 
 impl Log {
     /// Full verification: every signature, chain, causal link and key; tolerates pending
@@ -34,9 +35,11 @@ impl Log {
                 let v = crate::log::verify::settle_trusting(checked, known_rows)?;
                 tracing::debug!(fresh = fresh.len(), "verified-state cache");
                 if v.log_id == log_id && !fresh.is_empty() {
-                    cache.add(&log_id, &mut known, &fresh)?;
-                    cache.remember(&log_id, &known);
-                    self.snapshot_of(cache, &known, &v)?;
+                    // Bound to the cache only if it holds exactly these rows now.
+                    if cache.add(&log_id, &mut known, &fresh)? {
+                        cache.remember(&log_id, &known);
+                        self.snapshot_of(cache, &known, &v)?;
+                    }
                 }
                 v
             }
@@ -46,44 +49,72 @@ impl Log {
                 )?
             }
         };
-        self.note_seen(&v)?;
+        self.note_seen(&v, Arrivals::All)?;
         Ok(v)
     }
 
     /// Every signature, whatever this device's cache says (the auditor's check: `tdlog
-    /// verify`). The device record is still checked and kept.
+    /// verify`). The device record is still checked and kept, and so is what the cache
+    /// knows: a row this device verified that is gone from the file is refused (a rollback
+    /// the record alone would miss if it was lost), one whose bytes changed too; the rows the
+    /// cache lacks are added to it (an empty cache is built from them all).
     pub fn verify_all(&self, progress: Option<Progress<'_>>) -> Result<Verified, LogError> {
-        let mut rows: Vec<(Hash32, [u8; 32])> = Vec::new();
-        let with_cache = self.cache.is_some();
+        let known = match (&self.cache, self.stored_log_id()?) {
+            (Some(cache), Some(log_id)) => Some((log_id, cache.load(&log_id)?)),
+            _ => None,
+        };
+        let mut present = crate::log::cache::Presence::default();
+        // (id, row hash) of every row the cache does not hold yet.
+        let mut fresh: Vec<(Hash32, [u8; 32])> = Vec::new();
+        let mut changed = None;
         let checked = self.check_batches(
             progress,
             |_| 0,
             |batch| {
-                if with_cache {
-                    use rayon::prelude::*;
-                    let hashed: Vec<Option<(Hash32, [u8; 32])>> = batch
-                        .par_iter()
-                        .map(|i| {
-                            let id =
-                                <[u8; 32]>::try_from(i.declared.as_ref()?.id.as_slice()).ok()?;
-                            Some((Hash32(id), crate::log::cache::row_hash(i)))
-                        })
-                        .collect();
-                    rows.extend(hashed.into_iter().flatten());
+                let Some((log_id, known)) = &known else {
+                    return Ok(vec![]);
+                };
+                use rayon::prelude::*;
+                let hashed: Vec<Option<(Hash32, [u8; 32])>> = batch
+                    .par_iter()
+                    .map(|i| {
+                        let id = <[u8; 32]>::try_from(i.declared.as_ref()?.id.as_slice()).ok()?;
+                        Some((Hash32(id), crate::log::cache::row_hash(i)))
+                    })
+                    .collect();
+                for (id, h) in hashed.into_iter().flatten() {
+                    match known.rows.get(&id) {
+                        Some((k, _)) if k == h => present.note(&id, known),
+                        // Reported once every row is checked: the row's own fault (its
+                        // signature, say) is the better answer, and comes first.
+                        Some(_) => {
+                            changed.get_or_insert(crate::log::cache::CacheMismatch::Changed {
+                                log: *log_id,
+                                id,
+                            });
+                        }
+                        None => fresh.push((id, h)),
+                    }
                 }
                 Ok(vec![])
             },
         )?;
-        let v = crate::log::verify::settle(checked)?;
-        if let Some(cache) = &self.cache {
-            // Everything was just verified: the cache starts afresh from it.
-            cache.forget(&v.log_id);
-            let mut known = crate::log::cache::Known::default();
-            cache.add(&v.log_id, &mut known, &rows)?;
-            cache.remember(&v.log_id, &known);
-            self.snapshot_of(cache, &known, &v)?;
+        if let Some(e) = changed {
+            return Err(e.into());
         }
-        self.note_seen(&v)?;
+        if let Some((log_id, known)) = &known {
+            crate::log::cache::check_gone(log_id, known, &present)?;
+        }
+        let v = crate::log::verify::settle(checked)?;
+        if let (Some(cache), Some((log_id, mut known))) = (&self.cache, known) {
+            if v.log_id == log_id {
+                if cache.add(&log_id, &mut known, &fresh)? {
+                    cache.remember(&log_id, &known);
+                    self.snapshot_of(cache, &known, &v)?;
+                }
+            }
+        }
+        self.note_seen(&v, Arrivals::All)?;
         Ok(v)
     }
 
@@ -148,6 +179,7 @@ pub(super) fn for_each_batch(
     conn: &Connection,
     mut f: impl FnMut(Vec<Input>) -> Result<bool, LogError>,
 ) -> Result<(), LogError> {
+    check_fork_proofs(conn)?;
     for table in ["event", "fork_proof"] {
         let mut st = conn.prepare_cached(&format!(
             "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
@@ -167,4 +199,42 @@ pub(super) fn for_each_batch(
         }
     }
     Ok(())
+}
+
+/// Refuses a stored fork proof whose place `(author, seq)` holds no event. A fork proof is
+/// the second event at a taken place; alone, the rows of both tables would still make a
+/// chain, and the next append by that key would take its sequence number again. The fork
+/// proof table is small (one row per fork): a lookup each.
+pub(super) fn check_fork_proofs(conn: &Connection) -> Result<(), LogError> {
+    let alone = conn
+        .prepare_cached(
+            "SELECT f.author, f.seq, f.id FROM fork_proof f
+             WHERE NOT EXISTS (SELECT 1 FROM event e WHERE e.author = f.author AND e.seq = f.seq)
+             ORDER BY f.author, f.seq, f.id LIMIT 1",
+        )?
+        .query_row([], |r| {
+            Ok((
+                r.get::<_, Vec<u8>>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, Vec<u8>>(2)?,
+            ))
+        })
+        .optional()?;
+    let Some((author, seq, id)) = alone else {
+        return Ok(());
+    };
+    let h = |v: Vec<u8>| {
+        <[u8; 32]>::try_from(v.as_slice())
+            .map(Hash32)
+            .unwrap_or_default()
+    };
+    Err(crate::log::verify::fail(
+        None,
+        crate::log::Fault::ForkProofAlone {
+            author: h(author),
+            seq: seq.max(0) as u64,
+            id: h(id),
+        },
+    )
+    .into())
 }

@@ -84,6 +84,19 @@ impl Log {
             }
             after = a;
         }
+        // A fork proof's sequence number counts too (its partner is in `event`, or the log
+        // is refused): the next event of its key is above both.
+        let mut forks = self
+            .conn
+            .prepare_cached("SELECT author, max(seq) FROM fork_proof GROUP BY author")?;
+        let rows = forks.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, r.get::<_, i64>(1)?)))?;
+        for row in rows {
+            let (a, seq) = row?;
+            if let Ok(h) = <[u8; 32]>::try_from(a.as_slice()) {
+                let slot = out.entry(Hash32(h)).or_insert(0);
+                *slot = (*slot).max(seq.max(0) as u64);
+            }
+        }
         Ok(out)
     }
 
@@ -161,7 +174,7 @@ impl Log {
             return Ok(false);
         }
         state.data_version = dv;
-        self.note_seen_heads(&state)?;
+        self.note_seen_heads(&state, &[])?;
         self.state = Some(state);
         tracing::debug!("append state from the verified-state cache");
         Ok(true)
@@ -199,8 +212,14 @@ impl Log {
         Ok(())
     }
 
-    /// Checks and moves on the device record from an append state (no verify).
-    pub(super) fn note_seen_heads(&self, state: &AppendState) -> Result<(), LogError> {
+    /// Checks and moves on the device record from an append state (no verify): the rows
+    /// beyond the record are this device's own appends (or were verified by it before), and
+    /// `receipted` what a receipt it just signed covers.
+    pub(super) fn note_seen_heads(
+        &self,
+        state: &AppendState,
+        receipted: &[crate::events::Received],
+    ) -> Result<(), LogError> {
         let Some(store) = &self.seen else {
             return Ok(());
         };
@@ -212,17 +231,30 @@ impl Log {
         let stored = &state.stored_heads;
         let have = |a: &Hash32| stored.get(a).map_or(0, |h| h.0);
         // A recorded head is held if it is this author's stored head or older than it, or
-        // one side of a fork still stored (the head set names only one side).
-        store.check(&state.log_id, have, |a, seq, id| {
+        // one side of a fork still stored (the head set names only one side), or if the
+        // file holds it now (another process of this device appended it meanwhile).
+        let has = |a: &Hash32, seq: u64, id: &Hash32| {
             ids.contains(id)
                 || stored.get(a).is_some_and(|h| h.0 > seq)
                 || state
                     .pending_forks
                     .iter()
                     .any(|(fa, fs, fids)| fa == a && *fs == seq && fids.contains(id))
-        })?;
+                || self.holds(id).unwrap_or(false)
+        };
         let holder = |a: &Hash32| state.keys.get(a).map(|k| k.holder.clone());
-        store.record(&state.log_id, &now, holder, now_ms())?;
+        store.observe(
+            &state.log_id,
+            crate::log::seen::Observed {
+                heads: &now,
+                has: &has,
+                have_seq: &have,
+                holder: &holder,
+                arrivals: crate::log::seen::Arrivals::None,
+                receipted,
+                now_ms: now_ms(),
+            },
+        )?;
         Ok(())
     }
 }
