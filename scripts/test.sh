@@ -45,6 +45,7 @@ if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
   step "Doppelkopf evening end to end (tests/e2e/doko.sh)" bash tests/e2e/doko.sh
   step "a whole Doppelkopf evening in the app (tests/e2e/doko.sh evening)" bash tests/e2e/doko.sh evening
+  step "a club evening from an empty data dir, in German (tests/e2e/evening.sh)" bash tests/e2e/evening.sh
 else
   FAILED+=("end-to-end test (not run: the build failed)")
 fi

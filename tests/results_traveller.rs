@@ -669,12 +669,21 @@ fn a_complete_board_names_the_next_board_still_waiting_and_the_last_says_all_are
         }
     };
     // Not complete: no next board yet (the cursor stays on this one).
-    assert_eq!(traveller(&l.replayed, by(1), Lang::En).unwrap().next_board, None);
+    assert_eq!(
+        traveller(&l.replayed, by(1), Lang::En).unwrap().next_board,
+        None
+    );
     fill(&mut l, 1);
-    assert_eq!(traveller(&l.replayed, by(1), Lang::En).unwrap().next_board, Some(2));
+    assert_eq!(
+        traveller(&l.replayed, by(1), Lang::En).unwrap().next_board,
+        Some(2)
+    );
     // The last board of the movement goes on from the first still waiting.
     fill(&mut l, 6);
-    assert_eq!(traveller(&l.replayed, by(6), Lang::En).unwrap().next_board, Some(2));
+    assert_eq!(
+        traveller(&l.replayed, by(6), Lang::En).unwrap().next_board,
+        Some(2)
+    );
     for b in 2..=5 {
         fill(&mut l, b);
     }

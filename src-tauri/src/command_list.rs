@@ -98,6 +98,8 @@ pub const ALL: &[&str] = &[
     "traveller_check",
     "traveller_sign",
     "traveller_correct",
+    "policy_show",
+    "policy_sign",
 ];
 
 #[cfg(test)]

@@ -176,6 +176,8 @@ fn main() {
             traveller::traveller_check,
             traveller::traveller_sign,
             traveller::traveller_correct,
+            setup::policy_show,
+            setup::policy_sign,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -283,3 +283,59 @@ pub async fn setup_sign(
     })?;
     sign_batch(&state, payloads, passphrase).await
 }
+
+/// A section's scoring policy in force, every knob in words (`views::policy`).
+#[tauri::command]
+pub fn policy_show(
+    state: State<'_, AppState>,
+    section: String,
+    lang: String,
+) -> Result<tdlog::views::policy::PolicyView, AppError> {
+    let lang = lang.parse::<tdlog::i18n::Lang>().unwrap_or_default();
+    tdlog::views::policy::policy_view(&state.current()?.replayed, &section, lang)
+        .map_err(|e| AppError::new(e.code(), e.to_string()).with("section", section.as_str()))
+}
+
+/// The form's knobs signed as the section's new `scoring.policy` (the other knobs kept).
+#[tauri::command]
+pub async fn policy_sign(
+    state: State<'_, AppState>,
+    request: tdlog::views::policy::PolicyRequest,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = tdlog::views::policy::policy_payload(&state.current()?.replayed, &request).map_err(
+        |e| AppError::new(e.code(), e.to_string()).with("section", request.section.as_str()),
+    )?;
+    append_live(&state, p, passphrase, progress).await
+}
+
+#[cfg(test)]
+mod policy_tests {
+    /// The codes the UI translates exist for every refusal of the policy form.
+    #[test]
+    fn every_policy_refusal_has_a_code_the_ui_translates() {
+        use tdlog::views::policy::PolicyError;
+        let ui = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../ui/src/lib/i18n/en.ts"
+        ))
+        .unwrap();
+        for e in [
+            PolicyError::NoSection("Z".into()),
+            PolicyError::Method {
+                form: tdlog::events::Form::Teams,
+                method: tdlog::events::Method::Butler,
+            },
+            PolicyError::Percentages,
+            PolicyError::Imps,
+            PolicyError::Note,
+        ] {
+            assert!(
+                ui.contains(&format!("\"error.{}\"", e.code())),
+                "{}",
+                e.code()
+            );
+        }
+    }
+}

@@ -13,6 +13,7 @@ mod events;
 mod laws;
 mod movement;
 mod notes;
+pub mod policy;
 mod reports;
 mod site;
 mod stats;
@@ -89,6 +90,7 @@ pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
     static ASSISTANT: OnceLock<Index> = OnceLock::new();
     static MOVEMENT: OnceLock<Index> = OnceLock::new();
     static TRAVELLER: OnceLock<Index> = OnceLock::new();
+    static POLICY: OnceLock<Index> = OnceLock::new();
     find(&INDEX, TEXTS, lang, key)
         .or_else(|| find(&TREE_INDEX, TREES, lang, key))
         .or_else(|| find(&NOTE_INDEX, NOTES, lang, key))
@@ -96,6 +98,7 @@ pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
         .or_else(|| find(&ASSISTANT, assistant::ASSISTANT, lang, key))
         .or_else(|| find(&MOVEMENT, movement::MOVEMENT, lang, key))
         .or_else(|| find(&TRAVELLER, traveller::TRAVELLER, lang, key))
+        .or_else(|| find(&POLICY, policy::POLICY, lang, key))
 }
 
 /// A table's rows by key. A results page looks up a message per row (5,400 rows for a

@@ -19,6 +19,7 @@ pub mod import;
 pub mod incident;
 pub mod overview;
 pub mod play;
+pub mod policy;
 pub mod procedure;
 pub mod rulings;
 pub mod setup;

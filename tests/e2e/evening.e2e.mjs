@@ -27,7 +27,7 @@ const HANDS = env("E2E_HANDS", SCRIPT);
 const SHOTS = env("E2E_ARTIFACTS", SCRIPT);
 
 const t = run({ shotsDir: SHOTS });
-const { wd, check, screen, choose, press, shot, shotTop, shotAt, textAt } = t;
+const { wd, check, screen, choose, type, press, shot, shotTop, shotAt, textAt } = t;
 const LOG = join(WORK, "clubabend.tdlog");
 const TEAMS = join(WORK, "mannschaft.tdlog");
 const DOKO = join(WORK, "doko.tdlog");
@@ -128,6 +128,28 @@ await check("hand records: a dealing program's PBN shown before it is signed, th
   expect(/14\s+14\s+0$/.test(row.trim()), `14 of 14 boards have a deal: ${row}`);
 });
 
+await check("the scoring policy said in words; outside Law 12C2(a) refused naming the law, the club's rule signed", async () => {
+  const knobs = await wd.until("the policy in words", async () => (await textAt("#policy-knobs-A")) || null);
+  expect(knobs.includes("Matchpunkte (§ 78 A)") && knobs.includes("Durchschnitt plus 60 %") && knobs.includes("noch keine Abrechnungsregel"), `the defaults: ${knobs}`);
+  await choose("#policy-plus-A", "55");
+  await choose("#policy-minus-A", "45");
+  await type("#policy-note-A", "Turnierordnung des Clubs 2026");
+  await press("#policy-save-A");
+  const refused = await wd.until("the refusal", async () => (await textAt("#error-banner")) || null);
+  expect(refused.includes("§ 12 C 2 (a)"), `refused: ${refused}`);
+  await wd.click(await wd.find("#error-banner button"));
+  await choose("#policy-plus-A", "60");
+  await choose("#policy-minus-A", "40");
+  await choose("#policy-factoring-A", "pro_rata");
+  await press("#policy-save-A");
+  const now = await wd.until("signed", async () => {
+    const k = await textAt("#policy-knobs-A");
+    return k.includes("Festgelegt durch") ? k : null;
+  }, 20000);
+  expect(now.includes("im Verhältnis zum vollen Top"), `the policy now: ${now}`);
+  await shotAt("evening-policy-de", "#setup-policy");
+});
+
 await check("result entry: every traveller line typed by keyboard and signed with Enter; the board's line is checked as it is typed", async () => {
   await screen("results", "travellers");
   await choose("#tl-board", "1");
@@ -217,6 +239,25 @@ await check("the PBN `tdlog write-results pbn` writes of the session scores the 
   expect(/^ok:/m.test(out), out);
 });
 
+await check("the evening's screens in English and Danish: the dashboard, the set-up, result entry", async () => {
+  for (const lang of ["en", "da"]) {
+    await wd.click(await wd.find(`#lang-${lang}`));
+    await screen("tournament", "dashboard");
+    await wd.until("the grid", async () => (await wd.findAll("#dash-grid-A")).length > 0);
+    await shotTop(`evening-dashboard-${lang}`);
+    await screen("tournament", "setup");
+    await wd.until("the sections", async () => (await textAt("#setup-sections")).includes("Paarturnier am Freitag"));
+    await shotTop(`evening-setup-${lang}`);
+    await shotAt(`evening-policy-${lang}`, "#setup-policy");
+    await screen("results", "travellers");
+    await choose("#tl-board", "9");
+    await press("#tl-open");
+    await wd.until("board 9", async () => (await wd.findAll(".tl-row")).length === 3);
+    await shotAt(`evening-traveller-${lang}`, "#tl-grid");
+  }
+  await wd.click(await wd.find("#lang-de"));
+});
+
 await check("a teams match set up with captains; a ruling appealed by a team with its captain's consent (Law 92D), routed and decided", async () => {
   await newTournament(TEAMS, "Mannschaftskampf", "bridge", "dbv-2017");
   await screen("tournament", "setup");
@@ -273,7 +314,8 @@ await check("a teams match set up with captains; a ruling appealed by a team wit
   // Routed to the chief TD (a point of law, Law 93B1) and decided by him.
   await choose("#route-to", "chief_td");
   await press("#route-save");
-  await wd.until("at the chief TD", async () => /Turnierleiter/.test(await textAt("#dossier-status")), 20000);
+  await wd.until("at the chief TD", async () => /turnierleiter/i.test(await textAt("#dossier-status")), 20000)
+    .catch(async (e) => { throw new Error(`${e.message}: status "${await textAt("#dossier-status")}", error "${await textAt("#error-banner")}"`); });
   await choose("#decide-decision", "upheld");
   await choose("#decide-laws", "31A");
   await choose("#decide-reasoning", "West hat außer der Reihe angesagt; die Entscheidung bleibt bestehen.");
@@ -294,7 +336,11 @@ await check("a Doppelkopf log shows no bridge screen, a bridge log no Doppelkopf
   await shotTop("doko-menu-de");
   // Back to the club evening: board 1 at table 1 of round 1 played card by card to a claim.
   await screen("settings", "start");
-  await wd.click(await wd.find(`#recent-list button`));
+  const recent = await wd.until("the club evening among the recent logs", async () => {
+    for (const b of await wd.findAll("#recent-list button")) if ((await wd.text(b)) === LOG) return b;
+    return null;
+  });
+  await wd.click(recent);
   await opened("Clubabend 28. November");
   const slot = { section: "A", round: 1, table: 1, board: 3 };
   // The board's auction and four cards from the board screen, then the claim agreed.

@@ -6,6 +6,7 @@ import type {
   AppealPart,
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, TravellerRow,
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
+  PolicyRequest, PolicyView,
 } from "./types";
 import type { RulingFilter } from "./activity";
 import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
@@ -104,6 +105,9 @@ export const api = {
   handRecordsPreview: (path: string, section: string) => invoke<HandRecordsPreview>("hand_records_preview", { path, section }),
   handRecordsSign: (path: string, section: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("hand_records_sign", { path, section, passphrase, progress: channel(onProgress) }),
+  policyShow: (section: string, lang: string) => invoke<PolicyView>("policy_show", { section, lang }),
+  policySign: (request: PolicyRequest, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("policy_sign", { request, passphrase, progress: channel(onProgress) }),
   teamCaptain: (c: { section: string; team: string; captain: string }, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("team_captain", { ...c, passphrase, progress: channel(onProgress) }),
   appealConsent: (consent: { appeal: string; player: string }, passphrase: string | null, onProgress?: OnProgress) =>

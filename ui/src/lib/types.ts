@@ -701,3 +701,18 @@ export interface LineCheck {
   score_ns?: number; score_ew?: number; pct_ns?: number; pct_ew?: number; imp_ns?: number; imp_ew?: number;
   ns?: string; ew?: string; error?: string; code?: string; law?: string; duplicate_of?: string; needs_td: boolean;
 }
+
+/** A section's scoring policy in force (`views::policy`): the form's knobs and every knob in words. */
+export type PolicyMethod = "matchpoints" | "cross_imps" | "butler" | "teams_imps" | "total_points";
+export type PolicyFactoring = "neuberg" | "pro_rata" | "none";
+export type PolicyTeamTotals = "victory_points" | "imps";
+export interface PolicyView {
+  section: string; form: "pairs" | "teams" | "individual"; set_by?: string;
+  method: PolicyMethod; methods: PolicyMethod[]; factoring: PolicyFactoring; team_totals: PolicyTeamTotals;
+  average_minus_pct: number; average_pct: number; average_plus_pct: number; imps: number; note: string;
+  knobs: { key: string; text: string }[];
+}
+export interface PolicyRequest {
+  section: string; method: PolicyMethod; factoring: PolicyFactoring; team_totals: PolicyTeamTotals;
+  average_minus_pct: number; average_pct: number; average_plus_pct: number; imps: number; note: string;
+}

@@ -15,6 +15,8 @@ const SAME_AS_ENGLISH = new Set([
   "notes.filterText", "record.board", "seat.W", "call.pass", "report.format", "dash.cellBoards",
   // IMP is the unit's abbreviation in every language.
   "dash.score.imp",
+  // Scoring methods named as bridge players name them everywhere (Cross-IMPs, Neuberg, IMPs).
+  "policy.methodName.cross_imps", "policy.factoringName.neuberg", "policy.totalsName.imps",
   // Danish words spelt as the English ones.
   "events.type", "record.text", "appeals.appellant", "appeals.note", "appeals.party", "party.appellant",
   // The game's name and the sample names of the seat draw's field.
