@@ -165,6 +165,9 @@ fn every_engine_table_cites_laws_in_its_languages_style() {
         ("STATS", STATS),
         ("STEPS", STEPS),
         ("ASSISTANT", ASSISTANT),
+        ("MOVEMENT", tdlog::i18n::MOVEMENT),
+        ("TRAVELLER", tdlog::i18n::traveller::TRAVELLER),
+        ("POLICY", tdlog::i18n::policy::POLICY),
     ] {
         scan_table(name, rows, &mut bad);
     }
