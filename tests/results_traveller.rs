@@ -691,3 +691,111 @@ fn a_complete_board_names_the_next_board_still_waiting_and_the_last_says_all_are
     assert_eq!((v.missing, v.next_board), (0, None));
     assert_eq!(v.missing_text, "Alle Ergebnisse der Gruppe A sind erfasst");
 }
+
+#[test]
+fn law_12c2_a_pair_late_from_round_2_is_recorded_from_the_grid_and_marked() {
+    use tdlog::views::traveller::acts::{attendance_payload, ActError, AttendanceRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let (p, k) = evening(dir.path());
+    let mut l = live(&p);
+    let late = |from| AttendanceRequest {
+        section: "A".into(),
+        contestant: "5".into(),
+        status: "late".into(),
+        from_round: Some(from),
+        reason: "traffic".into(),
+    };
+    // The movement has 3 rounds: round 4 is refused, naming the law.
+    let err = attendance_payload(&l.replayed.tournament, &late(4)).unwrap_err();
+    assert_eq!(err, ActError::Round { rounds: 3, got: 4 });
+    assert!(err.to_string().contains("Law 12C2"));
+    let p5 = attendance_payload(&l.replayed.tournament, &late(2)).unwrap();
+    l.append(&k.td, p5, T0 + 3_600_000).unwrap();
+    // Pair 5 sits E-W at table 1 in round 1 (board 1): its row is marked late.
+    let v = traveller(
+        &l.replayed,
+        TravellerBy::Board {
+            section: "A".into(),
+            board: 1,
+        },
+        Lang::En,
+    )
+    .unwrap();
+    let row = v.rows.iter().find(|r| r.ew == "5").unwrap();
+    assert!(row.marks.iter().any(|m| m.key == "late"), "{:?}", row.marks);
+    let none = AttendanceRequest {
+        contestant: "99".into(),
+        ..late(2)
+    };
+    assert!(matches!(
+        attendance_payload(&l.replayed.tournament, &none),
+        Err(ActError::NoContestant { .. })
+    ));
+}
+
+#[test]
+fn law_87_a_fouled_board_from_the_grid_is_scored_within_each_group() {
+    use tdlog::views::traveller::acts::{fouled_payload, ActError, FouledRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let (p, k) = evening(dir.path());
+    let mut l = live(&p);
+    let by = TravellerBy::Board {
+        section: "A".into(),
+        board: 1,
+    };
+    for (i, line) in ["3NT N =", "3NT N +1", "4S E -1", "2H S +1"]
+        .iter()
+        .enumerate()
+    {
+        sign(&mut l, &k.scorer, &at(1, i as u32 + 1, 1), line, Lang::En);
+    }
+    let req = |tables: Vec<(u32, u32, u32)>| FouledRequest {
+        section: "A".into(),
+        board: 1,
+        tables,
+        reason: "two cards swapped between N and S after round 1 table 2".into(),
+    };
+    let t = &l.replayed.tournament;
+    // Every table that played the board in one group, at least two groups (Law 87A).
+    assert_eq!(
+        fouled_payload(t, &req(vec![(1, 1, 1), (1, 2, 1), (1, 3, 1), (1, 4, 1)])),
+        Err(ActError::Groups)
+    );
+    assert_eq!(
+        fouled_payload(t, &req(vec![(1, 1, 1), (1, 2, 1), (1, 3, 2)])),
+        Err(ActError::Groups)
+    );
+    assert_eq!(
+        fouled_payload(t, &req(vec![(2, 1, 1), (1, 2, 1)])),
+        Err(ActError::NotAtTable {
+            round: 2,
+            table: 1,
+            board: 1
+        })
+    );
+    let f = fouled_payload(t, &req(vec![(1, 1, 1), (1, 2, 1), (1, 3, 2), (1, 4, 2)])).unwrap();
+    l.append(&k.td, f, T0 + 3_700_000).unwrap();
+    // Two results a group: 430 beats 400, 140 beats 50, each on a top of one comparison.
+    let v = traveller(&l.replayed, by, Lang::En).unwrap();
+    let pct: Vec<f64> = v.rows.iter().map(|r| r.pct_ns.unwrap()).collect();
+    assert_eq!(pct, [0.0, 100.0, 0.0, 100.0]);
+    let marks: Vec<String> = v
+        .rows
+        .iter()
+        .flat_map(|r| {
+            r.marks
+                .iter()
+                .filter(|m| m.key == "fouled")
+                .map(|m| m.text.clone())
+        })
+        .collect();
+    assert_eq!(
+        marks,
+        [
+            "fouled board (Law 87): group 1 of 2",
+            "fouled board (Law 87): group 1 of 2",
+            "fouled board (Law 87): group 2 of 2",
+            "fouled board (Law 87): group 2 of 2"
+        ]
+    );
+}

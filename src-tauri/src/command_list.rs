@@ -100,6 +100,8 @@ pub const ALL: &[&str] = &[
     "traveller_correct",
     "policy_show",
     "policy_sign",
+    "traveller_attendance",
+    "traveller_fouled",
 ];
 
 #[cfg(test)]

@@ -178,6 +178,8 @@ fn main() {
             traveller::traveller_correct,
             setup::policy_show,
             setup::policy_sign,
+            traveller::traveller_attendance,
+            traveller::traveller_fouled,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -116,3 +116,40 @@ pub async fn traveller_correct(
     )?;
     crate::commands::append_workflow(&state, p, passphrase, progress).await
 }
+
+fn act_error(e: tdlog::views::traveller::acts::ActError, section: &str) -> AppError {
+    AppError::new(e.code(), e.to_string()).with("section", section)
+}
+
+/// A contestant late from a round, absent, or present after all, from the grid
+/// (`structure.attendance`; Law 12C2 for the boards it misses).
+#[tauri::command]
+pub async fn traveller_attendance(
+    state: State<'_, AppState>,
+    request: tdlog::views::traveller::acts::AttendanceRequest,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = tdlog::views::traveller::acts::attendance_payload(
+        &state.current()?.replayed.tournament,
+        &request,
+    )
+    .map_err(|e| act_error(e, &request.section))?;
+    append_live(&state, p, passphrase, progress).await
+}
+
+/// A fouled board (Law 87) from the grid: each table's group.
+#[tauri::command]
+pub async fn traveller_fouled(
+    state: State<'_, AppState>,
+    request: tdlog::views::traveller::acts::FouledRequest,
+    passphrase: Option<String>,
+    progress: Channel<Progress>,
+) -> Result<Summary, AppError> {
+    let p = tdlog::views::traveller::acts::fouled_payload(
+        &state.current()?.replayed.tournament,
+        &request,
+    )
+    .map_err(|e| act_error(e, &request.section))?;
+    append_live(&state, p, passphrase, progress).await
+}

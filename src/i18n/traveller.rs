@@ -256,6 +256,7 @@ pub static TRAVELLER: &[(&str, &str, &str, &str)] = &[
     ("traveller.mark.not_played", "not played", "nicht gespielt", "ikke spillet"),
     ("traveller.mark.corrected", "corrected ({law})", "korrigiert ({law})", "rettet ({law})"),
     ("traveller.mark.played_on_log", "played card by card", "Karte für Karte gespielt", "spillet kort for kort"),
+    ("traveller.mark.fouled", "fouled board ({law}): group {group} of {groups}", "verfälschtes Board ({law}): Gruppe {group} von {groups}", "mappe med forkert kortfordeling ({law}): gruppe {group} af {groups}"),
     ("traveller.mark.late", "{contestant} late, from round {from}", "{contestant} verspätet, ab Runde {from}", "{contestant} forsinket, fra runde {from}"),
     ("traveller.mark.absent", "{contestant} absent", "{contestant} abwesend", "{contestant} fraværende"),
     ("traveller.mark.phantom", "{contestant} phantom", "{contestant} Phantom", "{contestant} fantom"),

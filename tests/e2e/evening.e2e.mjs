@@ -258,6 +258,29 @@ await check("the evening's screens in English and Danish: the dashboard, the set
   await wd.click(await wd.find("#lang-de"));
 });
 
+await check("from the traveller: a fouled board (Law 87) in two groups, and a pair late from round 3", async () => {
+  await screen("results", "travellers");
+  await choose("#tl-board", "14");
+  await press("#tl-open");
+  await wd.until("board 14", async () => (await wd.findAll(".tl-row")).length === 3);
+  await wd.script("const d = document.getElementById('tl-acts'); d.open = true;");
+  // The first table alone in group 2: the other two compared with each other.
+  const first = await wd.script("return document.querySelector('.tl-group').dataset.key");
+  await choose(`.tl-group[data-key="${first}"]`, "2");
+  await type("#tl-fouled-why", "Karten von Nord und Süd nach Runde 1 vertauscht");
+  await press("#tl-fouled-save");
+  await wd.until("the board marked fouled", async () => /§ 87/.test(await textAt("#tl-grid")), 20000);
+  const pair = await wd.script("return document.querySelector('.tl-row td[data-col=\"ew\"]').textContent.trim()");
+  const id = await wd.script("return [...document.querySelectorAll('#tl-att-who option')].find((o) => o.textContent === arguments[0])?.value", [pair]);
+  await choose("#tl-att-who", id);
+  await choose("#tl-att-status", "late");
+  await choose("#tl-att-round", "3");
+  await type("#tl-att-why", "Stau auf der A3");
+  await press("#tl-att-save");
+  await wd.until("the pair marked late", async () => /verspätet, ab Runde 3/.test(await textAt("#tl-grid")), 20000);
+  await shotAt("evening-fouled-de", "#tl-acts");
+});
+
 await check("a teams match set up with captains; a ruling appealed by a team with its captain's consent (Law 92D), routed and decided", async () => {
   await newTournament(TEAMS, "Mannschaftskampf", "bridge", "dbv-2017");
   await screen("tournament", "setup");

@@ -330,6 +330,24 @@ fn row(
         marks.push(mark(lang, "outside_movement", &[]));
     }
     let sits_out = attendance_marks(t, &slot, &ns, &ew, lang, &mut marks);
+    // Law 87: a fouled board's row says which group of tables it is compared within.
+    if let Some(f) = t.fouled.get(&(slot.section.clone(), slot.board)) {
+        if let Some(g) = f
+            .groups
+            .iter()
+            .position(|g| g.contains(&(slot.round, slot.table)))
+        {
+            marks.push(mark(
+                lang,
+                "fouled",
+                &[
+                    ("law", crate::i18n::cite(lang, "87")),
+                    ("group", (g + 1).to_string()),
+                    ("groups", f.groups.len().to_string()),
+                ],
+            ));
+        }
+    }
     let score_ns = state.and_then(|s| match s.outcome() {
         Outcome::Played { score_ns, .. } => Some(*score_ns),
         _ => None,

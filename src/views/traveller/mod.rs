@@ -4,6 +4,7 @@
 //! checks it against the state the app holds live (`live::Live::replayed`), builds the
 //! payload with the contestants from the movement, and shows the grid.
 
+pub mod acts;
 mod check;
 mod grid;
 

@@ -105,6 +105,10 @@ export const api = {
   handRecordsPreview: (path: string, section: string) => invoke<HandRecordsPreview>("hand_records_preview", { path, section }),
   handRecordsSign: (path: string, section: string, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("hand_records_sign", { path, section, passphrase, progress: channel(onProgress) }),
+  travellerAttendance: (request: { section: string; contestant: string; status: string; from_round: number | null; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("traveller_attendance", { request, passphrase, progress: channel(onProgress) }),
+  travellerFouled: (request: { section: string; board: number; tables: [number, number, number][]; reason: string }, passphrase: string | null, onProgress?: OnProgress) =>
+    invoke<Summary>("traveller_fouled", { request, passphrase, progress: channel(onProgress) }),
   policyShow: (section: string, lang: string) => invoke<PolicyView>("policy_show", { section, lang }),
   policySign: (request: PolicyRequest, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("policy_sign", { request, passphrase, progress: channel(onProgress) }),

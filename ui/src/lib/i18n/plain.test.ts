@@ -18,7 +18,7 @@ const SAME_AS_ENGLISH = new Set([
   // Scoring methods named as bridge players name them everywhere (Cross-IMPs, Neuberg, IMPs).
   "policy.methodName.cross_imps", "policy.factoringName.neuberg", "policy.totalsName.imps",
   // Danish words spelt as the English ones.
-  "events.type", "record.text", "appeals.appellant", "appeals.note", "appeals.party", "party.appellant",
+  "events.type", "record.text", "appeals.appellant", "appeals.note", "appeals.party", "party.appellant", "tl.attStatus",
   // The game's name and the sample names of the seat draw's field.
   "nav.group.doppelkopf", "doko.fieldPlaceholder",
   // The sync hub's name (issue 17) is the same word in German and Danish.
