@@ -221,7 +221,7 @@ pub fn policy_payload(r: &Replayed, req: &PolicyRequest) -> Result<Payload, Poli
     }
     let (lo, mid, hi) = (req.average_minus_pct, req.average_pct, req.average_plus_pct);
     let bounded = (0.0..=40.0).contains(&lo) && (60.0..=100.0).contains(&hi);
-    if ![lo, mid, hi].iter().all(|x| x.is_finite()) || !bounded || !(lo <= mid && mid <= hi) {
+    if !([lo, mid, hi].iter().all(|x| x.is_finite()) && bounded && lo <= mid && mid <= hi) {
         return Err(PolicyError::Percentages);
     }
     if !req.imps.is_finite() || !(0.0..=24.0).contains(&req.imps) {

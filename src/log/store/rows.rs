@@ -107,11 +107,9 @@ impl Log {
         }
         let v = crate::log::verify::settle(checked)?;
         if let (Some(cache), Some((log_id, mut known))) = (&self.cache, known) {
-            if v.log_id == log_id {
-                if cache.add(&log_id, &mut known, &fresh)? {
-                    cache.remember(&log_id, &known);
-                    self.snapshot_of(cache, &known, &v)?;
-                }
+            if v.log_id == log_id && cache.add(&log_id, &mut known, &fresh)? {
+                cache.remember(&log_id, &known);
+                self.snapshot_of(cache, &known, &v)?;
             }
         }
         self.note_seen(&v, Arrivals::All)?;
