@@ -362,3 +362,92 @@ fn rule_8_7_2_b_a_13_point_deduction_is_refused_when_it_is_recorded() {
     ]);
     assert_eq!(totals(&c), [1, 1, -12, 0]);
 }
+
+/// §8.7.2(b) deducts from the player ("ohne Gutschrift"); §8.2.1 strikes only the game's
+/// notation. Striking the game the deduction was recorded on must not give the points back.
+#[test]
+fn rule_8_7_2_b_a_deduction_stays_when_its_game_is_struck_8_2_1() {
+    let c = club();
+    for _ in 0..2 {
+        ok(&[
+            "doko",
+            "result",
+            &c.log,
+            "--round=1",
+            "--table=1",
+            "--re",
+            "A,B",
+            "--re-eyes",
+            "130",
+            "--key",
+            &c.scorer,
+        ]);
+    }
+    ok(&[
+        "doko",
+        "record",
+        &c.log,
+        "--round=1",
+        "--table=1",
+        "--game",
+        "2",
+        "--event",
+        r#"{"event":"SanctionImposed","seat":"B","sanction":{"sanction":"Punktabzug","points":4}}"#,
+        "--key",
+        &c.chief,
+    ]);
+    assert_eq!(totals(&c), [2, -2, 0, 0]);
+    ok(&[
+        "doko",
+        "correct",
+        &c.log,
+        "--round=1",
+        "--table=1",
+        "--game",
+        "2",
+        "--strike",
+        "--reason",
+        "falsch notiert",
+        "--key",
+        &c.scorer,
+    ]);
+    // Game 2's +1 each for A and B is gone; Bert's deduction of 4 stays.
+    assert_eq!(totals(&c), [1, -3, 0, 0]);
+    let text = ok(&["doko", "list", &c.log, "--table", "1"]);
+    assert!(text.contains("8.7.2(b)"), "{text}");
+}
+
+#[test]
+fn rule_8_2_a_correction_without_a_reason_is_refused_naming_8_2() {
+    let c = club();
+    ok(&[
+        "doko",
+        "result",
+        &c.log,
+        "--round=1",
+        "--table=1",
+        "--re",
+        "A,B",
+        "--re-eyes",
+        "130",
+        "--key",
+        &c.scorer,
+    ]);
+    let args = [
+        "doko",
+        "correct",
+        &c.log,
+        "--round=1",
+        "--table=1",
+        "--game",
+        "1",
+        "--strike",
+        "--reason",
+        " ",
+        "--key",
+        &c.scorer,
+    ];
+    let en = refused("en", &args);
+    assert!(en.contains("§8.2: reason must not be empty"), "{en}");
+    assert_eq!(totals(&c), [1, 1, 0, 0]);
+}

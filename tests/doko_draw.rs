@@ -1,4 +1,4 @@
-//! The seat draw and the round plans (§7.2.1, §7.3.1), issue 16: the seed's hash committed
+//! The seat draw (§2.1) and the round plans (§7.2.1, §7.3.1), issue 16: the seed's hash committed
 //! in one signed event and the seed revealed in a later one, so nobody can redraw; round 1
 //! seated from the draw, later rounds by the draw's signed rule; tables of four and five;
 //! late arrivals and departures.
@@ -86,35 +86,35 @@ fn rule(r: Result<(), DokoAppendError>) -> String {
 }
 
 #[test]
-fn rule_7_3_1_the_draw_is_the_seed_committed_before_it_is_revealed() {
+fn rule_2_1_the_draw_is_the_seed_committed_before_it_is_revealed() {
     let d = tempfile::tempdir().unwrap();
     let (mut log, chief, _) = new_log(d.path());
     // Revealing before any commit, or in the commit's own batch, is refused.
-    assert_eq!(rule(sign(&mut log, &chief, vec![reveal(SEED)])), "7.3.1");
+    assert_eq!(rule(sign(&mut log, &chief, vec![reveal(SEED)])), "2.1");
     assert_eq!(
         rule(sign(
             &mut log,
             &chief,
             vec![commit(16, LaterRounds::Random), reveal(SEED)]
         )),
-        "7.3.1"
+        "2.1"
     );
     sign(&mut log, &chief, vec![commit(16, LaterRounds::Random)]).unwrap();
     assert!(tables(&log).plan(1).is_err(), "no plan before the reveal");
     // A seed that does not match the commit is refused: the director cannot swap in
     // another draw after seeing how the first falls.
     let other = "another seed";
-    assert_eq!(rule(sign(&mut log, &chief, vec![reveal(other)])), "7.3.1");
+    assert_eq!(rule(sign(&mut log, &chief, vec![reveal(other)])), "2.1");
     sign(&mut log, &chief, vec![reveal(SEED)]).unwrap();
     // Nobody redraws: a second reveal and a second commit are refused.
-    assert_eq!(rule(sign(&mut log, &chief, vec![reveal(SEED)])), "7.3.1");
+    assert_eq!(rule(sign(&mut log, &chief, vec![reveal(SEED)])), "2.1");
     assert_eq!(
         rule(sign(
             &mut log,
             &chief,
             vec![commit(16, LaterRounds::Random)]
         )),
-        "7.3.1"
+        "2.1"
     );
     assert!(tables(&log).plan(1).is_ok());
 }

@@ -14,7 +14,7 @@
 mod cli;
 #[path = "common/device.rs"]
 mod device;
-use cli::new_key;
+use cli::{new_key, text};
 use device::tdlog_cmd;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -238,6 +238,18 @@ fn a_club_evening_from_the_seat_draw_to_the_printed_standings() {
         &td,
     ]);
     assert!(!again.status.success());
+    // §2.1: the refused commit names the rule and leaves no seed file behind; the kept seed
+    // is a secret until the reveal (0600).
+    assert!(text(&again).contains("§2.1"), "{}", text(&again));
+    assert!(
+        !dir.join("seed2.txt").exists(),
+        "a refused commit wrote its seed file"
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&seed).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the seed file is {mode:o}");
+    }
     ok(&[
         "doko",
         "draw",

@@ -134,7 +134,7 @@ pub enum DokoCmd {
         #[command(flatten)]
         key: super::KeyOpts,
     },
-    /// The seat draw (§7.3.1): commit a secret seed's hash, then reveal the seed.
+    /// The seat draw (§2.1): commit a secret seed's hash, then reveal the seed.
     #[command(subcommand)]
     Draw(super::doko_draw::DrawCmd),
     /// The plan of a round from the revealed draw (round 1 drawn; later rounds by the

@@ -1,5 +1,5 @@
 //! `tdlog doko draw commit | reveal`, `tdlog doko plan`, `tdlog doko presence`: the seat
-//! draw (§7.3.1) committed before it is revealed, the round plans it gives, and late
+//! draw (§2.1) committed before it is revealed, the round plans it gives, and late
 //! arrivals and departures.
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -67,7 +67,15 @@ pub fn draw(cmd: DrawCmd) -> CliResult {
             // The seed is kept before the commit is signed, so a signed commit never lacks it.
             // A secret until the reveal: 0600, like a key.
             tdlog::io_safe::write_private(&seed_file, seed.as_bytes(), false, &[&log])?;
-            let ids = super::doko_result::append(&log, &key, vec![p])?;
+            // A refused commit (a draw already committed, §2.1: nobody redraws) leaves no
+            // file behind: nothing is written when a command fails.
+            let ids = match super::doko_result::append(&log, &key, vec![p]) {
+                Ok(ids) => ids,
+                Err(e) => {
+                    let _ = std::fs::remove_file(&seed_file);
+                    return Err(e);
+                }
+            };
             println!(
                 "committed the seat draw (event {}); the seed is in {}",
                 ids[0].short(),

@@ -1,4 +1,4 @@
-//! The seat draw and the round plan (§7.2.1, §7.3.1): the Turnierplan that seats every
+//! The seat draw (§2.1: the order of the players is drawn by lot) and the round plan (§7.2.1, §7.3.1): the Turnierplan that seats every
 //! player, drawn so that nobody can redraw until he likes it. The director commits to a
 //! secret seed by its SHA-256 (`doko.draw_commit`, with the field of players and the rule for
 //! later rounds) and reveals the seed in a later event (`doko.draw_reveal`); a reveal that

@@ -27,25 +27,44 @@ pub enum DokoError {
     BadTrick(String),
     #[error("§1.2.2: the eyes of both parties must total 240, got {0}")]
     EyesTotal(u32),
-    #[error("§1.4: {0}")]
+    #[error("{}", cite("1.4", .0))]
     Parties(String),
-    #[error("§3: {0}")]
+    #[error("{}", cite("3", .0))]
     Determination(String),
-    #[error("§5: {0}")]
+    #[error("{}", cite("5", .0))]
     Announcement(String),
-    #[error("§6.2.3: {0}")]
+    #[error("{}", cite("6.2.3", .0))]
     SpecialPoints(String),
-    #[error("§7: {0}")]
+    #[error("{}", cite("7", .0))]
     Round(String),
-    #[error("§8: {0}")]
+    #[error("{}", cite("8", .0))]
     Penalty(String),
     #[error("game input: {0}")]
     Input(String),
 }
 
+/// A refusal's text naming its rule once: a message that starts with its own rule number
+/// ("2.1: ...") gets the "§" in front; one that names a § already ("game 1: §3.3.1: ...")
+/// stands as it is; anything else is cited by the chapter of its variant ("§7: ...").
+fn cite(chapter: &str, msg: &str) -> String {
+    let rule: String = msg
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '(' | ')' | 'a'..='e'))
+        .collect();
+    let own_rule = rule.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && msg[rule.len()..].starts_with(':');
+    if own_rule {
+        format!("§{msg}")
+    } else if msg.contains('§') {
+        msg.to_string()
+    } else {
+        format!("§{chapter}: {msg}")
+    }
+}
+
 impl DokoError {
     /// The most specific rule the refusal names: the last "N.N[(x)]:" that follows a "§",
-    /// a ": " or the start ("§7: game 5: §6.2.3: ..." names §6.2.3), "" if none.
+    /// a ": " or the start ("game 5: §6.2.3: ..." names §6.2.3), "" if none.
     pub fn rule(&self) -> String {
         let text = self.to_string();
         let chars: Vec<char> = text.chars().collect();
@@ -66,5 +85,28 @@ impl DokoError {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DokoError;
+
+    #[test]
+    fn a_refusal_names_its_own_rule_not_its_chapter() {
+        let e = DokoError::Round("2.1: the seat draw is committed once".into());
+        assert_eq!(e.to_string(), "§2.1: the seat draw is committed once");
+        assert_eq!(e.rule(), "2.1");
+        let e = DokoError::Round("game 1: §3.3.1: a Hochzeit needs both Kreuz-Damen".into());
+        assert_eq!(
+            e.to_string(),
+            "game 1: §3.3.1: a Hochzeit needs both Kreuz-Damen"
+        );
+        assert_eq!(e.rule(), "3.3.1");
+        let e = DokoError::Round("the round is closed".into());
+        assert_eq!(e.to_string(), "§7: the round is closed");
+        let e = DokoError::Penalty("8.7.2(b): at most 12".into());
+        assert_eq!(e.to_string(), "§8.7.2(b): at most 12");
+        assert_eq!(e.rule(), "8.7.2(b)");
     }
 }

@@ -144,7 +144,9 @@ pub fn project(records: &[GameRecord], table: TableConfig) -> GameList {
         let value = if r.struck { 0 } else { r.value };
         push(&mut rows, &mut totals, i, no, r.dealer, kind, value, delta);
         for p in &r.penalties {
-            if r.struck {
+            // §8.2.1 strikes the game's notation; a deduction of §8.7.2(b) belongs to the
+            // player ("ohne Gutschrift") and stays.
+            if r.struck && !p.rule.starts_with("8.7.2") {
                 continue;
             }
             push(

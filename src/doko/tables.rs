@@ -62,7 +62,7 @@ pub struct DokoTables {
     /// Corrections and strikes per game (`doko.correction`), in log order (§8.2).
     #[serde(skip)]
     pub corrections: BTreeMap<DokoGameRef, Vec<Correction>>,
-    /// The seat draw, arrivals and departures (§7.3.1).
+    /// The seat draw (§2.1), arrivals and departures (§7.3.1: the published plan).
     pub draw: DrawState,
     /// The standings' tie rule (`doko.standings_rule`; the latest applies).
     pub tie: TieRule,
@@ -522,7 +522,7 @@ impl DokoTables {
             Payload::DokoDrawCommit(x) => {
                 if self.draw.seed_hash.is_some() {
                     return Some(
-                        "7.3.1: the seat draw was committed already; the first stands".into(),
+                        "2.1: the seat draw was committed already; the first stands".into(),
                     );
                 }
                 self.draw.seed_hash = Some(x.seed_hash.to_lowercase());
@@ -591,21 +591,21 @@ impl DokoTables {
     }
 
     /// Why a reveal of `seed` is not accepted: no commit, revealed already, or not the seed
-    /// committed (§7.3.1: nobody redraws).
+    /// committed (§2.1: the order is drawn by lot, once).
     fn draw_reveal_error(&self, seed: &str) -> Option<DokoError> {
         let Some(h) = &self.draw.seed_hash else {
             return Some(DokoError::Round(
-                "7.3.1: no seat draw is committed; commit the seed's hash first".into(),
+                "2.1: no seat draw is committed; commit the seed's hash first".into(),
             ));
         };
         if self.draw.seed.is_some() {
             return Some(DokoError::Round(
-                "7.3.1: the seat draw is revealed already; nobody redraws".into(),
+                "2.1: the seat draw is revealed already; nobody redraws".into(),
             ));
         }
         if super::draw::seed_hash(seed) != *h {
             return Some(DokoError::Round(
-                "7.3.1: this seed does not match the committed hash; the draw stands as committed"
+                "2.1: this seed does not match the committed hash; the draw stands as committed"
                     .into(),
             ));
         }

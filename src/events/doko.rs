@@ -218,7 +218,8 @@ impl EventPayload for DokoCorrection {
     const KIND: &'static str = "doko.correction";
     fn check(&self) -> Result<(), String> {
         self.at.check()?;
-        super::check_text("reason", &self.reason, 2000)?;
+        // §8.2: a correction or strike says why (the list shows it beside the game).
+        super::check_text("reason", &self.reason, 2000).map_err(|e| format!("§8.2: {e}"))?;
         match (self.rule.as_str(), &self.correction) {
             ("8.2.1", _) => Ok(()),
             (
@@ -235,7 +236,7 @@ impl EventPayload for DokoCorrection {
     }
 }
 
-/// The seat draw committed (§7.3.1): the SHA-256 of a secret seed, the field of players and
+/// The seat draw committed (§2.1): the SHA-256 of a secret seed, the field of players and
 /// the rule for later rounds. Signed before the seed is revealed, so nobody can redraw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct DokoDrawCommit {

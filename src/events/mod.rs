@@ -223,7 +223,7 @@ payloads! {
     DokoCorrection(Box<DokoCorrection>) => SCORING,
         "A correction or strike of a Doppelkopf game on the list, with the reason: by the table's scorer during the round (§8.2.1, a replacement follows a strike), by a TD after the round is closed (§8.2.2, struck without replacement or an obvious error corrected).";
     DokoDrawCommit(DokoDrawCommit) => DIRECTORS,
-        "The Doppelkopf seat draw committed (§7.3.1): the SHA-256 of a secret seed, the field of players, the rule for later rounds (random or by standings); once per tournament.";
+        "The Doppelkopf seat draw committed (§2.1): the SHA-256 of a secret seed, the field of players, the rule for later rounds (random or by standings); once per tournament.";
     DokoDrawReveal(DokoDrawReveal) => DIRECTORS,
         "The seed of the committed seat draw revealed in a later event; refused unless it matches the commit; once.";
     DokoPresence(DokoPresence) => SCORING,

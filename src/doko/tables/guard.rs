@@ -1,7 +1,7 @@
 //! What a new Doppelkopf step must meet before it is signed (`doko::append`): a result is
 //! the table's next game and valid in its round (§6.3.5, §8.2), a correction suits the
 //! round's state and the signer's role (§8.2.1, §8.2.2), the seat draw is committed once and
-//! revealed once with the committed seed (§7.3.1), a deduction stays within §8.7.2(b), a
+//! revealed once with the committed seed (§2.1), a deduction stays within §8.7.2(b), a
 //! round is closed once, with no game in progress, and takes no game after (§8.2.2).
 use super::{DokoTables, GameEvent};
 use crate::doko::error::DokoError;
@@ -45,7 +45,7 @@ impl DokoTables {
             Payload::DokoDrawCommit(_) => {
                 if self.draw.seed_hash.is_some() {
                     return Err(DokoError::Round(
-                        "7.3.1: the seat draw is committed once; nobody redraws".into(),
+                        "2.1: the seat draw is committed once; nobody redraws".into(),
                     ));
                 }
                 Ok(())
@@ -53,7 +53,7 @@ impl DokoTables {
             Payload::DokoDrawReveal(x) => {
                 if self.commit_pending {
                     return Err(DokoError::Round(
-                        "7.3.1: the seed is revealed in a later event than its commit".into(),
+                        "2.1: the seed is revealed in a later event than its commit".into(),
                     ));
                 }
                 match self.draw_reveal_error(&x.seed) {
