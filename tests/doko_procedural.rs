@@ -109,11 +109,19 @@ fn play_round(
     time_called_after: Option<usize>,
     pick: impl Fn(usize, Seat) -> GameKind,
 ) -> (Vec<(Seat, Option<Seat>)>, Vec<GameRecord>) {
-    let p = Profile::eppstein_2001();
+    play_round_with(&Profile::eppstein_2001(), table, time_called_after, pick)
+}
+
+fn play_round_with(
+    p: &Profile,
+    table: TableConfig,
+    time_called_after: Option<usize>,
+    pick: impl Fn(usize, Seat) -> GameKind,
+) -> (Vec<(Seat, Option<Seat>)>, Vec<GameRecord>) {
     let mut recs = Vec::new();
     let mut trail = Vec::new();
     for _ in 0..40 {
-        let st = fold(&recs, table, &p, time_called_after);
+        let st = fold(&recs, table, p, time_called_after);
         match next_deal(&st, table, &recs, None) {
             NextDeal::RoundOver => return (trail, recs),
             NextDeal::Deal {
@@ -157,6 +165,43 @@ fn p2_pflichtsolo_repeat_deal_and_vorgefuehrt_2_2_1_3_2_3_3_2_5() {
         .collect();
     assert_eq!(forced, vec![(14, B), (15, C), (16, D)]);
     let st = fold(&recs, four(), &Profile::eppstein_2001(), None);
+    assert_eq!(st.games_counted, 16);
+    assert!(st.owes_pflichtsolo.is_empty());
+}
+
+/// §7.4.1 against §2.2.1/§3.2.5: whether a Pflichtsolo is one of the 16 games is a setting
+/// of the profile. Counted (the default): 16 games in all; beyond the count: 16 other games
+/// and then the four Pflichtsoli, vorgeführt (§7.5.1).
+#[test]
+fn setting_7_4_1_pflichtsoli_inside_or_beyond_the_16_games() {
+    let inside = play_round(four(), None, |_, _| GameKind::Normal).1;
+    assert_eq!(inside.len(), 16);
+    let vorgefuehrt = inside
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.result,
+                DealResult::Played {
+                    kind: GameKind::Pflichtsolo { .. }
+                }
+            )
+        })
+        .count();
+    assert_eq!(
+        vorgefuehrt, 4,
+        "the last four of the 16 are the Pflichtsoli"
+    );
+    let mut p = Profile::eppstein_2001();
+    p.pflichtsoli_in_games_per_round = false;
+    let (trail, beyond) = play_round_with(&p, four(), None, |_, _| GameKind::Normal);
+    assert_eq!(beyond.len(), 20, "16 games and then 4 Pflichtsoli");
+    let forced: Vec<usize> = trail
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| t.1.map(|_| i + 1))
+        .collect();
+    assert_eq!(forced, vec![17, 18, 19, 20]);
+    let st = fold(&beyond, four(), &p, None);
     assert_eq!(st.games_counted, 16);
     assert!(st.owes_pflichtsolo.is_empty());
 }

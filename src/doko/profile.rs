@@ -94,6 +94,10 @@ pub enum ClaimRightLoss {
     AnyContinues,
 }
 
+fn counted() -> bool {
+    true
+}
+
 /// The complete rule configuration. No rule constant lives outside this struct.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Profile {
@@ -119,6 +123,12 @@ pub struct Profile {
     /// §6.2.4: the soloist's factor on a win (3).
     pub solo_factor: u8,
     pub games_per_round: GamesPerRound,
+    /// Whether a Pflichtsolo is one of the 16/20 games of §7.4.1. The text leaves it open:
+    /// §7.4.1 counts "Spiele", and a Pflichtsolo is one; §2.2.1 and §3.2.5 have its dealer
+    /// deal again, which reads as a game outside the rotation. Default `true` (the literal
+    /// count of §7.4.1); `false` plays 16/20 other games plus the Pflichtsoli.
+    #[serde(default = "counted")]
+    pub pflichtsoli_in_games_per_round: bool,
     pub round_minutes: u16,
     pub void_game_policy: VoidGamePolicy,
     pub claim_right_loss: ClaimRightLoss,
@@ -188,6 +198,7 @@ impl Profile {
                 four_table: 16,
                 five_table: 20,
             },
+            pflichtsoli_in_games_per_round: true,
             round_minutes: 120,
             void_game_policy: VoidGamePolicy::ConsumeSlotAdvanceDealer,
             claim_right_loss: ClaimRightLoss::PerPlayer,
@@ -228,6 +239,7 @@ impl Profile {
                 four_table: 24,
                 five_table: 24,
             },
+            pflichtsoli_in_games_per_round: true,
             round_minutes: 100,
             void_game_policy: VoidGamePolicy::ConsumeSlotAdvanceDealer,
             claim_right_loss: ClaimRightLoss::PerPlayer,

@@ -90,6 +90,10 @@ pub struct RoundState {
     pub games_played: BTreeMap<Seat, u8>,
     /// Set once the end signal has come (§7.4.1).
     pub time_over: bool,
+    /// The profile plays the Pflichtsoli beyond the 16/20 (`pflichtsoli_in_games_per_round`
+    /// off): they are not in `games_counted`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pflichtsoli_beyond_count: bool,
 }
 
 /// What the next deal must be.
@@ -139,6 +143,7 @@ pub fn fold(
         owes_pflichtsolo: seats.iter().copied().collect(),
         games_played: seats.iter().map(|&s| (s, 0)).collect(),
         time_over: false,
+        pflichtsoli_beyond_count: !profile.pflichtsoli_in_games_per_round,
     };
     for (i, r) in records.iter().enumerate() {
         let scheduled = st.next_dealer;
@@ -160,7 +165,8 @@ pub fn fold(
             DealResult::Redeal | DealResult::Schmeissen { .. } => {}
             DealResult::Played { kind } => {
                 counts_players(&mut st);
-                if !r.struck {
+                let beyond = st.pflichtsoli_beyond_count && pflichtsolo_of(kind).is_some();
+                if !r.struck && !beyond {
                     st.games_counted = st.games_counted.saturating_add(1);
                 }
                 match pflichtsolo_of(kind) {
@@ -224,7 +230,13 @@ pub fn next_deal(
     let mut dealer = st.next_dealer;
     // §3.2.3/§7.5.1: outstanding Pflichtsoli are always played, even past the 16/20 (e.g.
     // after a voided Pflichtsolo in the last game, A25).
-    let forced = st.time_over || owed >= remaining;
+    // Pflichtsoli beyond the 16/20 are forced only once the other games are played.
+    let forced = st.time_over
+        || if st.pflichtsoli_beyond_count {
+            remaining == 0
+        } else {
+            owed >= remaining
+        };
     if !forced {
         return NextDeal::Deal {
             dealer,
