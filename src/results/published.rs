@@ -103,6 +103,39 @@ pub struct Comparison {
     pub values: usize,
     pub agree: usize,
     pub disagreements: Vec<Disagreement>,
+    /// Published places compared with ours, and how many agree, apart from the values (a
+    /// place follows from the totals and the tie rule). A place that differs is listed in
+    /// `place_disagreements` with the first place of each.
+    pub places: usize,
+    pub places_agree: usize,
+    pub place_disagreements: Vec<Disagreement>,
+}
+
+/// A place as printed: `3`, `3-4`, `3=` → (first, where a shared place ends: the same
+/// place when not shared, `None` when shared to a place not printed).
+fn place_span(p: &str) -> Option<(u32, Option<u32>)> {
+    let p = p.trim();
+    if let Some(a) = p.strip_suffix('=') {
+        return Some((a.trim().parse().ok()?, None));
+    }
+    match p.split_once('-') {
+        Some((a, b)) => Some((a.trim().parse().ok()?, Some(b.trim().parse().ok()?))),
+        None => {
+            let a = p.trim_end_matches('.').parse().ok()?;
+            Some((a, Some(a)))
+        }
+    }
+}
+
+/// Two printed places agree when they start at the same place and are shared alike (to
+/// the same place where both print it). `None`: the published place is not a place.
+fn same_place(theirs: &str, ours: &str) -> Option<bool> {
+    let a = place_span(theirs)?;
+    let Some(b) = place_span(ours) else {
+        return Some(false);
+    };
+    let shared = |x: (u32, Option<u32>)| x.1 != Some(x.0);
+    Some(a.0 == b.0 && shared(a) == shared(b) && (a.1.is_none() || b.1.is_none() || a.1 == b.1))
 }
 
 /// Compares the published numbers with our rows and standings. A value agrees when it is
@@ -198,6 +231,23 @@ pub fn compare(
             });
             continue;
         };
+        if let Some(agree) = t.place.as_deref().and_then(|p| same_place(p, &s.place)) {
+            out.places += 1;
+            if agree {
+                out.places_agree += 1;
+            } else {
+                out.place_disagreements.push(Disagreement {
+                    section: t.section.clone(),
+                    board: None,
+                    ns: t.contestant.clone(),
+                    ew: String::new(),
+                    what: "place".into(),
+                    published: place_span(t.place.as_deref().unwrap_or("")).map(|x| x.0 as f64),
+                    ours: place_span(&s.place).map(|x| x.0 as f64),
+                    cause: Cause::Policy,
+                });
+            }
+        }
         let pct = s.unit == "%";
         let checks = [
             ("pct", t.pct, pct.then_some(s.total)),
@@ -218,7 +268,8 @@ pub fn compare(
                     what: what.into(),
                     published: Some(theirs),
                     ours: mine,
-                    cause: cause(true, theirs, mine, tolerance),
+                    // No board scored for it (a file of match rows only): no data to compare.
+                    cause: cause(s.boards > 0, theirs, mine, tolerance),
                 }),
             }
         }
@@ -279,6 +330,16 @@ pub fn from_pbn(
     contestants: &[String],
 ) -> Published {
     let mut out = Published::default();
+    // A `Section` column names a section of ours only when the records were split by it;
+    // Ruter's score-table sections are one field (`results::import::ruter`).
+    let sections: Vec<String> = records.iter().map(&section_of).collect();
+    let section = |t: &PbnTable, row: &[String], r: &PbnRecord| -> String {
+        t.get(row, "Section")
+            .map(str::trim)
+            .filter(|s| sections.iter().any(|x| x == s))
+            .map(str::to_string)
+            .unwrap_or_else(|| section_of(r))
+    };
     // PairId → our contestant id.
     let mut ids: BTreeMap<(String, String), String> = BTreeMap::new();
     for r in records {
@@ -286,11 +347,12 @@ pub fn from_pbn(
             continue;
         };
         for row in &t.rows {
-            let sec = t
-                .get(row, "Section")
-                .map(str::to_string)
-                .unwrap_or_else(|| section_of(r));
-            let Some(pid) = t.get(row, "PairId").or_else(|| t.get(row, "TeamId")) else {
+            let sec = section(&t, row, r);
+            let Some(pid) = t
+                .get(row, "PairId")
+                .or_else(|| t.get(row, "PlayerId"))
+                .or_else(|| t.get(row, "TeamId"))
+            else {
                 continue;
             };
             let ours = contestants
@@ -309,10 +371,15 @@ pub fn from_pbn(
                 total: t
                     .get(row, "TotalScoreMP")
                     .or_else(|| t.get(row, "TotalScoreIMP"))
+                    .or_else(|| t.get(row, "TotalScoreVP"))
                     .or_else(|| t.get(row, "TotalScore"))
                     .and_then(number),
                 pct: t.get(row, "TotalPercentage").and_then(number),
-                place: t.get(row, "Rank").map(str::to_string),
+                // Ruter prints a shared place as `Rank` and `RankTie` (25, 26).
+                place: t.get(row, "Rank").map(|r| match t.get(row, "RankTie") {
+                    Some(tie) => format!("{}-{}", r.trim(), tie.trim()),
+                    None => r.trim().to_string(),
+                }),
             });
         }
     }
@@ -328,14 +395,19 @@ pub fn from_pbn(
         let Some(board) = r.tag("Board").and_then(|b| b.trim().parse().ok()) else {
             continue;
         };
+        if t.column("PlayerId_North").is_some() {
+            for row in &t.rows {
+                let sec = section(&t, row, r);
+                out.lines
+                    .extend(individual_lines(&t, row, &sec, board, r.line));
+            }
+            continue;
+        }
         if t.column("PairId_NS").is_none() {
             continue;
         }
         for row in &t.rows {
-            let sec = t
-                .get(row, "Section")
-                .map(str::to_string)
-                .unwrap_or_else(|| section_of(r));
+            let sec = section(&t, row, r);
             let (Some(ns), Some(ew)) = (t.get(row, "PairId_NS"), t.get(row, "PairId_EW")) else {
                 continue;
             };
@@ -351,6 +423,34 @@ pub fn from_pbn(
         }
     }
     out
+}
+
+/// An individual's row (Ruter: `PlayerId_North`..`PlayerId_West`, `MP_North`..,
+/// `Percentage_North`..) as two lines of the same table, North's and East's values then
+/// South's and West's, so that every published value is compared with its side's.
+fn individual_lines(
+    t: &PbnTable,
+    row: &[String],
+    sec: &str,
+    board: u32,
+    line: usize,
+) -> Vec<PublishedLine> {
+    let id = |c: &str| t.get(row, c).map(str::trim).unwrap_or("");
+    let ns = format!("{}+{}", id("PlayerId_North"), id("PlayerId_South"));
+    let ew = format!("{}+{}", id("PlayerId_East"), id("PlayerId_West"));
+    if ns.starts_with('+') || ns.ends_with('+') || ew.starts_with('+') || ew.ends_with('+') {
+        return vec![];
+    }
+    let base = line_from(t, row, sec, board, ns, ew, line);
+    let f = |c: &str| t.get(row, c).and_then(number);
+    let mut first = base.clone();
+    (first.mp_ns, first.mp_ew) = (f("MP_North"), f("MP_East"));
+    (first.pct_ns, first.pct_ew) = (f("Percentage_North"), f("Percentage_East"));
+    let mut second = base;
+    second.score_ns = None;
+    (second.mp_ns, second.mp_ew) = (f("MP_South"), f("MP_West"));
+    (second.pct_ns, second.pct_ew) = (f("Percentage_South"), f("Percentage_West"));
+    vec![first, second]
 }
 
 fn line_from(
