@@ -310,3 +310,118 @@ fn magic_contest_empty_deal_and_bye_rows_are_not_problems() {
     });
     assert_eq!(deal, Some(None));
 }
+
+/// Ruter's cross-IMP files number rounds `1.2` and give each row its `Section`: one field of
+/// several sections (table T of the k-th section is table 100k+T), no duplicate, and the
+/// published lines still compared with ours.
+#[test]
+fn ruter_score_table_section_column_and_dotted_rounds_make_one_field() {
+    let mut text = String::new();
+    for line in fixture("ruter-pairs-shape.pbn").lines() {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        let row = cells.len() > 4 && cells[0].parse::<u32>().is_ok() && line.contains('"');
+        if line.starts_with("[ScoreTable ") {
+            text.push_str("[Round \"1.2\"]\n");
+            text.push_str(&line.replace(
+                "[ScoreTable \"Table\\2R;Round\\2R;",
+                "[ScoreTable \"Section\\1R;Table\\2R;Round\\3R;",
+            ));
+        } else if row && !line.contains("Ö-V") && !line.contains("N-S") {
+            let t: u32 = cells[0].parse().unwrap();
+            let (sec, t) = if t <= 2 { ("X", t) } else { ("Y", t - 2) };
+            text.push_str(&format!("\"{sec}\" {t} 1.2 {}", cells[2..].join(" ")));
+        } else {
+            text.push_str(line);
+        }
+        text.push('\n');
+    }
+    let plan = plan_with(&text, PassReading::Auto);
+    assert!(plan.problems.is_empty(), "{:?}", plan.problems);
+    assert_eq!((plan.imported, plan.skipped), (8, 0));
+    let mut tables: Vec<(u32, u32)> = plan
+        .payloads
+        .iter()
+        .filter_map(|p| match p {
+            Payload::TableAssignment(a) => Some((a.round, a.table)),
+            _ => None,
+        })
+        .collect();
+    tables.sort();
+    assert_eq!(tables, [(1, 101), (1, 102), (1, 201), (1, 202)]);
+    let said: Vec<&str> = plan.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert!(said
+        .iter()
+        .any(|w| w.contains("sections X, Y are compared and ranked as one field")));
+    assert!(said.iter().any(|w| w.contains("1.2 → 1")));
+    assert!(plan.published.lines.iter().all(|l| l.section == "A"));
+    assert_eq!(plan.published.lines.len(), 8);
+}
+
+/// Law 12C2: only a director signs an artificial score; for another key the import keeps
+/// the row as not played and says so, rather than refusing the whole file.
+#[test]
+fn ruter_artificial_score_is_not_played_for_a_key_that_is_no_directors() {
+    let mut plan = plan_with(&fixture("ruter-pairs-shape.pbn"), PassReading::Auto);
+    let count = |plan: &import::Plan| {
+        let adjusted = plan
+            .payloads
+            .iter()
+            .filter(|p| matches!(p, Payload::ScoreAdjusted(_)))
+            .count();
+        let not_played = plan
+            .payloads
+            .iter()
+            .filter(|p| matches!(p, Payload::ResultNotPlayed(_)))
+            .count();
+        (adjusted, not_played)
+    };
+    assert_eq!(count(&plan), (1, 0));
+    plan.without_adjusted_scores();
+    assert_eq!(count(&plan), (0, 1));
+    assert!(plan.warnings.iter().any(|w| w
+        .message
+        .starts_with("1 artificial score(s) imported as not played")));
+    // A scorer can sign the rest.
+    let dir = tempfile::tempdir().unwrap();
+    let t = fold(dir.path(), plan.payloads);
+    assert_eq!(results(&t).len(), 8);
+}
+
+/// Ruter's `Cross2` total (each board's raw cross-IMP sum over its comparisons, averaged
+/// over the boards played) is the comparison-averaged sum over the boards.
+#[test]
+fn cross2_total_is_the_comparison_average_per_board() {
+    let text = fixture("ruter-pairs-shape.pbn").replace(
+        " 3  1  3  7 -    -  - -     \"A+\"   \"A+\"  4  4  60  60",
+        " 3  1  3  7 3N   N  9 S5   \"600\"      -  4  2  67  33",
+    );
+    let totals = |policy: &str| {
+        let plan = plan_with(&text, PassReading::Auto);
+        let mut payloads = plan.payloads;
+        payloads.insert(
+            0,
+            Payload::PolicySet(Box::new(serde_json::from_str(policy).unwrap())),
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let t = fold_as_chief(dir.path(), payloads);
+        let rows = results(&t);
+        let r = ranking(&t, &rows);
+        r.standings
+            .iter()
+            .map(|s| (s.contestant.clone(), s.total, s.boards))
+            .collect::<Vec<_>>()
+    };
+    let cross2 = totals(
+        r#"{"method": "cross_imps", "scoring": {"cross_imps": {"divisor": "none",
+            "rounding": {"decimals": null}}, "ranking": {"imp_total": "per_comparison_per_board"}}}"#,
+    );
+    let averaged = totals(
+        r#"{"method": "cross_imps", "scoring": {"cross_imps": {"rounding": {"decimals": null}}}}"#,
+    );
+    assert_eq!(cross2.len(), 8);
+    assert!(cross2.iter().any(|c| c.1 != 0.0));
+    for (c, a) in cross2.iter().zip(&averaged) {
+        assert_eq!((&c.0, c.2), (&a.0, 2));
+        assert!((c.1 - a.1 / 2.0).abs() < 0.006, "{c:?} {a:?}");
+    }
+}
