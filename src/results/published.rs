@@ -58,11 +58,26 @@ pub struct Published {
     /// The producer, when the file names it (PBN `Generator`, USEBIO `PROGRAM_NAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub program: Option<String>,
+    /// Bye rows: the IMPs a program gives a pair on a board it sat out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<PublishedBye>,
+}
+
+/// A bye row (Magic Contest: one pair id, scores `"Bye"`, the sitting pair's IMPs): the
+/// pair's mean IMPs per board played, printed to a number of decimals.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct PublishedBye {
+    pub section: String,
+    pub board: u32,
+    pub contestant: String,
+    pub imps: f64,
+    /// Decimals printed (`0.2`: 1).
+    pub decimals: i32,
 }
 
 impl Published {
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty() && self.totals.is_empty()
+        self.lines.is_empty() && self.totals.is_empty() && self.byes.is_empty()
     }
 }
 
@@ -212,6 +227,38 @@ pub fn compare(
                 ours: r.score_ns.map(f64::from),
                 cause: Cause::Data,
             });
+        }
+    }
+    // A bye: the pair's mean IMPs per board played, at the decimals printed.
+    for b in &p.byes {
+        out.values += 1;
+        let imps: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.section == b.section)
+            .filter_map(|r| {
+                if r.ns == b.contestant {
+                    r.imp_ns
+                } else if r.ew == b.contestant {
+                    r.imp_ew
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let mean = (!imps.is_empty()).then(|| imps.iter().sum::<f64>() / imps.len() as f64);
+        let shown = mean.map(|m| crate::scoring::round_half_away(m, b.decimals.clamp(0, 6) as u8));
+        match shown {
+            Some(m) if (m - b.imps).abs() <= 1e-9 => out.agree += 1,
+            _ => out.disagreements.push(Disagreement {
+                section: b.section.clone(),
+                board: Some(b.board),
+                ns: b.contestant.clone(),
+                ew: "bye".into(),
+                what: "imp_bye".into(),
+                published: Some(b.imps),
+                ours: mean,
+                cause: cause(true, b.imps, mean, tolerance),
+            }),
         }
     }
     for t in &p.totals {
@@ -409,6 +456,7 @@ pub fn from_pbn(
         for row in &t.rows {
             let sec = section(&t, row, r);
             let (Some(ns), Some(ew)) = (t.get(row, "PairId_NS"), t.get(row, "PairId_EW")) else {
+                out.byes.extend(bye(&t, row, &sec, board, |p| map(&sec, p)));
                 continue;
             };
             out.lines.push(line_from(
@@ -423,6 +471,33 @@ pub fn from_pbn(
         }
     }
     out
+}
+
+/// A bye row: one pair id, its side's IMPs (`IMP_NS` or `IMP_EW`).
+fn bye(
+    t: &PbnTable,
+    row: &[String],
+    sec: &str,
+    board: u32,
+    map: impl Fn(&str) -> String,
+) -> Option<PublishedBye> {
+    let bye = |c: &str| t.get(row, c).is_some_and(|v| v.eq_ignore_ascii_case("bye"));
+    if !bye("Score_NS") && !bye("Score_EW") {
+        return None;
+    }
+    let (pid, col) = match (t.get(row, "PairId_NS"), t.get(row, "PairId_EW")) {
+        (Some(p), None) => (p, "IMP_NS"),
+        (None, Some(p)) => (p, "IMP_EW"),
+        _ => return None,
+    };
+    let v = t.get(row, col)?;
+    Some(PublishedBye {
+        section: sec.to_string(),
+        board,
+        contestant: map(pid),
+        imps: number(v)?,
+        decimals: v.split_once('.').map_or(0, |(_, d)| d.trim().len() as i32),
+    })
 }
 
 /// An individual's row (Ruter: `PlayerId_North`..`PlayerId_West`, `MP_North`..,
