@@ -425,3 +425,43 @@ fn cross2_total_is_the_comparison_average_per_board() {
         assert!((c.1 - a.1 / 2.0).abs() < 0.006, "{c:?} {a:?}");
     }
 }
+
+/// A published total over more boards than the contestant played here (Ruter's `NrBoards`:
+/// a total over several sessions) differs in its data, not in a policy.
+#[test]
+fn a_total_over_other_boards_is_a_data_difference_not_a_policy() {
+    let run = |boards: u32| {
+        let mut text = String::new();
+        for line in fixture("ruter-pairs-shape.pbn").lines() {
+            if line.starts_with("[TotalScoreTable ") {
+                text.push_str(&line.replace(
+                    "Names\\30L\"",
+                    "Names\\30L;TotalPercentage\\5R;NrBoards\\2R\"",
+                ));
+            } else if line.contains("\"N-S\"") || line.contains("\"Ö-V\"") {
+                text.push_str(&format!("{line} 12.34 {boards}"));
+            } else {
+                text.push_str(line);
+            }
+            text.push('\n');
+        }
+        let plan = plan_with(&text, PassReading::Auto);
+        let published = plan.published.clone();
+        let dir = tempfile::tempdir().unwrap();
+        let t = fold_as_chief(dir.path(), plan.payloads);
+        let rows = results(&t);
+        let r = ranking(&t, &rows);
+        let c = published::compare(&published, &rows, &r.standings, 0.01);
+        c.disagreements
+            .iter()
+            .filter(|d| d.what == "pct")
+            .map(|d| d.cause)
+            .collect::<Vec<_>>()
+    };
+    let other = run(6);
+    assert_eq!(other.len(), 8);
+    assert!(other.iter().all(|c| *c == published::Cause::Data));
+    let same = run(2);
+    assert_eq!(same.len(), 8);
+    assert!(same.iter().all(|c| *c == published::Cause::Policy));
+}

@@ -48,6 +48,10 @@ pub struct PublishedTotal {
     pub pct: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
+    /// The boards the total is over (Ruter's `NrBoards`): a total over more boards than the
+    /// contestant played here (several sessions) is another total, not another policy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards: Option<u32>,
 }
 
 /// Everything another program published in a file.
@@ -315,8 +319,14 @@ pub fn compare(
                     what: what.into(),
                     published: Some(theirs),
                     ours: mine,
-                    // No board scored for it (a file of match rows only): no data to compare.
-                    cause: cause(s.boards > 0, theirs, mine, tolerance),
+                    // No board scored for it (a file of match rows only), or a total over
+                    // other boards (several sessions): the data differ, not the policy.
+                    cause: cause(
+                        s.boards > 0 && t.boards.is_none_or(|b| b == s.boards),
+                        theirs,
+                        mine,
+                        tolerance,
+                    ),
                 }),
             }
         }
@@ -427,6 +437,7 @@ pub fn from_pbn(
                     Some(tie) => format!("{}-{}", r.trim(), tie.trim()),
                     None => r.trim().to_string(),
                 }),
+                boards: t.get(row, "NrBoards").and_then(|b| b.trim().parse().ok()),
             });
         }
     }
