@@ -108,6 +108,7 @@ fn cross_imps_factoring_and_divisors_for_a_missing_result() {
             divisor,
             factoring,
             rounding: Rounding::to(2),
+            artificial_per_comparison: false,
         };
         let b = cross_imps(&e, None, &p, EACH).unwrap();
         assert_eq!(b.entries[3], None);

@@ -88,7 +88,7 @@ pub fn import(cmd: ImportCmd) -> CliResult {
 /// Says every problem and warning of an import plan, signs its payloads (all or nothing),
 /// and shows the producer's published scores beside ours.
 fn sign_plan(
-    plan: import::Plan,
+    mut plan: import::Plan,
     file: &std::path::Path,
     log: &std::path::Path,
     section: &str,
@@ -112,7 +112,15 @@ fn sign_plan(
     let k = load_key(key)?;
     // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
     let policy = {
-        let t = tournament(&verified(log)?, None)?;
+        let v = verified(log)?;
+        let role = v.keys.get(&k.public()).map(|i| i.role);
+        if !matches!(
+            role,
+            Some(tdlog::keys::Role::ChiefTd | tdlog::keys::Role::Td)
+        ) {
+            plan.without_adjusted_scores();
+        }
+        let t = tournament(&v, None)?;
         // Importing into a section the log already has would sign every result a second
         // time (each a correction of itself): refused, nothing is signed.
         for p in &plan.payloads {
@@ -187,7 +195,13 @@ pub(crate) fn print_comparison(
         c.agree,
         c.values
     );
-    for d in &c.disagreements {
+    if c.places > 0 {
+        println!(
+            "imported places: {} of {} published place(s) agree with tdlog's",
+            c.places_agree, c.places
+        );
+    }
+    for d in c.disagreements.iter().chain(&c.place_disagreements) {
         println!(
             "  {}{} {}{}: {} published {} tdlog {} ({:?})",
             d.section,

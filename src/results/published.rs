@@ -48,6 +48,10 @@ pub struct PublishedTotal {
     pub pct: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
+    /// The boards the total is over (Ruter's `NrBoards`): a total over more boards than the
+    /// contestant played here (several sessions) is another total, not another policy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards: Option<u32>,
 }
 
 /// Everything another program published in a file.
@@ -58,11 +62,26 @@ pub struct Published {
     /// The producer, when the file names it (PBN `Generator`, USEBIO `PROGRAM_NAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub program: Option<String>,
+    /// Bye rows: the IMPs a program gives a pair on a board it sat out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<PublishedBye>,
+}
+
+/// A bye row (Magic Contest: one pair id, scores `"Bye"`, the sitting pair's IMPs): the
+/// pair's mean IMPs per board played, printed to a number of decimals.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct PublishedBye {
+    pub section: String,
+    pub board: u32,
+    pub contestant: String,
+    pub imps: f64,
+    /// Decimals printed (`0.2`: 1).
+    pub decimals: i32,
 }
 
 impl Published {
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty() && self.totals.is_empty()
+        self.lines.is_empty() && self.totals.is_empty() && self.byes.is_empty()
     }
 }
 
@@ -103,6 +122,39 @@ pub struct Comparison {
     pub values: usize,
     pub agree: usize,
     pub disagreements: Vec<Disagreement>,
+    /// Published places compared with ours, and how many agree, apart from the values (a
+    /// place follows from the totals and the tie rule). A place that differs is listed in
+    /// `place_disagreements` with the first place of each.
+    pub places: usize,
+    pub places_agree: usize,
+    pub place_disagreements: Vec<Disagreement>,
+}
+
+/// A place as printed: `3`, `3-4`, `3=` → (first, where a shared place ends: the same
+/// place when not shared, `None` when shared to a place not printed).
+fn place_span(p: &str) -> Option<(u32, Option<u32>)> {
+    let p = p.trim();
+    if let Some(a) = p.strip_suffix('=') {
+        return Some((a.trim().parse().ok()?, None));
+    }
+    match p.split_once('-') {
+        Some((a, b)) => Some((a.trim().parse().ok()?, Some(b.trim().parse().ok()?))),
+        None => {
+            let a = p.trim_end_matches('.').parse().ok()?;
+            Some((a, Some(a)))
+        }
+    }
+}
+
+/// Two printed places agree when they start at the same place and are shared alike (to
+/// the same place where both print it). `None`: the published place is not a place.
+fn same_place(theirs: &str, ours: &str) -> Option<bool> {
+    let a = place_span(theirs)?;
+    let Some(b) = place_span(ours) else {
+        return Some(false);
+    };
+    let shared = |x: (u32, Option<u32>)| x.1 != Some(x.0);
+    Some(a.0 == b.0 && shared(a) == shared(b) && (a.1.is_none() || b.1.is_none() || a.1 == b.1))
 }
 
 /// Compares the published numbers with our rows and standings. A value agrees when it is
@@ -181,6 +233,38 @@ pub fn compare(
             });
         }
     }
+    // A bye: the pair's mean IMPs per board played, at the decimals printed.
+    for b in &p.byes {
+        out.values += 1;
+        let imps: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.section == b.section)
+            .filter_map(|r| {
+                if r.ns == b.contestant {
+                    r.imp_ns
+                } else if r.ew == b.contestant {
+                    r.imp_ew
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let mean = (!imps.is_empty()).then(|| imps.iter().sum::<f64>() / imps.len() as f64);
+        let shown = mean.map(|m| crate::scoring::round_half_away(m, b.decimals.clamp(0, 6) as u8));
+        match shown {
+            Some(m) if (m - b.imps).abs() <= 1e-9 => out.agree += 1,
+            _ => out.disagreements.push(Disagreement {
+                section: b.section.clone(),
+                board: Some(b.board),
+                ns: b.contestant.clone(),
+                ew: "bye".into(),
+                what: "imp_bye".into(),
+                published: Some(b.imps),
+                ours: mean,
+                cause: cause(true, b.imps, mean, tolerance),
+            }),
+        }
+    }
     for t in &p.totals {
         let Some(s) = standings
             .iter()
@@ -198,6 +282,23 @@ pub fn compare(
             });
             continue;
         };
+        if let Some(agree) = t.place.as_deref().and_then(|p| same_place(p, &s.place)) {
+            out.places += 1;
+            if agree {
+                out.places_agree += 1;
+            } else {
+                out.place_disagreements.push(Disagreement {
+                    section: t.section.clone(),
+                    board: None,
+                    ns: t.contestant.clone(),
+                    ew: String::new(),
+                    what: "place".into(),
+                    published: place_span(t.place.as_deref().unwrap_or("")).map(|x| x.0 as f64),
+                    ours: place_span(&s.place).map(|x| x.0 as f64),
+                    cause: Cause::Policy,
+                });
+            }
+        }
         let pct = s.unit == "%";
         let checks = [
             ("pct", t.pct, pct.then_some(s.total)),
@@ -218,7 +319,14 @@ pub fn compare(
                     what: what.into(),
                     published: Some(theirs),
                     ours: mine,
-                    cause: cause(true, theirs, mine, tolerance),
+                    // No board scored for it (a file of match rows only), or a total over
+                    // other boards (several sessions): the data differ, not the policy.
+                    cause: cause(
+                        s.boards > 0 && t.boards.is_none_or(|b| b == s.boards),
+                        theirs,
+                        mine,
+                        tolerance,
+                    ),
                 }),
             }
         }
@@ -279,6 +387,16 @@ pub fn from_pbn(
     contestants: &[String],
 ) -> Published {
     let mut out = Published::default();
+    // A `Section` column names a section of ours only when the records were split by it;
+    // Ruter's score-table sections are one field (`results::import::ruter`).
+    let sections: Vec<String> = records.iter().map(&section_of).collect();
+    let section = |t: &PbnTable, row: &[String], r: &PbnRecord| -> String {
+        t.get(row, "Section")
+            .map(str::trim)
+            .filter(|s| sections.iter().any(|x| x == s))
+            .map(str::to_string)
+            .unwrap_or_else(|| section_of(r))
+    };
     // PairId → our contestant id.
     let mut ids: BTreeMap<(String, String), String> = BTreeMap::new();
     for r in records {
@@ -286,11 +404,12 @@ pub fn from_pbn(
             continue;
         };
         for row in &t.rows {
-            let sec = t
-                .get(row, "Section")
-                .map(str::to_string)
-                .unwrap_or_else(|| section_of(r));
-            let Some(pid) = t.get(row, "PairId").or_else(|| t.get(row, "TeamId")) else {
+            let sec = section(&t, row, r);
+            let Some(pid) = t
+                .get(row, "PairId")
+                .or_else(|| t.get(row, "PlayerId"))
+                .or_else(|| t.get(row, "TeamId"))
+            else {
                 continue;
             };
             let ours = contestants
@@ -309,10 +428,16 @@ pub fn from_pbn(
                 total: t
                     .get(row, "TotalScoreMP")
                     .or_else(|| t.get(row, "TotalScoreIMP"))
+                    .or_else(|| t.get(row, "TotalScoreVP"))
                     .or_else(|| t.get(row, "TotalScore"))
                     .and_then(number),
                 pct: t.get(row, "TotalPercentage").and_then(number),
-                place: t.get(row, "Rank").map(str::to_string),
+                // Ruter prints a shared place as `Rank` and `RankTie` (25, 26).
+                place: t.get(row, "Rank").map(|r| match t.get(row, "RankTie") {
+                    Some(tie) => format!("{}-{}", r.trim(), tie.trim()),
+                    None => r.trim().to_string(),
+                }),
+                boards: t.get(row, "NrBoards").and_then(|b| b.trim().parse().ok()),
             });
         }
     }
@@ -328,15 +453,21 @@ pub fn from_pbn(
         let Some(board) = r.tag("Board").and_then(|b| b.trim().parse().ok()) else {
             continue;
         };
+        if t.column("PlayerId_North").is_some() {
+            for row in &t.rows {
+                let sec = section(&t, row, r);
+                out.lines
+                    .extend(individual_lines(&t, row, &sec, board, r.line));
+            }
+            continue;
+        }
         if t.column("PairId_NS").is_none() {
             continue;
         }
         for row in &t.rows {
-            let sec = t
-                .get(row, "Section")
-                .map(str::to_string)
-                .unwrap_or_else(|| section_of(r));
+            let sec = section(&t, row, r);
             let (Some(ns), Some(ew)) = (t.get(row, "PairId_NS"), t.get(row, "PairId_EW")) else {
+                out.byes.extend(bye(&t, row, &sec, board, |p| map(&sec, p)));
                 continue;
             };
             out.lines.push(line_from(
@@ -351,6 +482,61 @@ pub fn from_pbn(
         }
     }
     out
+}
+
+/// A bye row: one pair id, its side's IMPs (`IMP_NS` or `IMP_EW`).
+fn bye(
+    t: &PbnTable,
+    row: &[String],
+    sec: &str,
+    board: u32,
+    map: impl Fn(&str) -> String,
+) -> Option<PublishedBye> {
+    let bye = |c: &str| t.get(row, c).is_some_and(|v| v.eq_ignore_ascii_case("bye"));
+    if !bye("Score_NS") && !bye("Score_EW") {
+        return None;
+    }
+    let (pid, col) = match (t.get(row, "PairId_NS"), t.get(row, "PairId_EW")) {
+        (Some(p), None) => (p, "IMP_NS"),
+        (None, Some(p)) => (p, "IMP_EW"),
+        _ => return None,
+    };
+    let v = t.get(row, col)?;
+    Some(PublishedBye {
+        section: sec.to_string(),
+        board,
+        contestant: map(pid),
+        imps: number(v)?,
+        decimals: v.split_once('.').map_or(0, |(_, d)| d.trim().len() as i32),
+    })
+}
+
+/// An individual's row (Ruter: `PlayerId_North`..`PlayerId_West`, `MP_North`..,
+/// `Percentage_North`..) as two lines of the same table, North's and East's values then
+/// South's and West's, so that every published value is compared with its side's.
+fn individual_lines(
+    t: &PbnTable,
+    row: &[String],
+    sec: &str,
+    board: u32,
+    line: usize,
+) -> Vec<PublishedLine> {
+    let id = |c: &str| t.get(row, c).map(str::trim).unwrap_or("");
+    let ns = format!("{}+{}", id("PlayerId_North"), id("PlayerId_South"));
+    let ew = format!("{}+{}", id("PlayerId_East"), id("PlayerId_West"));
+    if ns.starts_with('+') || ns.ends_with('+') || ew.starts_with('+') || ew.ends_with('+') {
+        return vec![];
+    }
+    let base = line_from(t, row, sec, board, ns, ew, line);
+    let f = |c: &str| t.get(row, c).and_then(number);
+    let mut first = base.clone();
+    (first.mp_ns, first.mp_ew) = (f("MP_North"), f("MP_East"));
+    (first.pct_ns, first.pct_ew) = (f("Percentage_North"), f("Percentage_East"));
+    let mut second = base;
+    second.score_ns = None;
+    (second.mp_ns, second.mp_ew) = (f("MP_South"), f("MP_West"));
+    (second.pct_ns, second.pct_ew) = (f("Percentage_South"), f("Percentage_West"));
+    vec![first, second]
 }
 
 fn line_from(

@@ -188,7 +188,7 @@ pub(crate) fn settle<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a mut 
         } else if let Some(top) = r.mp_top {
             pairs_mp_row(b, p, top, [(ns, fn_c(ns)), (ew, fn_c(ew))])
         } else if r.imp_ns.is_some() {
-            pairs_imp_row(b, p, [(ns, fn_c(ns)), (ew, fn_c(ew))])
+            pairs_imp_row(b, p, (r.imp_ns, r.imp_ew), [(ns, fn_c(ns)), (ew, fn_c(ew))])
         } else {
             continue;
         };
@@ -284,8 +284,18 @@ fn pairs_mp_row(b: &Basis, p: &PolicySet, top: f64, sides: [(&Session, bool); 2]
 /// IMP pairs (cross-IMPs, Butler): ±3 IMPs (Law 12C2(b): the IMP equivalent of a session
 /// percentage is not defined, so 12C2(c) is not applied), or under DBV footnote C the
 /// contestant's average IMPs per board on the other boards.
-fn pairs_imp_row(b: &Basis, p: &PolicySet, sides: [(&Session, bool); 2]) -> Settled {
-    let mut imp = [artificial_imps(b.ns, p), artificial_imps(b.ew, p)];
+/// `board`: the IMPs the board's scoring gave (a cross-IMP policy may scale them per
+/// comparison); the policy's artificial IMPs where it gave none.
+fn pairs_imp_row(
+    b: &Basis,
+    p: &PolicySet,
+    board: (Option<f64>, Option<f64>),
+    sides: [(&Session, bool); 2],
+) -> Settled {
+    let mut imp = [
+        board.0.unwrap_or_else(|| artificial_imps(b.ns, p)),
+        board.1.unwrap_or_else(|| artificial_imps(b.ew, p)),
+    ];
     let mut parts = vec![];
     for (k, ((s, fn_c), side)) in sides.iter().zip(["NS", "EW"]).enumerate() {
         if *fn_c {

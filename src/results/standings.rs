@@ -99,6 +99,49 @@ fn team_matches<'a>(
     m
 }
 
+/// A pairs IMP total as the policy makes it (`scoring.ranking.imp_total`): the sum, the sum
+/// scaled to the session's boards for a pair that sat out, or Ruter's `Cross2` (each board's
+/// raw sum over its comparisons, averaged over the boards played); then rounded as printed.
+fn imp_totals(
+    acc: &mut BTreeMap<String, Acc>,
+    rows: &[&ResultRow],
+    rp: &crate::scoring::policy::RankingPolicy,
+) {
+    use crate::scoring::policy::ImpTotal;
+    let mut results: BTreeMap<u32, usize> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.imp_ns.is_some()) {
+        *results.entry(r.board).or_default() += 1;
+    }
+    match rp.imp_total {
+        ImpTotal::Sum => {}
+        ImpTotal::ScaledToBoards => {
+            let boards = results.len() as f64;
+            for a in acc.values_mut().filter(|a| a.boards > 0) {
+                a.total *= boards / a.boards as f64;
+            }
+        }
+        ImpTotal::PerComparisonPerBoard => {
+            for a in acc.values_mut() {
+                a.total = 0.0;
+            }
+            for r in rows {
+                let c = results.get(&r.board).map_or(0, |n| n.saturating_sub(1)) as f64;
+                for (side, i) in [(&r.ns, r.imp_ns), (&r.ew, r.imp_ew)] {
+                    if let (Some(a), Some(i), true) = (acc.get_mut(side.as_str()), i, c > 0.0) {
+                        a.total += i / c;
+                    }
+                }
+            }
+            for a in acc.values_mut().filter(|a| a.boards > 0) {
+                a.total /= a.boards as f64;
+            }
+        }
+    }
+    for a in acc.values_mut() {
+        a.total = rp.total_rounding.apply(a.total);
+    }
+}
+
 /// Rankings per section under each section's policy; ties by the policy's tie rule.
 pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>) -> Ranking {
     // Keyed by the rows' own section names: one entry per section, not a copy per row.
@@ -218,6 +261,9 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                     }
                 }
             }
+            if unit == "IMP" {
+                imp_totals(&mut acc, &rows, &p.scoring.ranking);
+            }
             if unit == "%" {
                 for (id, a) in acc.iter_mut() {
                     a.total = if a.top > 0.0 {
@@ -258,8 +304,13 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
         // the IMP difference; head-to-head and the IMP quotient break a team ranking. A pairs
         // ranking has no key, so equal totals share the place.
         let keys = tie_keys(p.scoring.ranking.tie_break, unit, teams);
-        let totals: BTreeMap<&String, f64> =
-            acc.iter().map(|(id, a)| (id, round(a.total, 2))).collect();
+        // Exact totals when the policy compares them exactly (Ruter ranks by the matchpoint
+        // total, not by the printed percentage); else as printed, to 2 decimals.
+        let exact = p.scoring.ranking.compare_decimals.is_none();
+        let totals: BTreeMap<&String, f64> = acc
+            .iter()
+            .map(|(id, a)| (id, if exact { a.total } else { round(a.total, 2) }))
+            .collect();
         let published = |x: f64| match p.scoring.ranking.compare_decimals {
             Some(d) => crate::scoring::round_half_away(x, d) + 0.0,
             None => x + 0.0,

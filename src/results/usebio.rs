@@ -284,6 +284,7 @@ fn plan_scope(sc: &Scope<'_>, section: &str, title: &str, out: &mut Plan) {
             total: p.text_of("TOTAL_SCORE").and_then(number),
             pct: p.text_of("PERCENTAGE").and_then(number),
             place: p.text_of("PLACE").map(str::to_string),
+            boards: None,
         });
     }
     // Deals from the hand sets.

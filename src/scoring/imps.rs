@@ -251,6 +251,25 @@ pub fn cross_imps(
         });
     }
     artificial_into(entries, &mut out);
+    if policy.artificial_per_comparison {
+        // Per comparison, to the line's scale: (N−1) comparisons over the divisor for N.
+        let d = match policy.divisor {
+            CrossImpDivisor::Comparisons => big_n.saturating_sub(1),
+            CrossImpDivisor::Results => big_n,
+            CrossImpDivisor::None => 1,
+        } as f64;
+        let k = if d == 0.0 {
+            0.0
+        } else {
+            big_n.saturating_sub(1) as f64 / d
+        };
+        for (e, o) in entries.iter().zip(out.iter_mut()) {
+            if let (ImpEntry::Artificial { .. }, Some(o)) = (e, o) {
+                o.imp_ns = policy.rounding.apply(o.imp_ns * k);
+                o.imp_ew = policy.rounding.apply(o.imp_ew * k);
+            }
+        }
+    }
     Ok(BoardImps {
         comparable: n,
         expected: big_n,

@@ -27,6 +27,10 @@ pub struct Rounding {
 }
 
 impl Rounding {
+    fn is_none(&self) -> bool {
+        *self == Rounding::NONE
+    }
+
     pub const NONE: Rounding = Rounding {
         decimals: None,
         mode: RoundingMode::HalfAwayFromZero,
@@ -142,6 +146,15 @@ pub struct CrossImpPolicy {
     pub factoring: CrossImpFactoring,
     /// Rounding of the per-board result. Default 2 decimals.
     pub rounding: Rounding,
+    /// An artificial score's IMPs are per comparison, brought to the line's scale: times
+    /// (N−1) over the divisor for N results (with no divisor, Ruter's raw sums: Avg+ of 1.5
+    /// IMPs is 58.5 on a board of 40 results). Default off: the IMPs are the line's.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub artificial_per_comparison: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for CrossImpPolicy {
@@ -150,6 +163,7 @@ impl Default for CrossImpPolicy {
             divisor: CrossImpDivisor::Comparisons,
             factoring: CrossImpFactoring::Proportional,
             rounding: Rounding::to(2),
+            artificial_per_comparison: false,
         }
     }
 }
@@ -325,6 +339,35 @@ pub struct RankingPolicy {
     /// Compare totals at this many decimals (what is published), `None` for exact totals.
     /// Default 2: two pairs printed with the same total share the place.
     pub compare_decimals: Option<u8>,
+    /// How a pairs IMP total (cross-IMPs, Butler) is made from the board results. Default:
+    /// their sum.
+    #[serde(default, skip_serializing_if = "ImpTotal::is_sum")]
+    pub imp_total: ImpTotal,
+    /// Rounding of a pairs IMP total, as the producer prints it. Default: none.
+    #[serde(default, skip_serializing_if = "Rounding::is_none")]
+    pub total_rounding: Rounding,
+}
+
+/// How a pairs IMP total is made from the contestant's board results (Law 78D leaves it to
+/// the conditions of contest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ImpTotal {
+    /// The sum of the board results.
+    #[default]
+    Sum,
+    /// The sum scaled to the boards of the session: × boards / boards played, for a pair
+    /// that sat out (Magic Contest's Butler with byes; Compscore's Howell).
+    ScaledToBoards,
+    /// Ruter's `Cross2`: each board's raw cross-IMP sum divided by its comparisons
+    /// (results − 1), then the mean over the boards played.
+    PerComparisonPerBoard,
+}
+
+impl ImpTotal {
+    fn is_sum(&self) -> bool {
+        *self == ImpTotal::Sum
+    }
 }
 
 impl Default for RankingPolicy {
@@ -333,6 +376,8 @@ impl Default for RankingPolicy {
             tie_break: TieBreak::SharedPlace,
             place_style: PlaceStyle::Range,
             compare_decimals: Some(2),
+            imp_total: ImpTotal::Sum,
+            total_rounding: Rounding::NONE,
         }
     }
 }

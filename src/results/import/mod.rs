@@ -8,17 +8,22 @@ use crate::bridge::pbn::PbnRecord;
 use crate::bridge::seat::Seat;
 use crate::bridge::vulnerability::Vulnerability;
 use crate::events::{
-    BoardFacts, Contestant, Form, Payload, ResultNotPlayed, ResultRecorded, Section, Slot,
-    TableAssignment, TableResult,
+    Adjustment, Artificial, BoardFacts, Contestant, Form, Payload, ResultNotPlayed, ResultRecorded,
+    ScoreAdjusted, Section, Slot, TableAssignment, TableResult,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod adjusted;
 mod movement;
 mod ruter;
+mod score_check;
+mod scoring_tag;
 
 pub(crate) use movement::rebuild;
 use ruter::ruter_rows;
+pub(crate) use score_check::score_check;
+pub use scoring_tag::scoring_warnings;
 
 /// One thing wrong with one record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -143,6 +148,8 @@ struct Rec {
     score_warning: Option<String>,
     /// The record named its `Table` (otherwise it is identified by board and pairs).
     has_table: bool,
+    /// An artificial score the file gives (Ruter's `"A+"`): the TD's adjusted score.
+    adjusted: Option<(Artificial, Artificial, String)>,
 }
 
 /// The two rooms of a team match (PBN `Room` tag).
@@ -369,53 +376,7 @@ fn read(
         pass,
         score_warning,
         has_table: r.tag("Table").is_some_and(|t| !t.trim().is_empty()),
-    })
-}
-
-/// The N-S points a PBN `Score` tag states: `"NS 420"`, `"EW -50"`, or a bare number (N-S).
-fn stated_score(tag: &str) -> Option<i32> {
-    let t = tag.trim();
-    let (sign, rest) = match t.get(..3) {
-        Some(p) if p.eq_ignore_ascii_case("NS ") => (1, &t[3..]),
-        Some(p) if p.eq_ignore_ascii_case("EW ") => (-1, &t[3..]),
-        _ => (1, t),
-    };
-    rest.trim()
-        .trim_start_matches('+')
-        .parse::<i32>()
-        .ok()
-        .map(|x| sign * x)
-}
-
-/// A `Score` that is not Law 77's score of the recorded contract is said, with both numbers;
-/// the contract decides (the score is derived from it, never taken from the file).
-pub(crate) fn score_check(
-    res: &TableResult,
-    tag: &str,
-    board: u32,
-    vul: Option<&str>,
-) -> Option<String> {
-    let stated = stated_score(tag)?;
-    let c: ContractOrPass = res.contract.parse().ok()?;
-    let v: Vulnerability = match vul {
-        Some(v) => v.parse().ok()?,
-        None => law2_vulnerability(board),
-    };
-    let law77 = crate::bridge::score::board_score(
-        c,
-        res.declarer.unwrap_or(Seat::N),
-        v,
-        res.tricks.unwrap_or(0),
-    )
-    .ok()?
-    .ns;
-    (law77 != stated).then(|| {
-        format!(
-            "Score {tag:?} (N-S {stated}) disagrees with Law 77: {} by {} with {} tricks scores N-S {law77}; tdlog scores the contract",
-            res.contract,
-            res.declarer.map_or("-".to_string(), |d| d.to_string()),
-            res.tricks.unwrap_or(0)
-        )
+        adjusted: None,
     })
 }
 
@@ -499,18 +460,12 @@ pub fn plan_with(records: &[PbnRecord], section: &str, opts: &Options) -> Plan {
         }
     }
     let mut pass_counts: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
-    // Ruter names its pairs in the TotalScoreTable: PairId → the players.
-    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for r in records {
-        if let Some(t) = r.table("TotalScoreTable") {
-            for row in &t.rows {
-                if let (Some(id), Some(n)) = (t.get(row, "PairId"), t.get(row, "Names")) {
-                    let people = n.split(" - ").map(player).filter(|x| !x.is_empty());
-                    names.insert(id.to_string(), people.collect());
-                }
-            }
-        }
-    }
+    // Ruter names its contestants in the TotalScoreTable, and may number sections and rounds
+    // in its score tables.
+    let names = ruter::Context::of(records);
+    let first = records.iter().find(|r| r.tag("ScoreTable").is_some());
+    out.warnings
+        .extend(names.warnings(first.map_or(0, |r| r.line)));
     for sec in &order {
         plan_section(&groups[sec], sec, opts, &mut out, &mut pass_counts, &names);
     }
@@ -561,7 +516,7 @@ fn plan_section(
     opts: &Options,
     out: &mut Plan,
     pass_counts: &mut BTreeMap<&'static str, (usize, usize)>,
-    names: &BTreeMap<String, Vec<String>>,
+    names: &ruter::Context,
 ) {
     let competition = records
         .iter()
@@ -581,6 +536,7 @@ fn plan_section(
         }
         _ => home,
     };
+    let individual = !teams && competition.as_deref() == Some("individuals");
     let rooms = teams && records.iter().any(|r| r.tag("Room").is_some());
     if rooms {
         out.warnings.push(Problem {
@@ -595,12 +551,13 @@ fn plan_section(
         .unwrap_or("Imported session")
         .to_string();
     let mut recs = vec![];
+    let mut matches = vec![];
     for r in records {
         // Ruter writes one record per board with an empty contract and the results in the
         // ScoreTable: such a record is the board, not a table result.
         let own = r.tag("Contract").is_some_and(|c| !c.trim().is_empty());
         if !own && r.tag("ScoreTable").is_some() && r.tag("Table").is_none() {
-            ruter_rows(r, section, teams, opts, names, out, &mut recs);
+            ruter_rows(r, section, teams, opts, names, out, &mut recs, &mut matches);
             continue;
         }
         match read(r, section, teams, rooms, opts) {
@@ -619,6 +576,7 @@ fn plan_section(
     }
     // Without Table tags a pairs record is identified by its board and its pairs.
     let by_pairs = !teams && !recs.is_empty() && recs.iter().all(|r| !r.has_table);
+
     if by_pairs {
         let rounds = rebuild_movement(&mut recs);
         out.warnings.push(Problem {
@@ -675,26 +633,48 @@ fn plan_section(
     }
     out.payloads.push(Payload::Section(Section {
         section: section.into(),
-        form: if teams { Form::Teams } else { Form::Pairs },
+        form: if teams {
+            Form::Teams
+        } else if individual {
+            Form::Individual
+        } else {
+            Form::Pairs
+        },
         title,
     }));
     // Contestants, with everyone seen playing for them.
     let mut members: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for r in &recs {
-        members
-            .entry(r.ns.clone())
-            .or_default()
-            .extend(r.members_ns.iter().cloned());
-        members
-            .entry(r.ew.clone())
-            .or_default()
-            .extend(r.members_ew.iter().cloned());
+        for (side, who) in [(&r.ns, &r.members_ns), (&r.ew, &r.members_ew)] {
+            // In an individual a side is its two players (`3+7`), each a contestant.
+            let form = if individual {
+                Form::Individual
+            } else {
+                Form::Pairs
+            };
+            for id in crate::results::score::players(form, side) {
+                let m = members.entry(id.to_string()).or_default();
+                if !individual {
+                    m.extend(who.iter().cloned());
+                }
+            }
+        }
+    }
+    // Match rows without boards (a league's matches): their teams.
+    for m in &matches {
+        members.entry(m.home.clone()).or_default();
+        members.entry(m.away.clone()).or_default();
+    }
+    for (id, m) in &mut members {
+        if individual || !matches.is_empty() {
+            m.extend(names.members(id));
+        }
     }
     for (id, m) in &members {
         out.payloads.push(Payload::Contestant(Box::new(Contestant {
             section: section.into(),
             id: id.clone(),
-            name: id.clone(),
+            name: names.name(id).unwrap_or(id).to_string(),
             members: m.iter().cloned().collect(),
             captain: None,
             phantom: false,
@@ -709,6 +689,19 @@ fn plan_section(
     }
     // The movement: one assignment per (round, table).
     let mut tables: BTreeMap<(u32, u32), TableAssignment> = BTreeMap::new();
+    for m in &matches {
+        tables.insert(
+            (m.round, m.table),
+            TableAssignment {
+                section: section.into(),
+                round: m.round,
+                table: m.table,
+                ns: m.home.clone(),
+                ew: m.away.clone(),
+                boards: vec![],
+            },
+        );
+    }
     for r in &recs {
         let t = tables
             .entry((r.round, r.table))
@@ -733,6 +726,18 @@ fn plan_section(
             table: r.table,
             board: r.board,
         };
+        if let Some((ns_a, ew_a, code)) = r.adjusted {
+            out.payloads
+                .push(Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
+                    slot,
+                    ns: r.ns,
+                    ew: r.ew,
+                    law: "12C2".into(),
+                    adjustment: Adjustment::Artificial { ns: ns_a, ew: ew_a },
+                    reason: format!("artificial score {code} in the imported file"),
+                })));
+            continue;
+        }
         out.payloads.push(match r.result {
             Ok(result) => Payload::ResultRecorded(Box::new(ResultRecorded {
                 slot,
@@ -747,59 +752,5 @@ fn plan_section(
                 reason,
             })),
         });
-    }
-}
-
-/// Law 78D: the method is the signed `scoring.policy`, so a file's `Scoring` tag is only
-/// compared with it. Each tag value that the policy in force does not follow is a warning;
-/// a value we cannot read is said so. The first `;`-separated word is the method.
-pub fn scoring_warnings(plan: &Plan, policy: &crate::events::PolicySet) -> Vec<Problem> {
-    use crate::events::Method;
-    let mut out = vec![];
-    for (tag, line) in &plan.scoring_tags {
-        let word = tag
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        let agrees: Option<&[Method]> = match word.as_str() {
-            "mp" | "matchpoints" => Some(&[Method::Matchpoints]),
-            "imp" | "imps" => Some(&[Method::TeamsImps, Method::CrossImps, Method::Butler]),
-            "cross-imps" | "cross-imp" | "crossimps" => Some(&[Method::CrossImps]),
-            "butler" | "butler_pairs" => Some(&[Method::Butler]),
-            "mp_pairs" => Some(&[Method::Matchpoints]),
-            "cross_imp" | "cross_imp_pairs" => Some(&[Method::CrossImps]),
-            "totalpoints" | "total" => Some(&[Method::TotalPoints]),
-            _ => None,
-        };
-        let message = match agrees {
-            None => format!(
-                "Scoring {tag:?} is not a method tdlog reads; the signed scoring policy ({}) applies",
-                method_name(policy.method)
-            ),
-            Some(ms) if !ms.contains(&policy.method) => format!(
-                "Scoring {tag:?} disagrees with the signed scoring policy ({}), which applies (Law 78D: the conditions of contest decide)",
-                method_name(policy.method)
-            ),
-            Some(_) => continue,
-        };
-        out.push(Problem {
-            line: *line,
-            board: None,
-            message,
-        });
-    }
-    out
-}
-
-fn method_name(m: crate::events::Method) -> &'static str {
-    use crate::events::Method;
-    match m {
-        Method::Matchpoints => "matchpoints",
-        Method::CrossImps => "cross_imps",
-        Method::Butler => "butler",
-        Method::TeamsImps => "teams_imps",
-        Method::TotalPoints => "total_points",
     }
 }
