@@ -10,6 +10,7 @@ pub mod audit;
 pub mod import;
 pub mod movement;
 pub mod note;
+pub mod nz_scorer;
 pub mod overall;
 pub mod pbn_export;
 pub mod published;
