@@ -229,6 +229,10 @@ pub(crate) fn print_comparison(
             d.cause
         );
     }
+    // A board whose published matchpoints another factoring rule reproduces: which one.
+    for r in tdlog::results::reconcile::factoring_rules(&t, p, &c, 0.01) {
+        println!("  reconciled: {r}");
+    }
     Ok(0)
 }
 

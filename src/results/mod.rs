@@ -14,6 +14,7 @@ pub mod nz_scorer;
 pub mod overall;
 pub mod pbn_export;
 pub mod published;
+pub mod reconcile;
 pub mod score;
 mod session;
 pub mod site;
