@@ -22,6 +22,20 @@ pub enum ImportCmd {
         #[command(flatten)]
         key: KeyOpts,
     },
+    /// Import a BridgeNZ Scorer session file (its native XML, `<session>`): read as the USEBIO
+    /// file the converter writes for it, with its rounds and tables; matchpoints, totals and
+    /// places compared as for USEBIO.
+    NzScorer {
+        file: PathBuf,
+        #[arg(long)]
+        log: PathBuf,
+        #[arg(long, default_value = "A")]
+        section: String,
+        #[arg(long)]
+        lenient: bool,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
     /// Import structure and results from a PBN file, one signed event per fact. A file with
     /// any problem imports nothing unless --lenient (then problem records are skipped).
     Pbn {
@@ -64,6 +78,17 @@ pub fn import(cmd: ImportCmd) -> CliResult {
         } => {
             let text = read_text(&file)?;
             let plan = tdlog::results::usebio::plan(&text, &section)?;
+            sign_plan(plan, &file, &log, &section, lenient, &key)
+        }
+        ImportCmd::NzScorer {
+            file,
+            log,
+            section,
+            lenient,
+            key,
+        } => {
+            let text = read_text(&file)?;
+            let plan = tdlog::results::nz_scorer::plan(&text, &section)?;
             sign_plan(plan, &file, &log, &section, lenient, &key)
         }
         ImportCmd::Pbn {
@@ -217,6 +242,10 @@ pub(crate) fn print_comparison(
             d.ours.map_or("-".into(), |x| x.to_string()),
             d.cause
         );
+    }
+    // A board whose published matchpoints another factoring rule reproduces: which one.
+    for r in tdlog::results::reconcile::factoring_rules(&t, p, &c, 0.01) {
+        println!("  reconciled: {r}");
     }
     Ok(0)
 }

@@ -36,7 +36,7 @@ pub use doko::{
 };
 pub use keys::{ForkResolved, KeyEnrolled, KeyRevoked};
 pub use note::{DirectorNote, DirectorNoteV1};
-pub use policy::{ArtificialScores, Method, PolicySet, SessionRule, TeamTotals};
+pub use policy::{ArtificialScores, FactoringRule, Method, PolicySet, SessionRule, TeamTotals};
 pub use results::{
     Adjustment, Artificial, BoardFacts, BoardFouled, Contestant, Form, ResultNotPlayed,
     ResultRecorded, ScoreAdjusted, Section, Slot, TableAssignment, TableResult, Weighted,

@@ -197,9 +197,14 @@ fn scope<'a, 'b>(
 /// Builds the import plan of a USEBIO file into section `section` (a file's own SECTION ids
 /// take precedence).
 pub fn plan(text: &str, section: &str) -> Result<Plan, UsebioError> {
-    let root = xml::parse(text)?;
+    plan_tree(&xml::parse(text)?, section)
+}
+
+/// The plan of a USEBIO element tree (NZ Scorer's native files are read into one:
+/// `results::nz_scorer`).
+pub(crate) fn plan_tree(root: &Element, section: &str) -> Result<Plan, UsebioError> {
     if root.name != "USEBIO" {
-        return Err(UsebioError::NotUsebio(root.name));
+        return Err(UsebioError::NotUsebio(root.name.clone()));
     }
     let event = root.child("EVENT").ok_or(UsebioError::NoEvent)?;
     let event_type = event.attr("EVENT_TYPE").unwrap_or("").to_string();

@@ -16,13 +16,24 @@ use std::collections::BTreeSet;
 pub enum FileKind {
     Pbn,
     Usebio,
+    /// BridgeNZ Scorer's native XML (`<session>`), read as the USEBIO the converter writes.
+    NzScorer,
 }
 
 impl FileKind {
-    /// The format of a file by its name (`.pbn`, `.xml`), else by its first bytes.
+    /// The format of a file by its name (`.pbn`, `.xml`), else by its first bytes; an XML
+    /// file whose root is `<session>` is Scorer's.
     pub fn guess(name: &str, text: &str) -> FileKind {
         let lower = name.to_ascii_lowercase();
-        if lower.ends_with(".xml") || text.trim_start().starts_with('<') {
+        let root = text
+            .trim_start()
+            .strip_prefix("<?xml")
+            .and_then(|r| r.split_once("?>"))
+            .map_or(text, |(_, r)| r)
+            .trim_start();
+        if root.starts_with("<session") {
+            FileKind::NzScorer
+        } else if lower.ends_with(".xml") || text.trim_start().starts_with('<') {
             FileKind::Usebio
         } else {
             FileKind::Pbn
@@ -38,6 +49,8 @@ pub enum ImportError {
     #[error("{0}")]
     Usebio(#[from] crate::results::usebio::UsebioError),
     #[error("{0}")]
+    NzScorer(#[from] crate::results::nz_scorer::NzScorerError),
+    #[error("{0}")]
     Captain(String),
 }
 
@@ -52,6 +65,7 @@ pub fn read_plan(
     let mut plan = match kind {
         FileKind::Pbn => import::plan(&crate::bridge::pbn::parse(text)?, section),
         FileKind::Usebio => crate::results::usebio::plan(text, section)?,
+        FileKind::NzScorer => crate::results::nz_scorer::plan(text, section)?,
     };
     plan.set_captains(captains).map_err(ImportError::Captain)?;
     Ok(plan)
@@ -180,5 +194,21 @@ pub fn import_preview(
         producer: plan.published.program.clone(),
         events: plan.payloads.len(),
         blocked,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FileKind;
+
+    #[test]
+    fn a_scorer_session_is_told_from_usebio_by_its_root() {
+        let scorer = "<?xml version=\"1.0\"?>\n<session club=\"C\" scoring_type=\"MP\"/>";
+        assert_eq!(FileKind::guess("pairs.xml", scorer), FileKind::NzScorer);
+        assert_eq!(
+            FileKind::guess("pairs.xml", "<USEBIO Version=\"1.2\"/>"),
+            FileKind::Usebio
+        );
+        assert_eq!(FileKind::guess("r.pbn", "[Event \"\"]"), FileKind::Pbn);
     }
 }

@@ -640,7 +640,7 @@ export interface HubForm {
 
 /** What importing a file would sign (the engine's `views::import::ImportPreview`). */
 export interface ImportPreview {
-  kind: "pbn" | "usebio"; section: string; form: "pairs" | "teams" | "individual" | null;
+  kind: "pbn" | "usebio" | "nz_scorer"; section: string; form: "pairs" | "teams" | "individual" | null;
   records: number; imported: number; skipped: number; problems: string[]; warnings: string[];
   contestants: number; teams_without_captain: string[]; tables: number; rounds: number; boards: number;
   deals: number; results: number; not_played: number; adjusted: number; published_lines: number;
