@@ -100,8 +100,17 @@ pub struct Disagreement {
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Comparison {
     pub lines: usize,
+    /// Scores, matchpoints, IMPs, percentages and IMP or points totals.
     pub values: usize,
     pub agree: usize,
+    /// Published places, compared by their first number ("3", "3=" and "3-4" are all 3rd),
+    /// counted apart from `values`.
+    pub places: usize,
+    pub places_agree: usize,
+    /// Published matchpoint totals beside tdlog's `mp` (the same scale only under the
+    /// producer's policy, e.g. Compscore3's `matchpoints.totals: full_top`), counted apart.
+    pub mp_totals: usize,
+    pub mp_totals_agree: usize,
     pub disagreements: Vec<Disagreement>,
 }
 
@@ -199,6 +208,40 @@ pub fn compare(
             continue;
         };
         let pct = s.unit == "%";
+        if let (Some(theirs), true) = (t.total, pct) {
+            out.mp_totals += 1;
+            match s.mp {
+                Some(m) if (m - theirs).abs() <= tolerance + 1e-9 => out.mp_totals_agree += 1,
+                mine => out.disagreements.push(Disagreement {
+                    section: t.section.clone(),
+                    board: None,
+                    ns: t.contestant.clone(),
+                    ew: String::new(),
+                    what: "mp_total".into(),
+                    published: Some(theirs),
+                    ours: mine,
+                    cause: cause(true, theirs, mine, tolerance),
+                }),
+            }
+        }
+        if let Some(theirs) = t.place.as_deref().and_then(first_place) {
+            out.places += 1;
+            let mine = first_place(&s.place);
+            if mine == Some(theirs) {
+                out.places_agree += 1;
+            } else {
+                out.disagreements.push(Disagreement {
+                    section: t.section.clone(),
+                    board: None,
+                    ns: t.contestant.clone(),
+                    ew: String::new(),
+                    what: "place".into(),
+                    published: Some(theirs as f64),
+                    ours: mine.map(|x| x as f64),
+                    cause: Cause::Policy,
+                });
+            }
+        }
         let checks = [
             ("pct", t.pct, pct.then_some(s.total)),
             // An IMP or points total is compared as it is; matchpoint totals are in the
@@ -224,6 +267,17 @@ pub fn compare(
         }
     }
     out
+}
+
+/// The first number of a place as programs print it: "3", "3=", "3-4", "=3" are 3.
+fn first_place(p: &str) -> Option<u32> {
+    let d: String = p
+        .trim()
+        .trim_start_matches('=')
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    d.parse().ok()
 }
 
 /// Data when the scores differ; rounding when ours is within one unit of the last decimal
@@ -425,6 +479,21 @@ pub fn policy_knobs(p: &crate::events::PolicySet) -> Vec<String> {
             p.scoring.butler.drop, p.scoring.butler.rounding
         ));
     }
+    let (mpp, rp) = (&p.scoring.matchpoints, &p.scoring.ranking);
+    if mpp.totals == crate::scoring::policy::MatchpointTotals::FullTop {
+        out.push("matchpoint totals: a board with a smaller top factored to the full top in the totals only, a total scaled to the boards of its field".into());
+    }
+    if rp.fields == crate::scoring::policy::RankingFields::ByDirection {
+        out.push("two winners: N-S and E-W ranked apart in a Mitchell".into());
+    }
+    if let Some(r) = rp.total_rounding {
+        out.push(format!(
+            "ranking totals rounded {} ({:?})",
+            r.decimals
+                .map_or("not at all".to_string(), |d| format!("to {d} decimal(s)")),
+            r.mode
+        ));
+    }
     if !p.handicaps.is_empty() {
         out.push(format!(
             "handicaps (half added to the percentage): {}",
@@ -436,4 +505,17 @@ pub fn policy_knobs(p: &crate::events::PolicySet) -> Vec<String> {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_place;
+
+    #[test]
+    fn a_place_is_compared_by_its_first_number() {
+        for (p, n) in [("3", 3), ("3-4", 3), ("3=", 3), ("=3", 3), (" 12 ", 12)] {
+            assert_eq!(first_place(p), Some(n), "{p}");
+        }
+        assert_eq!(first_place("-"), None);
+    }
 }

@@ -105,7 +105,13 @@ pub fn export(
         "  <PROGRAM_VERSION>{}</PROGRAM_VERSION>",
         escape(program_version)
     );
-    x.push_str("  <WINNER_TYPE>1</WINNER_TYPE>\n");
+    // 2: two winners, N-S and E-W ranked apart (`ranking.fields: by_direction`).
+    let winners = if standings.iter().any(|s| s.field.is_some()) {
+        2
+    } else {
+        1
+    };
+    let _ = writeln!(x, "  <WINNER_TYPE>{winners}</WINNER_TYPE>");
     x.push_str("  <SESSION_COUNT>1</SESSION_COUNT>\n");
     let _ = writeln!(x, "  <SECTION_COUNT>{}</SECTION_COUNT>", sections.len());
     let _ = writeln!(
@@ -139,6 +145,10 @@ pub fn export(
                 escape(id)
             );
             if let Some(st) = st {
+                // Two winners: the field its place is in, where Compscore3 writes it.
+                if let Some(d) = &st.field {
+                    let _ = writeln!(x, "     <DIRECTION>{}</DIRECTION>", escape(d));
+                }
                 let pct = st.unit == "%";
                 let total = if pct { st.mp.unwrap_or(0.0) } else { st.total };
                 let _ = writeln!(x, "     <TOTAL_SCORE>{:.2}</TOTAL_SCORE>", total + 0.0);
