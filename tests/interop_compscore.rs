@@ -63,6 +63,8 @@ struct Imported {
     /// (places that agree, places) and (matchpoint totals that agree, totals), printed.
     places: (usize, usize),
     mp_totals: (usize, usize),
+    /// (Butler datums that agree, datums: `BOARD_AVERAGE`), printed when the file has any.
+    datums: (usize, usize),
     /// The same published values compared exactly (to 1e-6) with the log's scores.
     exact: Comparison,
     out: String,
@@ -74,6 +76,7 @@ impl Imported {
         self.exact
             .disagreements
             .iter()
+            .chain(&self.exact.others)
             .map(|d| {
                 format!(
                     "{} {}{} {:?} {:?}",
@@ -172,16 +175,22 @@ fn import(file: &str, policy: &str) -> Option<Imported> {
         values: counts(&out, "imported comparison", 0),
         places: counts(&out, "imported ranking", 0),
         mp_totals: counts(&out, "imported ranking", 1),
+        datums: if out.contains("imported datums") {
+            counts(&out, "imported datums", 0)
+        } else {
+            (0, 0)
+        },
         exact,
         out,
     })
 }
 
 /// Asserts that every published value of `file` is tdlog's: `values` lines' scores,
-/// matchpoints or IMPs, percentages and IMP totals, `places` places and `mp_totals`
-/// matchpoint totals, each exactly.
-fn agrees_everywhere(i: &Imported, values: usize, places: usize, mp_totals: usize) {
+/// matchpoints or IMPs, percentages and IMP totals, `places` places, `mp_totals`
+/// matchpoint totals and `datums` Butler datums, each exactly.
+fn agrees_everywhere(i: &Imported, values: usize, places: usize, mp_totals: usize, datums: usize) {
     assert_eq!(i.values, (values, values), "{}", i.out);
+    assert_eq!(i.datums, (datums, datums), "{}", i.out);
     assert_eq!(i.places, (places, places), "{}", i.out);
     assert_eq!(i.mp_totals, (mp_totals, mp_totals), "{}", i.out);
     let e = &i.exact;
@@ -191,8 +200,8 @@ fn agrees_everywhere(i: &Imported, values: usize, places: usize, mp_totals: usiz
     );
     assert_eq!(i.differences(), Vec::<String>::new(), "{}", i.out);
     assert_eq!(
-        (e.agree, e.places_agree, e.mp_totals_agree),
-        (values, places, mp_totals)
+        (e.agree, e.places_agree, e.mp_totals_agree, e.datums_agree),
+        (values, places, mp_totals, datums)
     );
 }
 
@@ -203,7 +212,7 @@ fn compscore3_mitchell_of_38_pairs_agrees_in_every_line_total_percentage_and_pla
     let Some(i) = import("mp_pairs_mitchell", &matchpoints(true)) else {
         return;
     };
-    agrees_everywhere(&i, 1574, 38, 38);
+    agrees_everywhere(&i, 1574, 38, 38, 0);
 }
 
 #[test]
@@ -212,7 +221,7 @@ fn compscore3_mitchell_03_with_a_sit_out_agrees_everywhere() {
     let Some(i) = import("mp_pairs_mitchell_03", &matchpoints(true)) else {
         return;
     };
-    agrees_everywhere(&i, 391, 13, 13);
+    agrees_everywhere(&i, 391, 13, 13, 0);
 }
 
 #[test]
@@ -220,7 +229,7 @@ fn compscore3_mitchell_04_with_boards_played_four_and_five_times_agrees_everywhe
     let Some(i) = import("mp_pairs_mitchell_04", &matchpoints(true)) else {
         return;
     };
-    agrees_everywhere(&i, 418, 16, 16);
+    agrees_everywhere(&i, 418, 16, 16, 0);
 }
 
 #[test]
@@ -229,16 +238,18 @@ fn compscore3_howell_with_an_a5050_and_a_short_board_agrees_everywhere() {
     let Some(i) = import("mp_pairs_howell", &matchpoints(false)) else {
         return;
     };
-    agrees_everywhere(&i, 494, 12, 12);
+    agrees_everywhere(&i, 494, 12, 12, 0);
 }
 
 #[test]
 fn compscore3_butler_howell_agrees_in_every_imp_line_total_and_place() {
-    // 35 boards, 140 lines: score and both Butler IMPs (420), 8 IMP totals, 8 places.
+    // 35 boards, 140 lines: score and both Butler IMPs (420), 8 IMP totals, 8 places, and
+    // each board's BOARD_AVERAGE is tdlog's datum (the mean without the highest and the
+    // lowest of the four scores, to 10 with a half away from zero).
     let Some(i) = import("butler_howell", BUTLER) else {
         return;
     };
-    agrees_everywhere(&i, 428, 8, 0);
+    agrees_everywhere(&i, 428, 8, 0, 35);
 }
 
 #[test]
@@ -303,9 +314,10 @@ fn a_butler_datum_rounded_half_to_even_misses_the_published_imps() {
     let Some(i) = import("butler_howell", &policy) else {
         return;
     };
-    // Half to even moves the datum of boards 2, 12, 17, 26, 31 and 34 (-445 to -440, -105
-    // to -100, 125 to 120, -185 to -180, 105 to 100, 705 to 700): 28 line IMPs and 7 of the
-    // 8 totals differ; the places happen to stay.
+    // Half to even moves 10 of the 35 datums (those whose mean ends in 5 next to an odd
+    // multiple of 10: -445 to -440, 425 to 420, 5 to 0, ...); on boards 2, 12, 17, 26, 31
+    // and 34 that changes IMPs: 28 line IMPs and 7 of the 8 totals differ; the places stay.
     assert_eq!(i.values, (428 - 35, 428), "{}", i.out);
+    assert_eq!(i.datums, (35 - 10, 35), "{}", i.out);
     assert_eq!(i.places, (8, 8), "{}", i.out);
 }

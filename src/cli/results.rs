@@ -187,13 +187,19 @@ pub(crate) fn print_comparison(
         c.agree,
         c.values
     );
+    if c.datums > 0 {
+        println!(
+            "imported datums: {} of {} Butler datum(s) agree with tdlog's",
+            c.datums_agree, c.datums
+        );
+    }
     if c.places + c.mp_totals > 0 {
         println!(
             "imported ranking: {} of {} place(s) and {} of {} matchpoint total(s) agree with tdlog's",
             c.places_agree, c.places, c.mp_totals_agree, c.mp_totals
         );
     }
-    for d in &c.disagreements {
+    for d in c.disagreements.iter().chain(&c.others) {
         println!(
             "  {}{} {}{}: {} published {} tdlog {} ({:?})",
             d.section,

@@ -50,11 +50,21 @@ pub struct PublishedTotal {
     pub place: Option<String>,
 }
 
+/// A board's Butler datum as the other program published it (USEBIO `BOARD_AVERAGE`).
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct PublishedDatum {
+    pub section: String,
+    pub board: u32,
+    pub datum: f64,
+}
+
 /// Everything another program published in a file.
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Published {
     pub lines: Vec<PublishedLine>,
     pub totals: Vec<PublishedTotal>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub datums: Vec<PublishedDatum>,
     /// The producer, when the file names it (PBN `Generator`, USEBIO `PROGRAM_NAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub program: Option<String>,
@@ -62,7 +72,7 @@ pub struct Published {
 
 impl Published {
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty() && self.totals.is_empty()
+        self.lines.is_empty() && self.totals.is_empty() && self.datums.is_empty()
     }
 }
 
@@ -111,7 +121,13 @@ pub struct Comparison {
     /// producer's policy, e.g. Compscore3's `matchpoints.totals: full_top`), counted apart.
     pub mp_totals: usize,
     pub mp_totals_agree: usize,
+    /// Published Butler datums beside the datum of tdlog's rows on that board (`note.datum`).
+    pub datums: usize,
+    pub datums_agree: usize,
+    /// Where a value of `values` disagrees.
     pub disagreements: Vec<Disagreement>,
+    /// Where a place, a matchpoint total or a datum disagrees (apart, as they are counted).
+    pub others: Vec<Disagreement>,
 }
 
 /// Compares the published numbers with our rows and standings. A value agrees when it is
@@ -212,7 +228,7 @@ pub fn compare(
             out.mp_totals += 1;
             match s.mp {
                 Some(m) if (m - theirs).abs() <= tolerance + 1e-9 => out.mp_totals_agree += 1,
-                mine => out.disagreements.push(Disagreement {
+                mine => out.others.push(Disagreement {
                     section: t.section.clone(),
                     board: None,
                     ns: t.contestant.clone(),
@@ -230,7 +246,7 @@ pub fn compare(
             if mine == Some(theirs) {
                 out.places_agree += 1;
             } else {
-                out.disagreements.push(Disagreement {
+                out.others.push(Disagreement {
                     section: t.section.clone(),
                     board: None,
                     ns: t.contestant.clone(),
@@ -264,6 +280,29 @@ pub fn compare(
                     cause: cause(true, theirs, mine, tolerance),
                 }),
             }
+        }
+    }
+    for d in &p.datums {
+        out.datums += 1;
+        let mine = rows
+            .iter()
+            .filter(|r| r.section == d.section && r.board == d.board)
+            .flat_map(|r| &r.reasons)
+            .find(|x| x.key == "note.datum")
+            .and_then(|x| x.params.iter().find(|(k, _)| *k == "datum"))
+            .and_then(|(_, v)| v.parse::<f64>().ok());
+        match mine {
+            Some(m) if (m - d.datum).abs() <= tolerance + 1e-9 => out.datums_agree += 1,
+            _ => out.others.push(Disagreement {
+                section: d.section.clone(),
+                board: Some(d.board),
+                ns: String::new(),
+                ew: String::new(),
+                what: "datum".into(),
+                published: Some(d.datum),
+                ours: mine,
+                cause: Cause::Policy,
+            }),
         }
     }
     out
