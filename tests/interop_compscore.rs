@@ -67,6 +67,9 @@ struct Imported {
     datums: (usize, usize),
     /// The same published values compared exactly (to 1e-6) with the log's scores.
     exact: Comparison,
+    /// Every row's score, matchpoints, percentage and IMPs, and every standing, as text.
+    scores: Vec<String>,
+    log: PathBuf,
     out: String,
 }
 
@@ -111,17 +114,32 @@ fn counts(out: &str, prefix: &str, nth: usize) -> (usize, usize) {
     )
 }
 
-/// Signs `policy` (a TD's `tdlog policy set`), imports `file` into a new log as it is, and
-/// compares what it published with the log's scores.
-fn import(file: &str, policy: &str) -> Option<Imported> {
-    let dir = interop()?;
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("device");
-    let log = tmp.path().join("club.tdlog");
-    let run = |args: &[&str]| {
+/// A device with a key in a temporary directory, running the built `tdlog`.
+struct Device {
+    tmp: tempfile::TempDir,
+}
+
+impl Device {
+    fn new() -> Device {
+        let d = Device {
+            tmp: tempfile::tempdir().unwrap(),
+        };
+        d.run(&["key", "new", "--key", &d.key()]);
+        d
+    }
+
+    fn key(&self) -> String {
+        self.tmp.path().join("device.key").to_str().unwrap().into()
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.tmp.path().join(name)
+    }
+
+    fn run(&self, args: &[&str]) -> String {
         let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
             .args(args)
-            .env("TDLOG_DATA_DIR", &data)
+            .env("TDLOG_DATA_DIR", self.path("device"))
             .env_remove("TDLOG_KEY")
             .env_remove("TDLOG_PASSPHRASE")
             .env_remove("TDLOG_LANG")
@@ -134,55 +152,83 @@ fn import(file: &str, policy: &str) -> Option<Imported> {
         );
         assert!(o.status.success(), "tdlog {args:?}: {out}");
         out
-    };
-    let key = tmp.path().join("device.key");
-    let key = key.to_str().unwrap();
-    let policy_file = tmp.path().join("policy.json");
-    std::fs::write(&policy_file, policy).unwrap();
-    let log_s = log.to_str().unwrap();
-    run(&["key", "new", "--key", key]);
-    run(&[
-        "init", "--name", file, "--game", "bridge", "--key", key, log_s,
-    ]);
-    run(&[
-        "policy",
-        "set",
-        log_s,
-        policy_file.to_str().unwrap(),
-        "--key",
-        key,
-    ]);
-    let path = dir.join(format!("{file}.xml"));
-    let out = run(&[
-        "import",
-        "usebio",
-        "--log",
-        log_s,
-        "--key",
-        key,
-        path.to_str().unwrap(),
-    ]);
-    // The same comparison, exact, from the log as signed.
-    let text = std::fs::read(&path).unwrap();
-    let text: String = text.iter().map(|&b| b as char).collect();
-    let plan = tdlog::results::usebio::plan(&text, "A").unwrap();
-    let v = Log::open(&log).unwrap().verify(None).unwrap();
-    let t = tdlog::appeals::fold(&v, None).tournament;
-    let rows = results(&t);
-    let r = ranking(&t, &rows);
-    let exact = compare(&plan.published, &rows, &r.standings, 1e-6);
-    Some(Imported {
-        values: counts(&out, "imported comparison", 0),
-        places: counts(&out, "imported ranking", 0),
-        mp_totals: counts(&out, "imported ranking", 1),
-        datums: if out.contains("imported datums") {
-            counts(&out, "imported datums", 0)
-        } else {
-            (0, 0)
-        },
-        exact,
-        out,
-    })
+    }
+
+    /// Signs `policy` (a TD's `tdlog policy set`) on a new log `name`, imports the USEBIO
+    /// file `path` into it as it is, and compares what the file published with the log's
+    /// scores.
+    fn import(&self, name: &str, policy: &str, path: &Path) -> Imported {
+        let (key, log) = (self.key(), self.path(&format!("{name}.tdlog")));
+        let policy_file = self.path(&format!("{name}.policy.json"));
+        std::fs::write(&policy_file, policy).unwrap();
+        let log_s = log.to_str().unwrap();
+        self.run(&[
+            "init", "--name", name, "--game", "bridge", "--key", &key, log_s,
+        ]);
+        self.run(&[
+            "policy",
+            "set",
+            log_s,
+            policy_file.to_str().unwrap(),
+            "--key",
+            &key,
+        ]);
+        let out = self.run(&[
+            "import",
+            "usebio",
+            "--log",
+            log_s,
+            "--key",
+            &key,
+            path.to_str().unwrap(),
+        ]);
+        // The same comparison, exact, from the log as signed.
+        let text = std::fs::read(path).unwrap();
+        let text: String = text.iter().map(|&b| b as char).collect();
+        let plan = tdlog::results::usebio::plan(&text, "A").unwrap();
+        let v = Log::open(&log).unwrap().verify(None).unwrap();
+        let t = tdlog::appeals::fold(&v, None).tournament;
+        let rows = results(&t);
+        let r = ranking(&t, &rows);
+        let exact = compare(&plan.published, &rows, &r.standings, 1e-6);
+        let scores = rows
+            .iter()
+            .map(|r| {
+                let v = [
+                    r.score_ns.map(f64::from),
+                    r.mp_ns,
+                    r.mp_ew,
+                    r.pct_ns,
+                    r.imp_ns,
+                ];
+                format!("{} {} {} {v:?}", r.board, r.ns, r.ew)
+            })
+            .chain(r.standings.iter().map(|s| {
+                let v = (&s.place, s.total, s.mp, s.mp_top, &s.field);
+                format!("{} {v:?}", s.contestant)
+            }))
+            .collect();
+        Imported {
+            values: counts(&out, "imported comparison", 0),
+            places: counts(&out, "imported ranking", 0),
+            mp_totals: counts(&out, "imported ranking", 1),
+            datums: if out.contains("imported datums") {
+                counts(&out, "imported datums", 0)
+            } else {
+                (0, 0)
+            },
+            exact,
+            scores,
+            log,
+            out,
+        }
+    }
+}
+
+/// Imports the real `file` under `policy` into a new log.
+fn import(file: &str, policy: &str) -> Option<Imported> {
+    let path = interop()?.join(format!("{file}.xml"));
+    Some(Device::new().import(file, policy, &path))
 }
 
 /// Asserts that every published value of `file` is tdlog's: `values` lines' scores,
@@ -320,4 +366,48 @@ fn a_butler_datum_rounded_half_to_even_misses_the_published_imps() {
     assert_eq!(i.values, (428 - 35, 428), "{}", i.out);
     assert_eq!(i.datums, (35 - 10, 35), "{}", i.out);
     assert_eq!(i.places, (8, 8), "{}", i.out);
+}
+
+#[test]
+fn compscore3_files_written_back_as_usebio_import_to_the_same_scores_and_places() {
+    // tdlog's USEBIO of each imported file, read back under the same policy: every value it
+    // wrote (places per field, matchpoint totals and datums included) is reproduced, and the
+    // two logs score every line and rank every pair alike.
+    let Some(dir) = interop() else {
+        return;
+    };
+    for (file, policy) in [
+        ("mp_pairs_mitchell", matchpoints(true)),
+        ("mp_pairs_mitchell_03", matchpoints(true)),
+        ("mp_pairs_mitchell_04", matchpoints(true)),
+        ("mp_pairs_howell", matchpoints(false)),
+        ("butler_howell", BUTLER.to_string()),
+    ] {
+        let d = Device::new();
+        let first = d.import(file, &policy, &dir.join(format!("{file}.xml")));
+        let written = d.path("written.xml");
+        d.run(&[
+            "write-results",
+            "usebio",
+            first.log.to_str().unwrap(),
+            "--out",
+            written.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&written).unwrap();
+        let two = policy.contains("by_direction");
+        assert_eq!(text.contains("<WINNER_TYPE>2</WINNER_TYPE>"), two, "{file}");
+        assert_eq!(text.contains("<DIRECTION>EW</DIRECTION>"), two, "{file}");
+        let back = d.import("back", &policy, &written);
+        let e = &back.exact;
+        assert!(e.values > 0 && e.places > 0, "{file}: {}", back.out);
+        // The Butler file's 35 datums are written as BOARD_AVERAGE and read back.
+        assert_eq!(e.datums, if file == "butler_howell" { 35 } else { 0 });
+        assert_eq!(
+            (e.agree, e.places_agree, e.mp_totals_agree, e.datums_agree),
+            (e.values, e.places, e.mp_totals, e.datums),
+            "{file}: {:#?}",
+            back.differences()
+        );
+        assert_eq!(back.scores, first.scores, "{file}");
+    }
 }

@@ -65,6 +65,16 @@ fn hands(deal: &str) -> Option<String> {
     Some(out)
 }
 
+/// The Butler datum of a board, as its rows' notes say it (`note.datum`).
+fn datum<'a>(rows: &'a [ResultRow], sec: &str, board: u32) -> Option<&'a str> {
+    rows.iter()
+        .filter(|r| r.section == sec && r.board == board)
+        .flat_map(|r| &r.reasons)
+        .find(|x| x.key == "note.datum")
+        .and_then(|x| x.params.iter().find(|(k, _)| *k == "datum"))
+        .map(|(_, v)| v.as_str())
+}
+
 /// Writes the tournament's pairs sections as one USEBIO 1.2 document.
 pub fn export(
     t: &Tournament,
@@ -230,6 +240,10 @@ pub fn export(
                     event_type(p.method),
                     r.board
                 );
+                // A Butler board's datum, where Compscore3 writes it.
+                if let Some(d) = datum(rows, sec, r.board) {
+                    let _ = writeln!(x, "  <BOARD_AVERAGE>{d}</BOARD_AVERAGE>");
+                }
                 board = Some(r.board);
             }
             let _ = write!(
