@@ -97,14 +97,20 @@ fn directions(t: &Tournament, sec: &str) -> BTreeMap<String, &'static str> {
 
 /// A board's matchpoints `m` of top `top` factored to the section's `full` top for the
 /// totals (`matchpoints.totals: full_top`): (the factored matchpoints, and what the total
-/// counts: the board percentage, rounded as the policy rounds it, of the full top).
-fn to_full_top(m: f64, top: f64, full: f64, artificial: bool, p: &MatchpointPolicy) -> (f64, f64) {
+/// counts: the board percentage, rounded as the policy rounds it, of the full top). An
+/// artificial score (`artificial`: its percentage) is that percentage of the full top.
+fn to_full_top(
+    m: f64,
+    top: f64,
+    full: f64,
+    artificial: Option<f64>,
+    p: &MatchpointPolicy,
+) -> (f64, f64) {
     let (n, big_n) = ((top / 2.0) as usize + 1, (full / 2.0) as usize + 1);
-    let x = match p.factoring {
-        // An artificial score is a percentage of the top, whatever the top.
-        _ if artificial => m * full / top,
-        MatchpointFactoring::ProRata => crate::scoring::matchpoints::pro_rata(m, n, big_n),
-        _ => crate::scoring::matchpoints::neuberg(m, n, big_n),
+    let x = match (artificial, p.factoring) {
+        (Some(pct), _) => pct * full / 100.0,
+        (None, MatchpointFactoring::ProRata) => crate::scoring::matchpoints::pro_rata(m, n, big_n),
+        (None, _) => crate::scoring::matchpoints::neuberg(m, n, big_n),
     };
     (x, p.pct_rounding.apply(100.0 * x / full) * full / 100.0)
 }
@@ -238,11 +244,12 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
         } else {
             for r in &rows {
                 let sides = [
-                    (&r.ns, r.mp_ns, r.imp_ns, r.score_ns),
-                    (&r.ew, r.mp_ew, r.imp_ew, r.score_ns.map(|x| -x)),
+                    (&r.ns, r.mp_ns, r.imp_ns, r.score_ns, r.pct_ns),
+                    (&r.ew, r.mp_ew, r.imp_ew, r.score_ns.map(|x| -x), r.pct_ew),
                 ];
-                for (side, m, i, pts) in sides {
-                    let artificial = r.artificial;
+                for (side, m, i, pts, pct) in sides {
+                    // An artificial score is its percentage of whatever top.
+                    let artificial = pct.filter(|_| r.artificial);
                     for who in players(form, side) {
                         if !acc.contains_key(who) {
                             acc.insert(who.to_string(), Acc::default());
