@@ -102,7 +102,7 @@ fn import(file: &str, policy: Option<&str>) -> Option<Outcome> {
         .unwrap_or_else(|| panic!("nothing imported: {out}"));
     Some(Outcome {
         values: counts(&out, "imported comparison"),
-        places: counts(&out, "imported places"),
+        places: counts(&out, "imported ranking"),
         records,
         out,
     })

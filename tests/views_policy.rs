@@ -156,3 +156,62 @@ fn refusals_name_the_law_78_method_and_12c2_percentages() {
         PolicyError::NoSection("Z".into())
     );
 }
+
+#[test]
+fn compscores_totals_at_the_full_top_and_two_winners_are_said_in_words_and_kept_by_the_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut l = event(&dir.path().join("club.tdlog"));
+    let chief = key(1);
+    let mut p = PolicySet::default_for(Form::Pairs);
+    p.section = Some("A".into());
+    p.scoring.matchpoints.totals = tdlog::scoring::policy::MatchpointTotals::FullTop;
+    p.scoring.ranking.fields = tdlog::scoring::policy::RankingFields::ByDirection;
+    p.note = "Compscore3's conditions".into();
+    l.append(&chief, Payload::PolicySet(Box::new(p)), T0 + 1000)
+        .unwrap();
+    let said = |lang| {
+        let v = policy_view(&l.replayed, "A", lang).unwrap();
+        let keys: Vec<&str> = v.knobs.iter().map(|k| k.key).collect();
+        assert_eq!(
+            keys,
+            [
+                "method",
+                "artificial",
+                "factoring",
+                "totals",
+                "fields",
+                "set_by"
+            ]
+        );
+        (v.knobs[3].text.clone(), v.knobs[4].text.clone())
+    };
+    let (totals, fields) = said(Lang::En);
+    assert!(
+        totals.contains("full top") && totals.contains("Compscore3"),
+        "{totals}"
+    );
+    assert!(fields.starts_with("Two winners"), "{fields}");
+    let (totals, fields) = said(Lang::De);
+    assert!(totals.contains("volle Top"), "{totals}");
+    assert!(fields.contains("Nord-Süd"), "{fields}");
+    let (totals, fields) = said(Lang::Da);
+    assert!(totals.contains("fuld top"), "{totals}");
+    assert!(fields.contains("nord-syd"), "{fields}");
+    // The form changes the method's knobs only: both stay as signed.
+    let (id, _) = l
+        .append(
+            &chief,
+            policy_payload(&l.replayed, &request("A", Method::Matchpoints)).unwrap(),
+            T0 + 2000,
+        )
+        .unwrap();
+    let (now, by) = l.replayed.tournament.policy("A");
+    assert_eq!(by, Some(id));
+    assert_eq!(
+        (now.scoring.matchpoints.totals, now.scoring.ranking.fields),
+        (
+            tdlog::scoring::policy::MatchpointTotals::FullTop,
+            tdlog::scoring::policy::RankingFields::ByDirection
+        )
+    );
+}

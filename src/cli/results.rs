@@ -220,13 +220,19 @@ pub(crate) fn print_comparison(
         c.agree,
         c.values
     );
-    if c.places > 0 {
+    if c.datums > 0 {
         println!(
-            "imported places: {} of {} published place(s) agree with tdlog's",
-            c.places_agree, c.places
+            "imported datums: {} of {} Butler datum(s) agree with tdlog's",
+            c.datums_agree, c.datums
         );
     }
-    for d in c.disagreements.iter().chain(&c.place_disagreements) {
+    if c.places + c.mp_totals > 0 {
+        println!(
+            "imported ranking: {} of {} place(s) and {} of {} matchpoint total(s) agree with tdlog's",
+            c.places_agree, c.places, c.mp_totals_agree, c.mp_totals
+        );
+    }
+    for d in c.disagreements.iter().chain(&c.others) {
         println!(
             "  {}{} {}{}: {} published {} tdlog {} ({:?})",
             d.section,
@@ -423,11 +429,17 @@ pub fn show_ranking(a: RankingArgs) -> CliResult {
         policy_lines(&r);
         let all = r.standings.iter().chain(overall.iter().flatten());
         let mut section = None;
+        let mut field = None;
         for s in all {
             if section != Some(&s.section) && (r.policies.len() > 1 || overall.is_some()) {
                 println!("{}:", s.section);
             }
+            // Two winners (`ranking.fields: by_direction`): each field under its heading.
+            if s.field.is_some() && (field != s.field.as_ref() || section != Some(&s.section)) {
+                println!("{} {}:", s.section, direction(s.field.as_deref()));
+            }
             section = Some(&s.section);
+            field = s.field.as_ref();
             println!("{:>5}  {:<30} {:>8} {}", s.place, s.name, s.total, s.unit);
             if let Some(n) = &s.note {
                 println!("       note: {n}");
@@ -438,6 +450,15 @@ pub fn show_ranking(a: RankingArgs) -> CliResult {
         }
     }
     Ok(0)
+}
+
+/// A ranking field as the text report heads it.
+fn direction(f: Option<&str>) -> &'static str {
+    match f {
+        Some("NS") => "N-S",
+        Some("EW") => "E-W",
+        _ => "",
+    }
 }
 
 #[derive(Args)]

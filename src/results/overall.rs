@@ -91,6 +91,7 @@ pub fn overall(t: &Tournament, r: &Ranking, sections: &[String]) -> Result<Vec<S
                 boards: a.boards,
                 // The overall ranking has no tie-break key: equal totals share the place.
                 tie_break: None,
+                field: None,
                 note: (!missed.is_empty()).then(|| {
                     format!(
                         "not ranked in {}",

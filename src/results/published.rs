@@ -54,11 +54,21 @@ pub struct PublishedTotal {
     pub boards: Option<u32>,
 }
 
+/// A board's Butler datum as the other program published it (USEBIO `BOARD_AVERAGE`).
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct PublishedDatum {
+    pub section: String,
+    pub board: u32,
+    pub datum: f64,
+}
+
 /// Everything another program published in a file.
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Published {
     pub lines: Vec<PublishedLine>,
     pub totals: Vec<PublishedTotal>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub datums: Vec<PublishedDatum>,
     /// The producer, when the file names it (PBN `Generator`, USEBIO `PROGRAM_NAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub program: Option<String>,
@@ -81,7 +91,10 @@ pub struct PublishedBye {
 
 impl Published {
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty() && self.totals.is_empty() && self.byes.is_empty()
+        self.lines.is_empty()
+            && self.totals.is_empty()
+            && self.byes.is_empty()
+            && self.datums.is_empty()
     }
 }
 
@@ -119,22 +132,31 @@ pub struct Disagreement {
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Comparison {
     pub lines: usize,
+    /// Scores, matchpoints, IMPs, percentages and IMP or points totals.
     pub values: usize,
     pub agree: usize,
-    pub disagreements: Vec<Disagreement>,
-    /// Published places compared with ours, and how many agree, apart from the values (a
-    /// place follows from the totals and the tie rule). A place that differs is listed in
-    /// `place_disagreements` with the first place of each.
+    /// Published places, compared by their first number ("3", "3=" and "3-4" are all 3rd),
+    /// counted apart from `values`.
     pub places: usize,
     pub places_agree: usize,
-    pub place_disagreements: Vec<Disagreement>,
+    /// Published matchpoint totals beside tdlog's `mp` (the same scale only under the
+    /// producer's policy, e.g. Compscore3's `matchpoints.totals: full_top`), counted apart.
+    pub mp_totals: usize,
+    pub mp_totals_agree: usize,
+    /// Published Butler datums beside the datum of tdlog's rows on that board (`note.datum`).
+    pub datums: usize,
+    pub datums_agree: usize,
+    /// Where a value of `values` disagrees.
+    pub disagreements: Vec<Disagreement>,
+    /// Where a place, a matchpoint total or a datum disagrees (apart, as they are counted).
+    pub others: Vec<Disagreement>,
 }
 
 /// A place as printed: `3`, `3-4`, `3=` → (first, where a shared place ends: the same
 /// place when not shared, `None` when shared to a place not printed).
 fn place_span(p: &str) -> Option<(u32, Option<u32>)> {
     let p = p.trim();
-    if let Some(a) = p.strip_suffix('=') {
+    if let Some(a) = p.strip_suffix('=').or_else(|| p.strip_prefix('=')) {
         return Some((a.trim().parse().ok()?, None));
     }
     match p.split_once('-') {
@@ -154,7 +176,12 @@ fn same_place(theirs: &str, ours: &str) -> Option<bool> {
         return Some(false);
     };
     let shared = |x: (u32, Option<u32>)| x.1 != Some(x.0);
-    Some(a.0 == b.0 && shared(a) == shared(b) && (a.1.is_none() || b.1.is_none() || a.1 == b.1))
+    // A producer that prints a shared place by its first number ("3" twice, Compscore3) is
+    // compared by that number; one that prints the share ("3-4", "3=") must share it alike.
+    if !shared(a) {
+        return Some(a.0 == b.0);
+    }
+    Some(a.0 == b.0 && shared(b) && (a.1.is_none() || b.1.is_none() || a.1 == b.1))
 }
 
 /// Compares the published numbers with our rows and standings. A value agrees when it is
@@ -287,7 +314,7 @@ pub fn compare(
             if agree {
                 out.places_agree += 1;
             } else {
-                out.place_disagreements.push(Disagreement {
+                out.others.push(Disagreement {
                     section: t.section.clone(),
                     board: None,
                     ns: t.contestant.clone(),
@@ -300,6 +327,22 @@ pub fn compare(
             }
         }
         let pct = s.unit == "%";
+        if let (Some(theirs), true) = (t.total, pct) {
+            out.mp_totals += 1;
+            match s.mp {
+                Some(m) if (m - theirs).abs() <= tolerance + 1e-9 => out.mp_totals_agree += 1,
+                mine => out.others.push(Disagreement {
+                    section: t.section.clone(),
+                    board: None,
+                    ns: t.contestant.clone(),
+                    ew: String::new(),
+                    what: "mp_total".into(),
+                    published: Some(theirs),
+                    ours: mine,
+                    cause: cause(true, theirs, mine, tolerance),
+                }),
+            }
+        }
         let checks = [
             ("pct", t.pct, pct.then_some(s.total)),
             // An IMP or points total is compared as it is; matchpoint totals are in the
@@ -329,6 +372,29 @@ pub fn compare(
                     ),
                 }),
             }
+        }
+    }
+    for d in &p.datums {
+        out.datums += 1;
+        let mine = rows
+            .iter()
+            .filter(|r| r.section == d.section && r.board == d.board)
+            .flat_map(|r| &r.reasons)
+            .find(|x| x.key == "note.datum")
+            .and_then(|x| x.params.iter().find(|(k, _)| *k == "datum"))
+            .and_then(|(_, v)| v.parse::<f64>().ok());
+        match mine {
+            Some(m) if (m - d.datum).abs() <= tolerance + 1e-9 => out.datums_agree += 1,
+            _ => out.others.push(Disagreement {
+                section: d.section.clone(),
+                board: Some(d.board),
+                ns: String::new(),
+                ew: String::new(),
+                what: "datum".into(),
+                published: Some(d.datum),
+                ours: mine,
+                cause: Cause::Policy,
+            }),
         }
     }
     out
@@ -611,6 +677,21 @@ pub fn policy_knobs(p: &crate::events::PolicySet) -> Vec<String> {
             p.scoring.butler.drop, p.scoring.butler.rounding
         ));
     }
+    let (mpp, rp) = (&p.scoring.matchpoints, &p.scoring.ranking);
+    if mpp.totals == crate::scoring::policy::MatchpointTotals::FullTop {
+        out.push("matchpoint totals: a board with a smaller top factored to the full top in the totals only, a total scaled to the boards of its field".into());
+    }
+    if rp.fields == crate::scoring::policy::RankingFields::ByDirection {
+        out.push("two winners: N-S and E-W ranked apart in a Mitchell".into());
+    }
+    if let Some(r) = rp.total_rounding {
+        out.push(format!(
+            "ranking totals rounded {} ({:?})",
+            r.decimals
+                .map_or("not at all".to_string(), |d| format!("to {d} decimal(s)")),
+            r.mode
+        ));
+    }
     if !p.handicaps.is_empty() {
         out.push(format!(
             "handicaps (half added to the percentage): {}",
@@ -622,4 +703,28 @@ pub fn policy_knobs(p: &crate::events::PolicySet) -> Vec<String> {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_place;
+
+    #[test]
+    fn a_place_printed_by_its_first_number_or_as_a_share() {
+        // Compscore3 prints a shared place by its first number; Ruter prints the share.
+        for (theirs, ours, agree) in [
+            ("3", "3", true),
+            ("3", "3-4", true),
+            ("=3", "3-4", true),
+            ("3=", "3-4", true),
+            (" 12 ", "12", true),
+            ("25-26", "25-26", true),
+            ("25-26", "25", false),
+            ("25-26", "25-27", false),
+            ("4", "3-4", false),
+        ] {
+            assert_eq!(same_place(theirs, ours), Some(agree), "{theirs} v {ours}");
+        }
+        assert_eq!(same_place("-", "3"), None);
+    }
 }

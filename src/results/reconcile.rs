@@ -32,6 +32,7 @@ pub fn rule_words(r: &FactoringRule) -> String {
     let mode = match r.mp_rounding.mode {
         RoundingMode::HalfAwayFromZero => "half away from zero",
         RoundingMode::Down => "down",
+        RoundingMode::HalfEven => "half to even",
     };
     format!(
         "{factoring}, {} decimal(s), {mode}",

@@ -168,7 +168,18 @@ fn language(
             w(lang, "total"),
             w(lang, "boards")
         );
+        let mut field = None;
         for s in ranking.standings.iter().filter(|s| &s.section == sec) {
+            // Two winners: each direction's field under its own heading.
+            if s.field.is_some() && s.field != field {
+                let d = if s.field.as_deref() == Some("NS") {
+                    "ns"
+                } else {
+                    "ew"
+                };
+                let _ = writeln!(idx, "<tr><th colspan=\"4\">{}</th></tr>", w(lang, d));
+            }
+            field.clone_from(&s.field);
             let _ = writeln!(
                 idx,
                 "<tr><td>{}</td><td><a href=\"pair-{}-{}.html\">{}</a>{}</td><td class=\"n\">{} {}</td><td class=\"n\">{}</td></tr>",

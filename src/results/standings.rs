@@ -7,7 +7,9 @@ use super::score::{players, round, ResultRow};
 use super::tournament::Tournament;
 use crate::events::{Form, Method, PolicySet, Presence, TeamTotals};
 use crate::log::Hash32;
-use crate::scoring::policy::{TieBreak, TieKey};
+use crate::scoring::policy::{
+    MatchpointFactoring, MatchpointPolicy, MatchpointTotals, RankingFields, TieBreak, TieKey,
+};
 use crate::scoring::ranking::{rank, Standing as RankInput};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -40,6 +42,10 @@ pub struct Standing {
     /// tied with another on the total: `head-to-head 5 IMP; IMP quotient 2.43`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tie_break: Option<String>,
+    /// The field it is ranked in when a section has two winners (`ranking.fields:
+    /// by_direction`): `NS` or `EW`; absent in a one-field ranking.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 /// The policy a section was scored under, as shown on every report.
@@ -66,6 +72,47 @@ struct Acc {
     top: f64,
     imps: f64,
     boards: u32,
+    /// Under `matchpoints.totals: full_top`: the matchpoints as the total shows them.
+    shown: f64,
+}
+
+/// The direction each pair of a section sat throughout (`NS`, `EW`), from the movement, when
+/// every pair sat one way (a Mitchell); empty when any pair sat both ways (a Howell, even one
+/// with a stationary pair, or an arrow-switch): then the section is one field.
+fn directions(t: &Tournament, sec: &str) -> BTreeMap<String, &'static str> {
+    let mut sat: BTreeMap<&str, (bool, bool)> = BTreeMap::new();
+    for ((s, _, _), a) in &t.tables {
+        if s == sec {
+            sat.entry(&a.ns).or_default().0 = true;
+            sat.entry(&a.ew).or_default().1 = true;
+        }
+    }
+    if sat.values().any(|&(ns, ew)| ns && ew) {
+        return BTreeMap::new();
+    }
+    sat.into_iter()
+        .map(|(id, (ns, _))| (id.to_string(), if ns { "NS" } else { "EW" }))
+        .collect()
+}
+
+/// A board's matchpoints `m` of top `top` factored to the section's `full` top for the
+/// totals (`matchpoints.totals: full_top`): (the factored matchpoints, and what the total
+/// counts: the board percentage, rounded as the policy rounds it, of the full top). An
+/// artificial score (`artificial`: its percentage) is that percentage of the full top.
+fn to_full_top(
+    m: f64,
+    top: f64,
+    full: f64,
+    artificial: Option<f64>,
+    p: &MatchpointPolicy,
+) -> (f64, f64) {
+    let (n, big_n) = ((top / 2.0) as usize + 1, (full / 2.0) as usize + 1);
+    let x = match (artificial, p.factoring) {
+        (Some(pct), _) => pct * full / 100.0,
+        (None, MatchpointFactoring::ProRata) => crate::scoring::matchpoints::pro_rata(m, n, big_n),
+        (None, _) => crate::scoring::matchpoints::neuberg(m, n, big_n),
+    };
+    (x, p.pct_rounding.apply(100.0 * x / full) * full / 100.0)
 }
 
 /// Team matches: `(round, team a, team b)` with a < b → (a's IMP margin, boards scheduled).
@@ -138,7 +185,7 @@ fn imp_totals(
         }
     }
     for a in acc.values_mut() {
-        a.total = rp.total_rounding.apply(a.total);
+        a.total = rp.round_imp_total(a.total);
     }
 }
 
@@ -177,6 +224,18 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 Method::TotalPoints => "points",
             }
         };
+        let mpp = p.scoring.matchpoints;
+        // Compscore3's totals: boards with a smaller top factored to the section's full top.
+        let full_top = (p.method == Method::Matchpoints
+            && mpp.totals == MatchpointTotals::FullTop
+            && mpp.factoring != MatchpointFactoring::None)
+            .then(|| rows.iter().filter_map(|r| r.mp_top).fold(0.0, f64::max))
+            .filter(|t| *t > 0.0);
+        let fields = match p.scoring.ranking.fields {
+            RankingFields::ByDirection if form == Form::Pairs => directions(t, &sec),
+            _ => BTreeMap::new(),
+        };
+        let field = |id: &str| fields.get(id).copied();
         let mut notes: BTreeMap<String, Vec<String>> = BTreeMap::new();
         // Scored matches as (team a, team b, a's value, b's value) in the ranking's unit,
         // for head-to-head; IMPs won and lost per team, for the IMP quotient.
@@ -228,10 +287,12 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
         } else {
             for r in &rows {
                 let sides = [
-                    (&r.ns, r.mp_ns, r.imp_ns, r.score_ns),
-                    (&r.ew, r.mp_ew, r.imp_ew, r.score_ns.map(|x| -x)),
+                    (&r.ns, r.mp_ns, r.imp_ns, r.score_ns, r.pct_ns),
+                    (&r.ew, r.mp_ew, r.imp_ew, r.score_ns.map(|x| -x), r.pct_ew),
                 ];
-                for (side, m, i, pts) in sides {
+                for (side, m, i, pts, pct) in sides {
+                    // An artificial score is its percentage of whatever top.
+                    let artificial = pct.filter(|_| r.artificial);
                     for who in players(form, side) {
                         if !acc.contains_key(who) {
                             acc.insert(who.to_string(), Acc::default());
@@ -240,8 +301,20 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                         match p.method {
                             Method::Matchpoints | Method::TeamsImps => {
                                 if let (Some(m), Some(top)) = (m, r.mp_top) {
-                                    a.mp += m;
-                                    a.top += top;
+                                    match full_top {
+                                        Some(full) if top < full => {
+                                            let (x, shown) =
+                                                to_full_top(m, top, full, artificial, &mpp);
+                                            a.mp += x;
+                                            a.shown += shown;
+                                            a.top += full;
+                                        }
+                                        _ => {
+                                            a.mp += m;
+                                            a.shown += m;
+                                            a.top += top;
+                                        }
+                                    }
                                     a.boards += 1;
                                 }
                             }
@@ -281,6 +354,21 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                         ));
                     }
                 }
+                // The total shown is scaled to the boards of the contestant's field.
+                if let Some(full) = full_top {
+                    let mut most: BTreeMap<Option<&str>, u32> = BTreeMap::new();
+                    for (id, a) in &acc {
+                        let b = most.entry(field(id)).or_default();
+                        *b = (*b).max(a.boards);
+                    }
+                    for (id, a) in acc.iter_mut() {
+                        let b = most[&field(id)];
+                        if a.boards > 0 {
+                            a.mp = a.shown * b as f64 / a.boards as f64;
+                        }
+                        a.top = b as f64 * full;
+                    }
+                }
             }
         }
         let mut absent = vec![];
@@ -304,12 +392,22 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
         // the IMP difference; head-to-head and the IMP quotient break a team ranking. A pairs
         // ranking has no key, so equal totals share the place.
         let keys = tie_keys(p.scoring.ranking.tie_break, unit, teams);
+        let rp = &p.scoring.ranking;
         // Exact totals when the policy compares them exactly (Ruter ranks by the matchpoint
-        // total, not by the printed percentage); else as printed, to 2 decimals.
-        let exact = p.scoring.ranking.compare_decimals.is_none();
+        // total, not by the printed percentage); else as the policy prints them.
+        let exact = rp.compare_decimals.is_none();
         let totals: BTreeMap<&String, f64> = acc
             .iter()
-            .map(|(id, a)| (id, if exact { a.total } else { round(a.total, 2) }))
+            .map(|(id, a)| {
+                (
+                    id,
+                    if exact {
+                        a.total
+                    } else {
+                        rp.round_total(a.total)
+                    },
+                )
+            })
             .collect();
         let published = |x: f64| match p.scoring.ranking.compare_decimals {
             Some(d) => crate::scoring::round_half_away(x, d) + 0.0,
@@ -356,7 +454,19 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 s
             })
             .collect();
-        let ranked = rank(&inputs, &p.scoring.ranking).unwrap_or_default();
+        // One ranking per field: N-S, then E-W (or all in one).
+        let mut by_field: BTreeMap<u8, Vec<RankInput<String>>> = BTreeMap::new();
+        for s in inputs {
+            let k = match field(&s.id) {
+                Some("NS") => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            by_field.entry(k).or_default().push(s);
+        }
+        let ranked = by_field
+            .values()
+            .flat_map(|g| rank(g, rp).unwrap_or_default());
         for r in ranked {
             let a = &acc[&r.id];
             let name = t
@@ -369,14 +479,15 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 place: r.label,
                 contestant: r.id.clone(),
                 name,
-                total: round(a.total, 2),
+                total: rp.round_total(a.total),
                 unit,
-                mp: (unit == "%").then(|| round(a.mp, 2)),
-                mp_top: (unit == "%").then(|| round(a.top, 2)),
+                mp: (unit == "%").then(|| rp.round_total(a.mp)),
+                mp_top: (unit == "%").then(|| rp.round_total(a.top)),
                 imps: (unit == "VP").then(|| round(a.imps, 2)),
                 boards: a.boards,
                 note: notes.get(&r.id).map(|n| n.join("; ")),
                 tie_break: shown.get(&r.id).cloned(),
+                field: field(&r.id).map(str::to_string),
             });
         }
         for id in absent {
@@ -393,6 +504,7 @@ pub fn ranking<'a>(t: &Tournament, rows: impl IntoIterator<Item = &'a ResultRow>
                 boards: 0,
                 note: notes.get(&id).map(|n| n.join("; ")),
                 tie_break: None,
+                field: field(&id).map(str::to_string),
                 contestant: id,
             });
         }

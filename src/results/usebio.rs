@@ -320,6 +320,14 @@ fn plan_scope(sc: &Scope<'_>, section: &str, title: &str, out: &mut Plan) {
             continue;
         };
         boards.insert(n);
+        // Compscore3 writes a Butler board's datum as its BOARD_AVERAGE.
+        if let Some(d) = b.text_of("BOARD_AVERAGE").and_then(number) {
+            out.published.datums.push(super::published::PublishedDatum {
+                section: section.into(),
+                board: n,
+                datum: d,
+            });
+        }
         for (i, l) in b.all("TRAVELLER_LINE").enumerate() {
             let line = read_line(l, n, i + 1);
             let f = |e: &str| l.text_of(e).and_then(number);

@@ -65,6 +65,16 @@ fn hands(deal: &str) -> Option<String> {
     Some(out)
 }
 
+/// The Butler datum of a board, as its rows' notes say it (`note.datum`).
+fn datum<'a>(rows: &'a [ResultRow], sec: &str, board: u32) -> Option<&'a str> {
+    rows.iter()
+        .filter(|r| r.section == sec && r.board == board)
+        .flat_map(|r| &r.reasons)
+        .find(|x| x.key == "note.datum")
+        .and_then(|x| x.params.iter().find(|(k, _)| *k == "datum"))
+        .map(|(_, v)| v.as_str())
+}
+
 /// Writes the tournament's pairs sections as one USEBIO 1.2 document.
 pub fn export(
     t: &Tournament,
@@ -105,7 +115,13 @@ pub fn export(
         "  <PROGRAM_VERSION>{}</PROGRAM_VERSION>",
         escape(program_version)
     );
-    x.push_str("  <WINNER_TYPE>1</WINNER_TYPE>\n");
+    // 2: two winners, N-S and E-W ranked apart (`ranking.fields: by_direction`).
+    let winners = if standings.iter().any(|s| s.field.is_some()) {
+        2
+    } else {
+        1
+    };
+    let _ = writeln!(x, "  <WINNER_TYPE>{winners}</WINNER_TYPE>");
     x.push_str("  <SESSION_COUNT>1</SESSION_COUNT>\n");
     let _ = writeln!(x, "  <SECTION_COUNT>{}</SECTION_COUNT>", sections.len());
     let _ = writeln!(
@@ -139,6 +155,10 @@ pub fn export(
                 escape(id)
             );
             if let Some(st) = st {
+                // Two winners: the field its place is in, where Compscore3 writes it.
+                if let Some(d) = &st.field {
+                    let _ = writeln!(x, "     <DIRECTION>{}</DIRECTION>", escape(d));
+                }
                 let pct = st.unit == "%";
                 let total = if pct { st.mp.unwrap_or(0.0) } else { st.total };
                 let _ = writeln!(x, "     <TOTAL_SCORE>{:.2}</TOTAL_SCORE>", total + 0.0);
@@ -220,6 +240,10 @@ pub fn export(
                     event_type(p.method),
                     r.board
                 );
+                // A Butler board's datum, where Compscore3 writes it.
+                if let Some(d) = datum(rows, sec, r.board) {
+                    let _ = writeln!(x, "  <BOARD_AVERAGE>{d}</BOARD_AVERAGE>");
+                }
                 board = Some(r.board);
             }
             let _ = write!(

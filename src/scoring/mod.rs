@@ -188,6 +188,24 @@ pub fn round_half_away(x: f64, decimals: u8) -> f64 {
     v / f
 }
 
+/// Round `x` to `decimals` places, a half to the even neighbour (Compscore3: 12.65 → 12.6).
+/// Within 1e-9 of a half (in units of the last place) counts as the half, as above.
+pub fn round_half_even(x: f64, decimals: u8) -> f64 {
+    let f = pow10(decimals);
+    let y = x * f;
+    let fl = y.floor();
+    let v = if (y - fl - 0.5).abs() <= 1e-9 {
+        if fl.rem_euclid(2.0) == 0.0 {
+            fl
+        } else {
+            fl + 1.0
+        }
+    } else {
+        y.round()
+    };
+    v / f
+}
+
 /// Round `x` down (toward −∞) to `decimals` places; within 1e-9 of the next step counts as it.
 pub fn round_down(x: f64, decimals: u8) -> f64 {
     let f = pow10(decimals);

@@ -16,6 +16,8 @@ pub enum RoundingMode {
     HalfAwayFromZero,
     /// Toward −∞ (NZ Scorer rounds Neuberg results down to 0.1, data set 4).
     Down,
+    /// Nearest, a half to the even neighbour (12.65 → 12.6, 68.425 → 68.42): Compscore3.
+    HalfEven,
 }
 
 /// Rounding of a published value: `decimals: None` keeps full precision.
@@ -27,10 +29,6 @@ pub struct Rounding {
 }
 
 impl Rounding {
-    fn is_none(&self) -> bool {
-        *self == Rounding::NONE
-    }
-
     pub const NONE: Rounding = Rounding {
         decimals: None,
         mode: RoundingMode::HalfAwayFromZero,
@@ -50,6 +48,7 @@ impl Rounding {
             (None, _) => x,
             (Some(d), RoundingMode::HalfAwayFromZero) => super::round_half_away(x, d),
             (Some(d), RoundingMode::Down) => super::round_down(x, d),
+            (Some(d), RoundingMode::HalfEven) => super::round_half_even(x, d),
         };
         y + 0.0
     }
@@ -84,6 +83,35 @@ pub struct MatchpointPolicy {
     pub mp_rounding: Rounding,
     /// Rounding of board percentages. Default 2 decimals (what score sheets print).
     pub pct_rounding: Rounding,
+    /// How a contestant's total counts the boards played fewer times than the most played
+    /// one. Left out of the signed payload at its default, so policies signed before it keep
+    /// their bytes.
+    #[serde(default, skip_serializing_if = "MatchpointTotals::is_as_played")]
+    pub totals: MatchpointTotals,
+}
+
+/// How a matchpoint total counts a board with a smaller top than the section's full top
+/// (a board played fewer times where the movement expects no more: a rebuilt movement).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchpointTotals {
+    /// Each board with its matchpoints and top as scored; the percentage is the matchpoints
+    /// over the tops.
+    #[default]
+    AsPlayed,
+    /// Compscore3: in the totals only, a board with a smaller top is factored (by the
+    /// policy's factoring) to the section's full top, and counted in the matchpoint total at
+    /// its board percentage (rounded as `pct_rounding`) of that top; the percentage is the
+    /// factored matchpoints over the full tops of the boards played, and a contestant that
+    /// played fewer boards than the most of its ranking field has its total scaled to them.
+    /// Board lines stay as scored.
+    FullTop,
+}
+
+impl MatchpointTotals {
+    fn is_as_played(&self) -> bool {
+        *self == MatchpointTotals::AsPlayed
+    }
 }
 
 impl Default for MatchpointPolicy {
@@ -92,6 +120,7 @@ impl Default for MatchpointPolicy {
             factoring: MatchpointFactoring::Neuberg,
             mp_rounding: Rounding::to(1),
             pct_rounding: Rounding::to(2),
+            totals: MatchpointTotals::AsPlayed,
         }
     }
 }
@@ -343,9 +372,15 @@ pub struct RankingPolicy {
     /// their sum.
     #[serde(default, skip_serializing_if = "ImpTotal::is_sum")]
     pub imp_total: ImpTotal,
-    /// Rounding of a pairs IMP total, as the producer prints it. Default: none.
-    #[serde(default, skip_serializing_if = "Rounding::is_none")]
-    pub total_rounding: Rounding,
+    /// One ranking per section, or one per direction in a Mitchell. Left out of the signed
+    /// payload at its default (policies signed before it keep their bytes).
+    #[serde(default, skip_serializing_if = "RankingFields::is_one")]
+    pub fields: RankingFields,
+    /// Rounding of the ranking's totals and percentages as the producer prints them (and the
+    /// comparison of `compare_decimals`); unset: 2 decimals, a half away from zero, and a
+    /// pairs IMP total unrounded. Left out when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_rounding: Option<Rounding>,
 }
 
 /// How a pairs IMP total is made from the contestant's board results (Law 78D leaves it to
@@ -370,6 +405,43 @@ impl ImpTotal {
     }
 }
 
+/// Which contestants a ranking compares with each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RankingFields {
+    /// Every contestant of the section in one ranking (one winner).
+    #[default]
+    One,
+    /// Two winners: the pairs that sat N-S throughout are ranked among themselves, those that
+    /// sat E-W among themselves (a Mitchell as Compscore3 and most club scorers publish it);
+    /// pairs that changed direction (a Howell, an arrow-switch) form one field.
+    ByDirection,
+}
+
+impl RankingFields {
+    fn is_one(&self) -> bool {
+        *self == RankingFields::One
+    }
+}
+
+impl RankingPolicy {
+    /// A ranking total as the policy rounds it (default: 2 decimals, a half away from zero).
+    pub fn round_total(&self, x: f64) -> f64 {
+        match self.total_rounding {
+            Some(r) => r.apply(x),
+            None => (x * 100.0).round() / 100.0 + 0.0,
+        }
+    }
+
+    /// A pairs IMP total as the producer prints it: the signed rounding, none by default.
+    pub fn round_imp_total(&self, x: f64) -> f64 {
+        match self.total_rounding {
+            Some(r) => r.apply(x),
+            None => x,
+        }
+    }
+}
+
 impl Default for RankingPolicy {
     fn default() -> Self {
         RankingPolicy {
@@ -377,7 +449,8 @@ impl Default for RankingPolicy {
             place_style: PlaceStyle::Range,
             compare_decimals: Some(2),
             imp_total: ImpTotal::Sum,
-            total_rounding: Rounding::NONE,
+            fields: RankingFields::One,
+            total_rounding: None,
         }
     }
 }
@@ -416,6 +489,39 @@ mod tests {
         assert_eq!(q.butler.drop, DatumDrop::Count(1));
         let schema = serde_json::to_value(schemars::schema_for!(ScoringPolicy)).unwrap();
         assert!(schema["properties"]["vp"].is_object());
+    }
+
+    #[test]
+    fn half_even_rounds_a_half_to_the_even_neighbour() {
+        let r = |d| Rounding {
+            decimals: Some(d),
+            mode: RoundingMode::HalfEven,
+        };
+        // Compscore3: 12.65 → 12.6, a total of 64.4 · 17/16 = 68.425 → 68.42.
+        assert_eq!(r(1).apply(12.65), 12.6);
+        assert_eq!(r(1).apply(12.75), 12.8);
+        assert_eq!(r(2).apply(64.4 * 17.0 / 16.0), 68.42);
+        assert_eq!(r(0).apply(-2.5), -2.0);
+        assert_eq!(r(0).apply(-3.5), -4.0);
+        assert_eq!(r(2).apply(47.0107), 47.01);
+        assert!(r(1).apply(-0.05).is_sign_positive());
+    }
+
+    #[test]
+    fn new_knobs_at_their_defaults_leave_the_signed_bytes_unchanged() {
+        let v = serde_json::to_value(ScoringPolicy::default()).unwrap();
+        assert!(v["matchpoints"].get("totals").is_none(), "{v}");
+        assert!(v["ranking"].get("fields").is_none(), "{v}");
+        assert!(v["ranking"].get("total_rounding").is_none(), "{v}");
+        let q: ScoringPolicy = serde_json::from_str(
+            r#"{"matchpoints": {"totals": "full_top"}, "ranking": {"fields": "by_direction",
+                "total_rounding": {"decimals": 2, "mode": "half_even"}}}"#,
+        )
+        .unwrap();
+        assert_eq!(q.matchpoints.totals, MatchpointTotals::FullTop);
+        assert_eq!(q.ranking.fields, RankingFields::ByDirection);
+        assert_eq!(q.ranking.round_total(68.425), 68.42);
+        assert_eq!(RankingPolicy::default().round_total(68.425), 68.43);
     }
 
     #[test]

@@ -3,19 +3,20 @@
 //! words in the TD's language, and the form that changes the knobs a club sets (the method,
 //! Law 78; the artificial adjusted scores, Law 12C2; the factoring of a board with fewer
 //! results than the movement expects; how a teams match counts) into a new `scoring.policy`
-//! for that section. Knobs the form does not show (roundings, VP scale, tie-breaks, factoring
-//! rules, handicaps) are kept as they are in force: a policy file set with `tdlog policy set`
+//! for that section. Knobs the form does not set (roundings, VP scale, tie-breaks, factoring
+//! rules, handicaps, a producer's totals at the full top and two winners, the last two said in
+//! words when set) are kept as they are in force: a policy file set with `tdlog policy set`
 //! is never undone by the form.
 use super::Replayed;
 use crate::events::{Form, Method, Payload, PolicySet, TeamTotals};
 use crate::i18n::{cite, Lang, Msg};
-use crate::scoring::policy::MatchpointFactoring;
+use crate::scoring::policy::{MatchpointFactoring, MatchpointTotals, RankingFields};
 use serde::{Deserialize, Serialize};
 
 /// One knob of the policy in force, in words.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PolicyKnob {
-    /// `method`, `artificial`, `factoring`, `team_totals`, `set_by`.
+    /// `method`, `artificial`, `factoring`, `totals`, `fields`, `team_totals`, `set_by`.
     pub key: &'static str,
     pub text: String,
 }
@@ -149,6 +150,20 @@ pub fn knobs(p: &PolicySet, form: Form, set_by: Option<&str>, lang: Lang) -> Vec
                 ),
                 &[],
             ),
+        });
+    }
+    // Knobs a producer's policy sets (issue 30), said only when away from their defaults.
+    if p.method == Method::Matchpoints && p.scoring.matchpoints.totals == MatchpointTotals::FullTop
+    {
+        out.push(PolicyKnob {
+            key: "totals",
+            text: text("policy.totals.full_top", &[]),
+        });
+    }
+    if form == Form::Pairs && p.scoring.ranking.fields == RankingFields::ByDirection {
+        out.push(PolicyKnob {
+            key: "fields",
+            text: text("policy.fields.by_direction", &[]),
         });
     }
     if form == Form::Teams {

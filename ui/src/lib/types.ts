@@ -154,6 +154,8 @@ export interface Standing {
   total: number;
   unit: string;
   boards: number;
+  /** Two winners (`ranking.fields: by_direction`): the field the place is in. */
+  field?: "NS" | "EW";
 }
 
 export interface Ranking {
