@@ -112,7 +112,12 @@ fn sign_plan(
     let k = load_key(key)?;
     // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
     let policy = {
-        let t = tournament(&verified(log)?, None)?;
+        let v = verified(log)?;
+        // A ruling in the file (USEBIO `A6040`, PBN `[Adjusted]`) is a director's to sign
+        // (Law 12C): refused before anything is signed, naming the signer's role.
+        let role = v.keys.get(&k.public()).map(|i| i.role);
+        import::needs_director(&plan, role)?;
+        let t = tournament(&v, None)?;
         // Importing into a section the log already has would sign every result a second
         // time (each a correction of itself): refused, nothing is signed.
         for p in &plan.payloads {

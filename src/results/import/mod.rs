@@ -8,14 +8,17 @@ use crate::bridge::pbn::PbnRecord;
 use crate::bridge::seat::Seat;
 use crate::bridge::vulnerability::Vulnerability;
 use crate::events::{
-    BoardFacts, Contestant, Form, Payload, ResultNotPlayed, ResultRecorded, Section, Slot,
-    TableAssignment, TableResult,
+    Adjustment, BoardFacts, Contestant, Form, Payload, ResultNotPlayed, ResultRecorded,
+    ScoreAdjusted, Section, Slot, TableAssignment, TableResult,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod adjusted;
 mod movement;
 mod ruter;
+
+pub use adjusted::{needs_director, SignerError};
 
 pub(crate) use movement::rebuild;
 use ruter::ruter_rows;
@@ -136,7 +139,10 @@ struct Rec {
     members_ns: Vec<String>,
     members_ew: Vec<String>,
     facts: BoardFacts,
-    result: Result<TableResult, String>,
+    /// The table result (`Err`: not played, with the reason); `None`: only a ruling.
+    result: Option<Result<TableResult, String>>,
+    /// The TD's adjusted score of tdlog's `[Adjusted]` tag: law and adjustment.
+    ruling: Option<(String, Adjustment)>,
     /// The reading taken for a bare `Contract "Pass"` record.
     pass: Option<PassTaken>,
     /// The file's `Score` disagreed with Law 77's score of the recorded contract.
@@ -276,6 +282,15 @@ fn read(
     let tricks = r.tag("Result").unwrap_or("").trim().to_string();
     let played_auction = !r.section_tokens("Auction").is_empty();
     let mut pass = None;
+    let ruling = match r.tag("Adjusted").map(adjusted::read) {
+        Some(Ok(x)) => Some(x),
+        Some(Err(e)) => {
+            errs.push(e);
+            None
+        }
+        None => None,
+    };
+    let only_ruling = ruling.is_some() && contract.is_empty() && r.tag("NotPlayed").is_none();
     let result = match contract.parse::<ContractOrPass>() {
         // tdlog's own PBN export writes a board not played with its reason.
         Err(_) if contract.is_empty() && r.tag("NotPlayed").is_some() => {
@@ -336,8 +351,12 @@ fn read(
     if !errs.is_empty() {
         return Err(errs);
     }
-    let score_warning = match (&result, r.tag("Score")) {
-        (Ok(res), Some(tag)) if board > 0 => score_check(res, tag, board, vulnerable.as_deref()),
+    let result = (!only_ruling).then_some(result);
+    let score_warning = match (
+        result.as_ref().and_then(|r| r.as_ref().ok()),
+        r.tag("Score"),
+    ) {
+        (Some(res), Some(tag)) if board > 0 => score_check(res, tag, board, vulnerable.as_deref()),
         _ => None,
     };
     let names = |a: &str, b: &str| {
@@ -366,6 +385,7 @@ fn read(
             deal,
         },
         result,
+        ruling,
         pass,
         score_warning,
         has_table: r.tag("Table").is_some_and(|t| !t.trim().is_empty()),
@@ -733,20 +753,38 @@ fn plan_section(
             table: r.table,
             board: r.board,
         };
-        out.payloads.push(match r.result {
-            Ok(result) => Payload::ResultRecorded(Box::new(ResultRecorded {
-                slot,
-                ns: r.ns,
-                ew: r.ew,
-                result,
-            })),
-            Err(reason) => Payload::ResultNotPlayed(Box::new(ResultNotPlayed {
-                slot,
-                ns: r.ns,
-                ew: r.ew,
-                reason,
-            })),
-        });
+        match r.result {
+            Some(Ok(result)) => {
+                out.payloads
+                    .push(Payload::ResultRecorded(Box::new(ResultRecorded {
+                        slot: slot.clone(),
+                        ns: r.ns.clone(),
+                        ew: r.ew.clone(),
+                        result,
+                    })))
+            }
+            Some(Err(reason)) => {
+                out.payloads
+                    .push(Payload::ResultNotPlayed(Box::new(ResultNotPlayed {
+                        slot: slot.clone(),
+                        ns: r.ns.clone(),
+                        ew: r.ew.clone(),
+                        reason,
+                    })))
+            }
+            None => {}
+        }
+        if let Some((law, adjustment)) = r.ruling {
+            out.payloads
+                .push(Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
+                    slot,
+                    ns: r.ns,
+                    ew: r.ew,
+                    law,
+                    adjustment,
+                    reason: "adjusted score of the imported PBN file ([Adjusted])".into(),
+                })));
+        }
     }
 }
 
