@@ -18,7 +18,7 @@ APT_PACKAGES=(
   libayatana-appindicator3-dev librsvg2-dev
   webkit2gtk-driver xvfb xauth dbus procps fonts-dejavu-core
   poppler-utils libclang-dev
-  postgresql python3-venv
+  postgresql python3-venv libxml2-utils
 )
 
 say() { echo "deps: $*"; }

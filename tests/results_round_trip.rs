@@ -335,3 +335,155 @@ fn usebio_export_says_each_result_usebio_cannot_carry() {
     );
     assert!(err.contains("no USEBIO 1.2 element for it"), "{err}");
 }
+
+/// A reader another project wrote is required under CI; elsewhere its absence is said loudly
+/// and the test stops there.
+fn missing(what: &str) -> bool {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{what} is missing under CI: bash scripts/deps.sh installs it"
+    );
+    eprintln!("\n*** SKIPPED: {what} is missing (bash scripts/deps.sh installs it) ***\n");
+    true
+}
+
+/// The venv python with endplay (PyPI) that `scripts/deps.sh` makes, if it is there.
+fn endplay_python() -> Option<PathBuf> {
+    let base = std::env::var_os("TDLOG_PY")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/tdlog/py")))?;
+    let py = base.join("bin/python");
+    std::process::Command::new(&py)
+        .args(["-c", "import endplay"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+        .then_some(py)
+}
+
+#[test]
+fn endplay_reads_the_pbn_tdlog_writes_and_scores_every_line_as_tdlog_does() {
+    let Some(py) = endplay_python() else {
+        missing("endplay (PyPI) in the venv $HOME/.cache/tdlog/py");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (log, file) = (d.join("first.tdlog"), d.join("out.pbn"));
+    original(&log, false);
+    ok(&tdlog(&[
+        "write-results",
+        "pbn",
+        s(&log),
+        "--out",
+        s(&file),
+    ]));
+    let (results, ranking) = scores(&log);
+    let (rj, kj) = (d.join("results.json"), d.join("ranking.json"));
+    std::fs::write(&rj, results).unwrap();
+    std::fs::write(&kj, ranking).unwrap();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/endplay_check.py");
+    let o = std::process::Command::new(&py)
+        .args([s(&script), s(&file), s(&rj), s(&kj)])
+        .output()
+        .unwrap();
+    let out = ok(&o);
+    // 10 records; the not-played and the two adjusted lines have no score of their own for
+    // endplay (the artificial one's table result stays under the ruling, unscored).
+    assert!(
+        out.starts_with("ok: 7 lines scored alike by endplay and tdlog (Law 77)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("4 pairs' totals equal to tdlog's ranking"),
+        "{out}"
+    );
+    // And every record is one endplay board, the ruling's tag kept.
+    let count = "import sys\nfrom endplay.parsers import pbn\nbs = pbn.load(open(sys.argv[1]))\nprint(len(bs), sum(1 for b in bs if 'Adjusted' in b.info))\n";
+    let out = ok(&std::process::Command::new(&py)
+        .args(["-c", count, s(&file)])
+        .output()
+        .unwrap());
+    assert_eq!(out.trim(), "10 2");
+}
+
+/// `xmllint` validates tdlog's USEBIO against the schema of what it writes (the EBU's DTD
+/// is not available: see the schema's header).
+fn xmllint_valid(xml: &str, dir: &Path, name: &str) {
+    let f = dir.join(name);
+    std::fs::write(&f, xml).unwrap();
+    let xsd =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/usebio/tdlog-usebio-1.2.xsd");
+    let o = std::process::Command::new("xmllint")
+        .args(["--noout", "--schema", s(&xsd), s(&f)])
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("validates"));
+}
+
+#[test]
+fn xmllint_validates_the_usebio_tdlog_writes_for_matchpoints_butler_and_cross_imps() {
+    let have = std::process::Command::new("xmllint")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        missing("xmllint (Debian libxml2-utils)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // The round-trip session (matchpoints, a pass-out, an artificial score), through the CLI.
+    let (log, file) = (d.join("first.tdlog"), d.join("out.xml"));
+    original(&log, true);
+    ok(&tdlog(&[
+        "write-results",
+        "usebio",
+        s(&log),
+        "--out",
+        s(&file),
+    ]));
+    xmllint_valid(&std::fs::read_to_string(&file).unwrap(), d, "session.xml");
+    // A file with hand sets and an artificial score, under each method tdlog writes.
+    let fixture = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/usebio/compscore-shape-mp-mitchell.xml"),
+    )
+    .unwrap();
+    for (name, policy) in [
+        ("mp.xml", None),
+        ("butler.xml", Some(r#"{"method": "butler"}"#)),
+        ("cross.xml", Some(r#"{"method": "cross_imps"}"#)),
+    ] {
+        let plan = tdlog::results::usebio::plan(&fixture, "A").unwrap();
+        let path = d.join(format!("{name}.tdlog"));
+        let chief = key(1);
+        let g = match genesis() {
+            Payload::Genesis(g) => g,
+            _ => unreachable!(),
+        };
+        let mut l = Log::create(&path, &chief, g).unwrap();
+        if let Some(p) = policy {
+            l.append(
+                &chief,
+                Payload::PolicySet(Box::new(serde_json::from_str(p).unwrap())),
+            )
+            .unwrap();
+        }
+        l.append_batch(&chief, plan.payloads).unwrap();
+        let rp = tdlog::views::Replayed::new(Log::open(&path).unwrap().verify(None).unwrap());
+        let f = tdlog::views::export::results_file(
+            &rp,
+            tdlog::views::export::ResultsFormat::Usebio,
+            "test",
+        )
+        .unwrap();
+        assert!(f.text.contains("<HANDSET>"), "{name}");
+        assert!(f.text.contains("<SCORE>A6040</SCORE>"), "{name}");
+        xmllint_valid(&f.text, d, name);
+    }
+}

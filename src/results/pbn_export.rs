@@ -5,7 +5,7 @@
 //! the `TotalScoreTable` of our ranking in the first record. Pure and deterministic.
 //!
 //! Our own importer reads it back to the same results (tested); a board not played is written
-//! with an empty contract and `[NotPlayed "reason"]`. An adjusted score (a TD's ruling) has no
+//! with PBN's unknown contract `?` and `[NotPlayed "reason"]`. An adjusted score (a TD's ruling) has no
 //! PBN form: its record carries the table result under it and `[Adjusted "..."]`, the
 //! engine's English line, which the importer reads back as the ruling (only a director's key
 //! may sign it, `results::import::needs_director`).
@@ -203,16 +203,18 @@ pub fn export(
                     auction_and_play(&mut out, b, &key);
                 }
             }
+            // No contract: PBN's `?` (unknown). An empty Contract is read as a pass-out by
+            // other readers (endplay).
             Some(Outcome::NotPlayed { reason }) => {
-                tag(&mut out, "Declarer", "");
-                tag(&mut out, "Contract", "");
-                tag(&mut out, "Result", "");
+                tag(&mut out, "Declarer", "?");
+                tag(&mut out, "Contract", "?");
+                tag(&mut out, "Result", "?");
                 tag(&mut out, "NotPlayed", reason);
             }
             Some(Outcome::Adjusted { .. }) | None => {
-                tag(&mut out, "Declarer", "");
-                tag(&mut out, "Contract", "");
-                tag(&mut out, "Result", "");
+                tag(&mut out, "Declarer", "?");
+                tag(&mut out, "Contract", "?");
+                tag(&mut out, "Result", "?");
             }
         }
         if let Some(o) = ruling {

@@ -17,8 +17,10 @@ use std::collections::{BTreeMap, BTreeSet};
 mod adjusted;
 mod movement;
 mod ruter;
+mod scoring;
 
 pub use adjusted::{needs_director, SignerError};
+pub use scoring::scoring_warnings;
 
 pub(crate) use movement::rebuild;
 use ruter::ruter_rows;
@@ -278,6 +280,8 @@ fn read(
         }
     }
     let contract = r.tag("Contract").unwrap_or("").trim().to_string();
+    // PBN's `?`: the value is unknown (tdlog writes it where no table result stands).
+    let no_contract = contract.is_empty() || contract == "?";
     let declarer = r.tag("Declarer").unwrap_or("").trim().to_string();
     let tricks = r.tag("Result").unwrap_or("").trim().to_string();
     let played_auction = !r.section_tokens("Auction").is_empty();
@@ -290,13 +294,13 @@ fn read(
         }
         None => None,
     };
-    let only_ruling = ruling.is_some() && contract.is_empty() && r.tag("NotPlayed").is_none();
+    let only_ruling = ruling.is_some() && no_contract && r.tag("NotPlayed").is_none();
     let result = match contract.parse::<ContractOrPass>() {
         // tdlog's own PBN export writes a board not played with its reason.
-        Err(_) if contract.is_empty() && r.tag("NotPlayed").is_some() => {
+        Err(_) if no_contract && r.tag("NotPlayed").is_some() => {
             Err(r.tag("NotPlayed").unwrap_or_default().to_string())
         }
-        Err(e) if contract.is_empty() => Err(format!("no contract ({e})")),
+        Err(e) if no_contract => Err(format!("no contract ({e})")),
         Err(e) => {
             errs.push(format!("unknown contract {contract:?}: {e}"));
             Err(String::new())
@@ -785,59 +789,5 @@ fn plan_section(
                     reason: "adjusted score of the imported PBN file ([Adjusted])".into(),
                 })));
         }
-    }
-}
-
-/// Law 78D: the method is the signed `scoring.policy`, so a file's `Scoring` tag is only
-/// compared with it. Each tag value that the policy in force does not follow is a warning;
-/// a value we cannot read is said so. The first `;`-separated word is the method.
-pub fn scoring_warnings(plan: &Plan, policy: &crate::events::PolicySet) -> Vec<Problem> {
-    use crate::events::Method;
-    let mut out = vec![];
-    for (tag, line) in &plan.scoring_tags {
-        let word = tag
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        let agrees: Option<&[Method]> = match word.as_str() {
-            "mp" | "matchpoints" => Some(&[Method::Matchpoints]),
-            "imp" | "imps" => Some(&[Method::TeamsImps, Method::CrossImps, Method::Butler]),
-            "cross-imps" | "cross-imp" | "crossimps" => Some(&[Method::CrossImps]),
-            "butler" | "butler_pairs" => Some(&[Method::Butler]),
-            "mp_pairs" => Some(&[Method::Matchpoints]),
-            "cross_imp" | "cross_imp_pairs" => Some(&[Method::CrossImps]),
-            "totalpoints" | "total" => Some(&[Method::TotalPoints]),
-            _ => None,
-        };
-        let message = match agrees {
-            None => format!(
-                "Scoring {tag:?} is not a method tdlog reads; the signed scoring policy ({}) applies",
-                method_name(policy.method)
-            ),
-            Some(ms) if !ms.contains(&policy.method) => format!(
-                "Scoring {tag:?} disagrees with the signed scoring policy ({}), which applies (Law 78D: the conditions of contest decide)",
-                method_name(policy.method)
-            ),
-            Some(_) => continue,
-        };
-        out.push(Problem {
-            line: *line,
-            board: None,
-            message,
-        });
-    }
-    out
-}
-
-fn method_name(m: crate::events::Method) -> &'static str {
-    use crate::events::Method;
-    match m {
-        Method::Matchpoints => "matchpoints",
-        Method::CrossImps => "cross_imps",
-        Method::Butler => "butler",
-        Method::TeamsImps => "teams_imps",
-        Method::TotalPoints => "total_points",
     }
 }
