@@ -487,3 +487,42 @@ fn xmllint_validates_the_usebio_tdlog_writes_for_matchpoints_butler_and_cross_im
         xmllint_valid(&f.text, d, name);
     }
 }
+
+/// The app's import preview (`views::import`) of a PBN tdlog wrote: the published scores
+/// are compared with what tdlog would score before anything is signed, and the rulings in it
+/// block a scorer (Law 12C) but not a TD.
+#[test]
+fn the_import_preview_compares_the_published_scores_before_signing_and_names_the_director() {
+    use tdlog::keys::Role;
+    use tdlog::views::import::{import_preview, read_plan, Blocked, FileKind};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (first, file) = (d.join("first.tdlog"), d.join("out.pbn"));
+    original(&first, false);
+    ok(&tdlog(&[
+        "write-results",
+        "pbn",
+        s(&first),
+        "--out",
+        s(&file),
+    ]));
+    let text = std::fs::read_to_string(&file).unwrap();
+    // A new, empty log to import into.
+    let empty = d.join("empty.tdlog");
+    let g = match genesis() {
+        Payload::Genesis(g) => g,
+        _ => unreachable!(),
+    };
+    Log::create(&empty, &key(1), g).unwrap();
+    let r = tdlog::views::Replayed::new(Log::open(&empty).unwrap().verify(None).unwrap());
+    let plan = read_plan(&text, FileKind::Pbn, "A", &[]).unwrap();
+    let td = import_preview(&r, &plan, FileKind::Pbn, Some(Role::Td));
+    assert_eq!((td.records, td.adjusted, td.not_played), (10, 2, 1));
+    assert_eq!(td.blocked, None);
+    let c = td.comparison.expect("the file publishes scores");
+    assert!(c.disagreements.is_empty(), "{:#?}", c.disagreements);
+    assert_eq!(c.agree, c.values);
+    assert!(c.values > 30, "{c:?}");
+    let scorer = import_preview(&r, &plan, FileKind::Pbn, Some(Role::Scorer));
+    assert_eq!(scorer.blocked, Some(Blocked::NeedsDirector));
+}
