@@ -3,8 +3,11 @@
 //! imported back (parse + import plan) and imported and scored (plan, sign into a fresh log,
 //! verify, fold, score every board, rank). Every figure is a ratio to endplay's (PyPI) parse
 //! of the same PBN file, timed inside Python in the same run (interpreter start excluded);
-//! without python3 + endplay the ratios are left out and said so. Medians of 5 runs. The
-//! section of `docs/benchmarks.md` between the `files-bench` markers is rewritten.
+//! without python3 + endplay the ratios are left out and said so. Then the largest real files
+//! (Ruter's `sm1.pbn`, Compscore3's `mp_pairs_mitchell.xml`), read where they are and never
+//! copied (not MIT), against endplay's parse of `sm1.pbn`; absent files are said so. Medians
+//! of 5 runs. The section of `docs/benchmarks.md` between the `files-bench` markers is
+//! rewritten.
 
 mod common;
 
@@ -104,11 +107,31 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// endplay's parse of `file`, timed inside Python (seconds), or why not.
-fn endplay(file: &Path, reps: usize) -> Result<f64, String> {
-    let script = "import sys, time\nfrom endplay.parsers import pbn\nts = []\nfor _ in range(int(sys.argv[2])):\n    t = time.perf_counter()\n    with open(sys.argv[1]) as f:\n        b = pbn.load(f)\n    ts.append(time.perf_counter() - t)\nts.sort()\nprint(len(b), ts[len(ts) // 2])\n";
-    let o = std::process::Command::new("python3")
-        .args(["-c", script, file.to_str().unwrap(), &reps.to_string()])
+/// The python with endplay: the venv `scripts/deps.sh` makes (`TDLOG_PY`, default
+/// `$HOME/.cache/tdlog/py`), else `python3`.
+fn python() -> String {
+    let venv = std::env::var("TDLOG_PY").ok().or_else(|| {
+        std::env::var("HOME")
+            .ok()
+            .map(|h| format!("{h}/.cache/tdlog/py"))
+    });
+    venv.map(|v| format!("{v}/bin/python"))
+        .filter(|p| Path::new(p).exists())
+        .unwrap_or_else(|| "python3".into())
+}
+
+/// endplay's parse of `file` (read as `encoding`), timed inside Python (seconds), with the
+/// number of records it read, or why not.
+fn endplay(file: &Path, reps: usize, encoding: &str) -> Result<(usize, f64), String> {
+    let script = "import sys, time\nfrom endplay.parsers import pbn\nts = []\nfor _ in range(int(sys.argv[2])):\n    t = time.perf_counter()\n    with open(sys.argv[1], encoding=sys.argv[3]) as f:\n        b = pbn.load(f)\n    ts.append(time.perf_counter() - t)\nts.sort()\nprint(len(b), ts[len(ts) // 2])\n";
+    let o = std::process::Command::new(python())
+        .args([
+            "-c",
+            script,
+            file.to_str().unwrap(),
+            &reps.to_string(),
+            encoding,
+        ])
         .output()
         .map_err(|e| format!("python3: {e}"))?;
     if !o.status.success() {
@@ -121,14 +144,104 @@ fn endplay(file: &Path, reps: usize) -> Result<f64, String> {
     let out = String::from_utf8_lossy(&o.stdout);
     let mut it = out.split_whitespace();
     let boards: usize = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
-    assert_eq!(
-        boards,
-        (TABLES * BOARDS) as usize,
-        "endplay read every record"
-    );
-    it.next()
+    let secs = it
+        .next()
         .and_then(|x| x.parse().ok())
-        .ok_or_else(|| out.to_string())
+        .ok_or_else(|| out.to_string())?;
+    Ok((boards, secs))
+}
+
+/// The real files of other scorers, read where they are (`TDLOG_INTEROP`, default
+/// `/work/shared/data/interop`): not MIT, never copied into the repository.
+fn interop_dir() -> std::path::PathBuf {
+    std::env::var_os("TDLOG_INTEROP")
+        .map(Into::into)
+        .unwrap_or_else(|| "/work/shared/data/interop".into())
+}
+
+/// A file's text as the CLI reads it: UTF-8, else ISO-8859-1 byte for byte.
+fn latin1_or_utf8(bytes: Vec<u8>) -> (String, &'static str) {
+    match String::from_utf8(bytes) {
+        Ok(s) => (s, "utf-8"),
+        Err(e) => (
+            e.into_bytes().iter().map(|&b| b as char).collect(),
+            "latin-1",
+        ),
+    }
+}
+
+/// The largest real files: Ruter's `sm1.pbn` (import against endplay's parse of the same
+/// file, in this run) and Compscore3's `mp_pairs_mitchell.xml` (USEBIO: endplay reads no
+/// USEBIO, so its time is given against endplay's parse of `sm1.pbn`). Rows of the table,
+/// or a line saying what is absent.
+fn real_files(dir: &Path, reps: usize) -> String {
+    let base = interop_dir();
+    let pbn_path = base.join("ruter-magic-pbn/sm1.pbn");
+    let xml_path = base.join("compscore3-usebio/mp_pairs_mitchell.xml");
+    let mut out = String::from("\n### The largest real files, read in place\n\n");
+    let (Ok(pbn_bytes), Ok(xml_bytes)) = (std::fs::read(&pbn_path), std::fs::read(&xml_path))
+    else {
+        out.push_str(&format!(
+            "Not measured: {} or {} is absent on this machine (the real files are not in the repository: not MIT).\n",
+            pbn_path.display(),
+            xml_path.display()
+        ));
+        return out;
+    };
+    let (pbn, enc) = latin1_or_utf8(pbn_bytes);
+    let (xml, _) = latin1_or_utf8(xml_bytes);
+    let (mut p_parse, mut p_full, mut u_parse, mut u_full) = (vec![], vec![], vec![], vec![]);
+    let mut records = 0;
+    for i in 0..reps {
+        let t0 = Instant::now();
+        let recs = tdlog::bridge::pbn::parse(&pbn).unwrap();
+        let plan = import::plan(&recs, "A");
+        p_parse.push(t0.elapsed().as_secs_f64());
+        records = recs.len();
+        let t0 = Instant::now();
+        let plan2 = import::plan(&tdlog::bridge::pbn::parse(&pbn).unwrap(), "A");
+        black_box(import_and_score(dir, 100 + 2 * i, plan2.payloads));
+        p_full.push(t0.elapsed().as_secs_f64());
+        black_box(plan);
+        let t0 = Instant::now();
+        let plan = usebio::plan(&xml, "A").unwrap();
+        u_parse.push(t0.elapsed().as_secs_f64());
+        let t0 = Instant::now();
+        let plan2 = usebio::plan(&xml, "A").unwrap();
+        black_box(import_and_score(dir, 101 + 2 * i, plan2.payloads));
+        u_full.push(t0.elapsed().as_secs_f64());
+        black_box(plan);
+    }
+    let theirs = endplay(&pbn_path, reps, enc);
+    out.push_str(&format!(
+        "Ruter (Magic Contest) `sm1.pbn`: {} KB, {records} records; Compscore3 `mp_pairs_mitchell.xml`: {} KB. Read where they are on the measuring machine (`TDLOG_INTEROP`), never copied into the repository (not MIT). Median of {reps} runs; ratio: tdlog's time over endplay's parse of `sm1.pbn` in the same run.\n\n| measurement | time | ratio to endplay's parse of sm1.pbn |\n|---|---:|---:|\n",
+        pbn.len() / 1024,
+        xml.len() / 1024
+    ));
+    let rows = [
+        ("sm1.pbn: parse + import plan", median(p_parse)),
+        ("sm1.pbn: import and score", median(p_full)),
+        (
+            "mp_pairs_mitchell.xml: parse + import plan",
+            median(u_parse),
+        ),
+        ("mp_pairs_mitchell.xml: import and score", median(u_full)),
+    ];
+    for (what, secs) in rows {
+        let ratio = match &theirs {
+            Ok((_, b)) => format!("{:.3}", secs / b),
+            Err(_) => "-".into(),
+        };
+        out.push_str(&format!("| {what} | {:.1} ms | {ratio} |\n", secs * 1000.0));
+    }
+    match theirs {
+        Ok((n, b)) => out.push_str(&format!(
+            "| endplay `pbn.load` of sm1.pbn ({n} boards read) | {:.1} ms | 1 |\n",
+            b * 1000.0
+        )),
+        Err(e) => out.push_str(&format!("\nendplay not available ({e}): no ratios.\n")),
+    }
+    out
 }
 
 fn main() {
@@ -167,7 +280,10 @@ fn main() {
         black_box(import_and_score(dir.path(), 2 * i + 1, plan.payloads));
         u_full.push(t0.elapsed().as_secs_f64());
     }
-    let base = endplay(&pbn_file, reps);
+    let base = endplay(&pbn_file, reps, "utf-8").map(|(n, secs)| {
+        assert_eq!(n, (TABLES * BOARDS) as usize, "endplay read every record");
+        secs
+    });
     let rows_md = [
         ("PBN: parse + import plan", median(p_parse)),
         (
@@ -200,6 +316,7 @@ fn main() {
         )),
         Err(e) => body.push_str(&format!("\nendplay not available ({e}): no ratios.\n")),
     }
+    body.push_str(&real_files(dir.path(), reps));
     println!("{body}");
     common::write_section("files-bench", &body);
 }

@@ -357,31 +357,21 @@ fn ruter_score_table_section_column_and_dotted_rounds_make_one_field() {
     assert_eq!(plan.published.lines.len(), 8);
 }
 
-/// Law 12C2: only a director signs an artificial score; for another key the import keeps
-/// the row as not played and says so, rather than refusing the whole file.
+/// Law 12C2: only a director signs an artificial score. Ruter's `A+` row is the TD's adjusted
+/// score, with no table result under it; the file is refused to a scorer before anything is
+/// signed (as USEBIO's `A6040`), and a director signs it.
 #[test]
-fn ruter_artificial_score_is_not_played_for_a_key_that_is_no_directors() {
-    let mut plan = plan_with(&fixture("ruter-pairs-shape.pbn"), PassReading::Auto);
-    let count = |plan: &import::Plan| {
-        let adjusted = plan
-            .payloads
-            .iter()
-            .filter(|p| matches!(p, Payload::ScoreAdjusted(_)))
-            .count();
-        let not_played = plan
-            .payloads
-            .iter()
-            .filter(|p| matches!(p, Payload::ResultNotPlayed(_)))
-            .count();
-        (adjusted, not_played)
-    };
-    assert_eq!(count(&plan), (1, 0));
-    plan.without_adjusted_scores();
-    assert_eq!(count(&plan), (0, 1));
-    assert!(plan.warnings.iter().any(|w| w
-        .message
-        .starts_with("1 artificial score(s) imported as not played")));
-    // A scorer can sign the rest.
+fn law_12c2_ruter_artificial_score_needs_a_directors_key() {
+    let plan = plan_with(&fixture("ruter-pairs-shape.pbn"), PassReading::Auto);
+    let adjusted = plan
+        .payloads
+        .iter()
+        .filter(|p| matches!(p, Payload::ScoreAdjusted(_)))
+        .count();
+    assert_eq!(adjusted, 1);
+    let err = import::needs_director(&plan, Some(tdlog::keys::Role::Scorer)).unwrap_err();
+    assert!(err.to_string().contains("Law 12C"), "{err}");
+    assert!(import::needs_director(&plan, Some(tdlog::keys::Role::Td)).is_ok());
     let dir = tempfile::tempdir().unwrap();
     let t = fold(dir.path(), plan.payloads);
     assert_eq!(results(&t).len(), 8);

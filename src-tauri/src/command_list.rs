@@ -102,6 +102,7 @@ pub const ALL: &[&str] = &[
     "policy_sign",
     "traveller_attendance",
     "traveller_fouled",
+    "results_export",
 ];
 
 #[cfg(test)]

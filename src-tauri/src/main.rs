@@ -18,6 +18,7 @@ mod doko;
 mod doko_cards;
 mod enrol;
 mod error;
+mod export;
 mod hub;
 mod preopen;
 mod qr;
@@ -180,6 +181,7 @@ fn main() {
             setup::policy_sign,
             traveller::traveller_attendance,
             traveller::traveller_fouled,
+            export::results_export,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

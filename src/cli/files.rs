@@ -68,14 +68,16 @@ pub fn write(a: WriteArgs) -> CliResult {
     let v = super::open_log(&a.log)?.verify(None)?;
     v.require_no_forks()?;
     let rp = tdlog::views::Replayed::new(v);
-    let (t, rows) = (&rp.tournament, &rp.results);
-    let r = ranking(t, rows);
     let version = concat!("tdlog ", env!("CARGO_PKG_VERSION"));
-    let text = match a.format {
-        Format::Usebio => tdlog::results::usebio_export::export(t, rows, &r.standings, version)?,
-        Format::Pbn => tdlog::results::pbn_export::export(t, rows, &r, Some(&rp.tables), version),
+    let format = match a.format {
+        Format::Usebio => tdlog::views::export::ResultsFormat::Usebio,
+        Format::Pbn => tdlog::views::export::ResultsFormat::Pbn,
     };
-    tdlog::io_safe::write_output(&a.out, text.as_bytes(), a.force, &[&a.log])?;
+    let file = tdlog::views::export::results_file(&rp, format, version)?;
+    tdlog::io_safe::write_output(&a.out, file.text.as_bytes(), a.force, &[&a.log])?;
+    for w in &file.not_written {
+        eprintln!("warning: {w}");
+    }
     println!("wrote {}", a.out.display());
     Ok(0)
 }

@@ -113,7 +113,7 @@ pub fn import(cmd: ImportCmd) -> CliResult {
 /// Says every problem and warning of an import plan, signs its payloads (all or nothing),
 /// and shows the producer's published scores beside ours.
 fn sign_plan(
-    mut plan: import::Plan,
+    plan: import::Plan,
     file: &std::path::Path,
     log: &std::path::Path,
     section: &str,
@@ -138,13 +138,10 @@ fn sign_plan(
     // The file's `Scoring` tag is compared with the signed policy in force, never used as it.
     let policy = {
         let v = verified(log)?;
+        // A ruling in the file (USEBIO `A6040`, PBN `[Adjusted]`) is a director's to sign
+        // (Law 12C): refused before anything is signed, naming the signer's role.
         let role = v.keys.get(&k.public()).map(|i| i.role);
-        if !matches!(
-            role,
-            Some(tdlog::keys::Role::ChiefTd | tdlog::keys::Role::Td)
-        ) {
-            plan.without_adjusted_scores();
-        }
+        import::needs_director(&plan, role)?;
         let t = tournament(&v, None)?;
         // Importing into a section the log already has would sign every result a second
         // time (each a correction of itself): refused, nothing is signed.

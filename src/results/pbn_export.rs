@@ -5,9 +5,10 @@
 //! the `TotalScoreTable` of our ranking in the first record. Pure and deterministic.
 //!
 //! Our own importer reads it back to the same results (tested); a board not played is written
-//! with an empty contract and `[NotPlayed "reason"]`. An adjusted score (a TD's ruling) has no
-//! PBN form: its record carries `[Adjusted "..."]` for a reader, and is not re-imported as a
-//! ruling (only a director's key may sign that).
+//! with PBN's unknown contract `?` and `[NotPlayed "reason"]`. An adjusted score (a TD's ruling) has no
+//! PBN form: its record carries the table result under it and `[Adjusted "..."]`, the
+//! engine's English line, which the importer reads back as the ruling (only a director's key
+//! may sign it, `results::import::needs_director`).
 
 use super::score::{Ranking, ResultRow};
 use super::tournament::{Outcome, Tournament};
@@ -172,13 +173,19 @@ pub fn export(
         } else {
             tag(&mut out, "Competition", "Teams");
         }
-        match slot.outcome() {
-            Outcome::Played {
+        // A ruling stands on top of the table result: both are written, so that an import
+        // signs both again.
+        let (table, ruling) = match slot.outcome() {
+            o @ Outcome::Adjusted { .. } => (slot.table_result.as_ref(), Some(o)),
+            o => (Some(o), None),
+        };
+        match table {
+            Some(Outcome::Played {
                 contract,
                 declarer,
                 tricks,
                 score_ns,
-            } => {
+            }) => {
                 let pass = contract.eq_ignore_ascii_case("pass");
                 tag(
                     &mut out,
@@ -196,18 +203,22 @@ pub fn export(
                     auction_and_play(&mut out, b, &key);
                 }
             }
-            Outcome::NotPlayed { reason } => {
-                tag(&mut out, "Declarer", "");
-                tag(&mut out, "Contract", "");
-                tag(&mut out, "Result", "");
+            // No contract: PBN's `?` (unknown). An empty Contract is read as a pass-out by
+            // other readers (endplay).
+            Some(Outcome::NotPlayed { reason }) => {
+                tag(&mut out, "Declarer", "?");
+                tag(&mut out, "Contract", "?");
+                tag(&mut out, "Result", "?");
                 tag(&mut out, "NotPlayed", reason);
             }
-            o @ Outcome::Adjusted { .. } => {
-                tag(&mut out, "Declarer", "");
-                tag(&mut out, "Contract", "");
-                tag(&mut out, "Result", "");
-                tag(&mut out, "Adjusted", &o.describe());
+            Some(Outcome::Adjusted { .. }) | None => {
+                tag(&mut out, "Declarer", "?");
+                tag(&mut out, "Contract", "?");
+                tag(&mut out, "Result", "?");
             }
+        }
+        if let Some(o) = ruling {
+            tag(&mut out, "Adjusted", &o.describe());
         }
         if first {
             first = false;

@@ -75,6 +75,41 @@ fn datum<'a>(rows: &'a [ResultRow], sec: &str, board: u32) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// What the USEBIO file leaves out, one line each: USEBIO 1.2 has one `SCORE` per traveller
+/// line, so a board not played, an assigned or weighted score (Law 12C1) and a table result
+/// under an artificial score are not in it (PBN keeps them all).
+pub fn not_written(t: &Tournament, rows: &[ResultRow]) -> Vec<String> {
+    let mut out = vec![];
+    for r in rows {
+        let key = crate::events::Slot {
+            section: r.section.clone(),
+            round: r.round,
+            table: r.table,
+            board: r.board,
+        };
+        let Some(slot) = t.slots.get(&key) else {
+            continue;
+        };
+        let what = match slot.outcome() {
+            Outcome::Played { .. } => continue,
+            Outcome::Adjusted {
+                adjustment: Adjustment::Artificial { .. },
+                ..
+            } if slot.table_result.is_none() => continue,
+            Outcome::Adjusted {
+                adjustment: Adjustment::Artificial { .. },
+                ..
+            } => "the table result under the artificial score".to_string(),
+            o => o.describe(),
+        };
+        out.push(format!(
+            "section {} board {} round {} table {} ({} v {}): {what}: not in the USEBIO file (no USEBIO 1.2 element for it)",
+            r.section, r.board, r.round, r.table, r.ns, r.ew
+        ));
+    }
+    out
+}
+
 /// Writes the tournament's pairs sections as one USEBIO 1.2 document.
 pub fn export(
     t: &Tournament,

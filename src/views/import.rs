@@ -113,6 +113,51 @@ pub struct ImportPreview {
     pub producer: Option<String>,
     pub events: usize,
     pub blocked: Option<Blocked>,
+    /// The producer's published scores beside the scores tdlog would give once the file is
+    /// signed (`None`: the file publishes none, or has problems): shown before signing.
+    pub comparison: Option<crate::results::published::Comparison>,
+}
+
+/// The plan's payloads folded into a copy of the log's tournament (unsigned, in memory), and
+/// the file's published scores compared with what tdlog would score: as `tdlog import`
+/// prints after signing, here before.
+fn comparison_before_signing(r: &Replayed, plan: &Plan) -> crate::results::published::Comparison {
+    use crate::log::{CheckedEvent, Envelope, Hash32, Projection};
+    use crate::results::{published, ranking, results};
+    let mut t = r.tournament.clone();
+    let nobody = Hash32([0; 32]);
+    let signer = crate::keys::KeyInfo {
+        key: nobody,
+        role: Role::Td,
+        holder: "import preview".into(),
+        enrolled_by: nobody,
+        revoked: None,
+    };
+    for (i, p) in plan.payloads.iter().enumerate() {
+        let n = i as u64 + 1;
+        let env = Envelope {
+            log_id: None,
+            author: nobody,
+            seq: n,
+            prev: None,
+            deps: vec![],
+            lamport: n,
+            wall_ms: 0,
+            kind: p.kind().into(),
+            v: p.current_version(),
+            payload_hash: nobody,
+            payload_len: 0,
+        };
+        let e = CheckedEvent {
+            id: Hash32::digest(&[&n.to_le_bytes()]),
+            env,
+            payload: p.clone(),
+        };
+        t.apply(&e, &signer);
+    }
+    let rows = results(&t);
+    let standings = ranking(&t, &rows).standings;
+    published::compare(&plan.published, &rows, &standings, 0.01)
 }
 
 /// The preview of `plan` on this log, for a signer of `role`.
@@ -193,6 +238,8 @@ pub fn import_preview(
         published_lines: plan.published.lines.len() + plan.published.totals.len(),
         producer: plan.published.program.clone(),
         events: plan.payloads.len(),
+        comparison: (plan.problems.is_empty() && !plan.published.is_empty())
+            .then(|| comparison_before_signing(r, plan)),
         blocked,
     }
 }

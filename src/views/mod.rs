@@ -13,6 +13,7 @@ pub mod dashboard;
 pub mod doko;
 pub mod doko_cards;
 pub mod events;
+pub mod export;
 pub mod hand_records;
 pub mod hub;
 pub mod import;

@@ -8,7 +8,7 @@ use crate::bridge::pbn::PbnRecord;
 use crate::bridge::seat::Seat;
 use crate::bridge::vulnerability::Vulnerability;
 use crate::events::{
-    Adjustment, Artificial, BoardFacts, Contestant, Form, Payload, ResultNotPlayed, ResultRecorded,
+    Adjustment, BoardFacts, Contestant, Form, Payload, ResultNotPlayed, ResultRecorded,
     ScoreAdjusted, Section, Slot, TableAssignment, TableResult,
 };
 use serde::Serialize;
@@ -19,6 +19,8 @@ mod movement;
 mod ruter;
 mod score_check;
 mod scoring_tag;
+
+pub use adjusted::{needs_director, SignerError};
 
 pub(crate) use movement::rebuild;
 use ruter::ruter_rows;
@@ -141,15 +143,17 @@ struct Rec {
     members_ns: Vec<String>,
     members_ew: Vec<String>,
     facts: BoardFacts,
-    result: Result<TableResult, String>,
+    /// The table result (`Err`: not played, with the reason); `None`: only a ruling.
+    result: Option<Result<TableResult, String>>,
+    /// The TD's adjusted score: tdlog's `[Adjusted]` tag, or an artificial score in a
+    /// producer's score table (Ruter's `"A+"`, Law 12C2): law, adjustment and reason.
+    ruling: Option<(String, Adjustment, String)>,
     /// The reading taken for a bare `Contract "Pass"` record.
     pass: Option<PassTaken>,
     /// The file's `Score` disagreed with Law 77's score of the recorded contract.
     score_warning: Option<String>,
     /// The record named its `Table` (otherwise it is identified by board and pairs).
     has_table: bool,
-    /// An artificial score the file gives (Ruter's `"A+"`): the TD's adjusted score.
-    adjusted: Option<(Artificial, Artificial, String)>,
 }
 
 /// The two rooms of a team match (PBN `Room` tag).
@@ -279,16 +283,31 @@ fn read(
         }
     }
     let contract = r.tag("Contract").unwrap_or("").trim().to_string();
+    // PBN's `?`: the value is unknown (tdlog writes it where no table result stands).
+    let no_contract = contract.is_empty() || contract == "?";
     let declarer = r.tag("Declarer").unwrap_or("").trim().to_string();
     let tricks = r.tag("Result").unwrap_or("").trim().to_string();
     let played_auction = !r.section_tokens("Auction").is_empty();
     let mut pass = None;
+    let ruling = match r.tag("Adjusted").map(adjusted::read) {
+        Some(Ok((law, adjustment))) => Some((
+            law,
+            adjustment,
+            "adjusted score of the imported PBN file ([Adjusted])".to_string(),
+        )),
+        Some(Err(e)) => {
+            errs.push(e);
+            None
+        }
+        None => None,
+    };
+    let only_ruling = ruling.is_some() && no_contract && r.tag("NotPlayed").is_none();
     let result = match contract.parse::<ContractOrPass>() {
         // tdlog's own PBN export writes a board not played with its reason.
-        Err(_) if contract.is_empty() && r.tag("NotPlayed").is_some() => {
+        Err(_) if no_contract && r.tag("NotPlayed").is_some() => {
             Err(r.tag("NotPlayed").unwrap_or_default().to_string())
         }
-        Err(e) if contract.is_empty() => Err(format!("no contract ({e})")),
+        Err(e) if no_contract => Err(format!("no contract ({e})")),
         Err(e) => {
             errs.push(format!("unknown contract {contract:?}: {e}"));
             Err(String::new())
@@ -343,8 +362,12 @@ fn read(
     if !errs.is_empty() {
         return Err(errs);
     }
-    let score_warning = match (&result, r.tag("Score")) {
-        (Ok(res), Some(tag)) if board > 0 => score_check(res, tag, board, vulnerable.as_deref()),
+    let result = (!only_ruling).then_some(result);
+    let score_warning = match (
+        result.as_ref().and_then(|r| r.as_ref().ok()),
+        r.tag("Score"),
+    ) {
+        (Some(res), Some(tag)) if board > 0 => score_check(res, tag, board, vulnerable.as_deref()),
         _ => None,
     };
     let names = |a: &str, b: &str| {
@@ -373,10 +396,10 @@ fn read(
             deal,
         },
         result,
+        ruling,
         pass,
         score_warning,
         has_table: r.tag("Table").is_some_and(|t| !t.trim().is_empty()),
-        adjusted: None,
     })
 }
 
@@ -726,31 +749,37 @@ fn plan_section(
             table: r.table,
             board: r.board,
         };
-        if let Some((ns_a, ew_a, code)) = r.adjusted {
+        match r.result {
+            Some(Ok(result)) => {
+                out.payloads
+                    .push(Payload::ResultRecorded(Box::new(ResultRecorded {
+                        slot: slot.clone(),
+                        ns: r.ns.clone(),
+                        ew: r.ew.clone(),
+                        result,
+                    })))
+            }
+            Some(Err(reason)) => {
+                out.payloads
+                    .push(Payload::ResultNotPlayed(Box::new(ResultNotPlayed {
+                        slot: slot.clone(),
+                        ns: r.ns.clone(),
+                        ew: r.ew.clone(),
+                        reason,
+                    })))
+            }
+            None => {}
+        }
+        if let Some((law, adjustment, reason)) = r.ruling {
             out.payloads
                 .push(Payload::ScoreAdjusted(Box::new(ScoreAdjusted {
                     slot,
                     ns: r.ns,
                     ew: r.ew,
-                    law: "12C2".into(),
-                    adjustment: Adjustment::Artificial { ns: ns_a, ew: ew_a },
-                    reason: format!("artificial score {code} in the imported file"),
+                    law,
+                    adjustment,
+                    reason,
                 })));
-            continue;
         }
-        out.payloads.push(match r.result {
-            Ok(result) => Payload::ResultRecorded(Box::new(ResultRecorded {
-                slot,
-                ns: r.ns,
-                ew: r.ew,
-                result,
-            })),
-            Err(reason) => Payload::ResultNotPlayed(Box::new(ResultNotPlayed {
-                slot,
-                ns: r.ns,
-                ew: r.ew,
-                reason,
-            })),
-        });
     }
 }

@@ -4,7 +4,7 @@ use super::{read, score_check, Options, Plan, Problem, Rec};
 use crate::bridge::contract::ContractOrPass;
 use crate::bridge::pbn::{PbnRecord, PbnTable};
 use crate::bridge::seat::Seat;
-use crate::events::{Artificial, TableResult};
+use crate::events::{Adjustment, Artificial, TableResult};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What Ruter says once per file: the contestants' names (`TotalScoreTable`), the sections
@@ -293,7 +293,7 @@ pub(super) fn ruter_rows(
                 line: r.line,
                 board: Some(base.board),
                 message: if adjusted.is_some() {
-                    format!("{ns} v {ew}: artificial score {code} in the ScoreTable: signed as the TD's adjusted score (ruling.adjusted_score, Law 12C2: a director's key; another key imports it as not played)")
+                    format!("{ns} v {ew}: artificial score {code} in the ScoreTable: signed as the TD's adjusted score (ruling.adjusted_score, Law 12C2: a director's key signs it)")
                 } else {
                     format!("{ns} v {ew}: no result ({code}) in the ScoreTable: imported as not played")
                 },
@@ -360,11 +360,18 @@ pub(super) fn ruter_rows(
             ns,
             ew,
             facts: base.facts.clone(),
-            result,
+            // An artificial score stands alone: the TD's ruling, no table result under it.
+            result: adjusted.is_none().then_some(result),
+            ruling: adjusted.map(|(ns_a, ew_a, code)| {
+                (
+                    "12C2".to_string(),
+                    Adjustment::Artificial { ns: ns_a, ew: ew_a },
+                    format!("artificial score {code} in the imported file"),
+                )
+            }),
             pass: None,
             score_warning,
             has_table: table.is_some(),
-            adjusted,
         });
     }
 }

@@ -7,6 +7,7 @@ import type {
   AppInfo, DeviceKeyInfo, EventsPage, NoteInput, NoteRow, Progress, Ranking, TravellerRow,
   SlotState, Summary, BoardAndIncident, DashboardView, RankMove, Ruling, RulingRow, OpenClock, AppealsView, Adjustment, AppealSettings, ImportedKey, ActivityRow,
   PolicyRequest, PolicyView,
+  Exported,
 } from "./types";
 import type { RulingFilter } from "./activity";
 import type { DokoCardGame, DokoRulingInput, DokoEvening, DokoPlanView, DokoStandingsView, DokoTableList } from "./types";
@@ -97,6 +98,9 @@ export const api = {
   setupPreview: (request: SetupRequest, lang: string) => invoke<SetupPreview>("setup_preview", { request, lang }),
   setupSign: (request: SetupRequest, passphrase: string | null, onProgress?: OnProgress) =>
     invoke<Summary>("setup_sign", { request, passphrase, progress: channel(onProgress) }),
+  /** The results as `tdlog write-results` writes them; no path: a save dialog. */
+  resultsExport: (format: "pbn" | "usebio", path: string | null, overwrite: boolean) =>
+    invoke<Exported>("results_export", { format, path, overwrite }),
   pickInputFile: (what: "results" | "hands") => invoke<string | null>("pick_input_file", { what }),
   importPreview: (request: { path: string; section: string; captains: [string, string][] }) =>
     invoke<ImportPreview>("import_preview", { request }),

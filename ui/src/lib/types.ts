@@ -648,7 +648,18 @@ export interface ImportPreview {
   deals: number; results: number; not_played: number; adjusted: number; published_lines: number;
   producer: string | null; events: number;
   blocked: "problems" | "section_exists" | "needs_director" | "empty" | null;
+  /** The producer's published scores beside tdlog's, computed before signing. */
+  comparison: Comparison | null;
 }
+
+/** Published scores compared with tdlog's (`results::published::Comparison`). */
+export interface Comparison {
+  lines: number; values: number; agree: number;
+  disagreements: { section: string; board?: number; ns: string; ew?: string; what: string; published?: number; ours?: number; cause: "rounding" | "data" | "policy" }[];
+}
+
+/** Where `results_export` wrote the results, and what the format could not carry. */
+export interface Exported { path: string | null; not_written: string[] }
 
 /** Hand records: what attaching a PBN's deals would sign (`views::hand_records`). */
 export interface HandRecordsPreview {

@@ -1108,6 +1108,23 @@ export const en = {
   "error.act_not_at_table": "That table did not play this board in the movement.",
   "error.act_groups": "Law 87A: a fouled board has at least two groups of tables, each table in one.",
   "error.act_reason": "Say why.",
+  "export.heading": "Results for other programs",
+  "export.path": "Write to",
+  "export.dialog": "empty: choose in a dialog",
+  "export.write": "Write the results file",
+  "export.exists": "{path} already exists. Replace it?",
+  "export.replace": "Replace",
+  "export.keep": "Keep it",
+  "export.written": "Written: {path}",
+  "export.notWritten": "{n} result(s) this format cannot carry (PBN keeps them all)",
+  "error.export_exists": "The file already exists; it is replaced only when you confirm.",
+  "error.export_teams": "USEBIO holds pairs sections only: write a teams event as PBN.",
+  "error.export_empty": "There are no results to write yet.",
+  "files.comparison": "Published scores: {agree} of {values} value(s) in {lines} line(s) agree with tdlog's within 0.01 (before signing)",
+  "files.disagreements": "{n} disagreement(s), each with its cause",
+  "files.cause.rounding": "rounding",
+  "files.cause.data": "the records differ",
+  "files.cause.policy": "another method, factoring or artificial value",
 } as const;
 
 export type MessageKey = keyof typeof en;
