@@ -204,9 +204,11 @@ fn ruter_team_match_rows_import_the_teams_and_matches_and_say_why_no_vps() {
     );
     assert!(!o.out.contains("missing contestants"), "{}", o.out);
     assert_eq!(o.values, (0, 10), "{}", o.out);
-    assert_eq!(o.places, (0, 10), "{}", o.out);
+    // Every team has 0 in tdlog, so all share place 1-10: the published winner's "1" is
+    // compared by its first number and agrees; the other nine do not.
+    assert_eq!(o.places, (1, 10), "{}", o.out);
     let d = differences(&o.out);
-    assert_eq!(d.len(), 20, "{}", o.out);
+    assert_eq!(d.len(), 19, "{}", o.out);
     assert!(d
         .iter()
         .all(|l| l.ends_with("(Data)") || l.contains(": place published")));

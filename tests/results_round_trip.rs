@@ -426,7 +426,7 @@ fn xmllint_valid(xml: &str, dir: &Path, name: &str) {
 }
 
 #[test]
-fn xmllint_validates_the_usebio_tdlog_writes_for_matchpoints_butler_and_cross_imps() {
+fn xmllint_validates_the_usebio_tdlog_writes_for_matchpoints_butler_cross_imps_and_two_winners() {
     let have = std::process::Command::new("xmllint")
         .arg("--version")
         .output()
@@ -458,6 +458,13 @@ fn xmllint_validates_the_usebio_tdlog_writes_for_matchpoints_butler_and_cross_im
         ("mp.xml", None),
         ("butler.xml", Some(r#"{"method": "butler"}"#)),
         ("cross.xml", Some(r#"{"method": "cross_imps"}"#)),
+        // Two winners: WINNER_TYPE 2 and each pair's DIRECTION, as Compscore3 writes them.
+        (
+            "two_winners.xml",
+            Some(
+                r#"{"method": "matchpoints", "scoring": {"ranking": {"fields": "by_direction"}}}"#,
+            ),
+        ),
     ] {
         let plan = tdlog::results::usebio::plan(&fixture, "A").unwrap();
         let path = d.join(format!("{name}.tdlog"));
