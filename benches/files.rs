@@ -152,11 +152,14 @@ fn endplay(file: &Path, reps: usize, encoding: &str) -> Result<(usize, f64), Str
 }
 
 /// The real files of other scorers, read where they are (`TDLOG_INTEROP`, default
-/// `/work/shared/data/interop`): not MIT, never copied into the repository.
+/// `../shared/data/interop` beside the repository, as the tests read them): not MIT, never
+/// copied into the repository.
 fn interop_dir() -> std::path::PathBuf {
     std::env::var_os("TDLOG_INTEROP")
         .map(Into::into)
-        .unwrap_or_else(|| "/work/shared/data/interop".into())
+        .unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/interop")
+        })
 }
 
 /// A file's text as the CLI reads it: UTF-8, else ISO-8859-1 byte for byte.
