@@ -156,6 +156,8 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
     assert_eq!((total("Fritz"), total("Gabi"), total("Emil")), (1, 1, 0));
     assert_eq!((total("Bert"), total("Dora")), (2, 2));
     assert_eq!(s.tie.text, "delt placering");
+    // No tie rule was signed (A30: the rules name none): the screen says it is the default.
+    assert!(!s.tie_signed);
 }
 
 /// §6.3: the list's "Art des Spiels" for every kind of deal, in English, German and Danish.

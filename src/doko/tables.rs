@@ -66,6 +66,9 @@ pub struct DokoTables {
     pub draw: DrawState,
     /// The standings' tie rule (`doko.standings_rule`; the latest applies).
     pub tie: TieRule,
+    /// Whether a `doko.standings_rule` was signed (else `tie` is the default, shared places).
+    #[serde(skip)]
+    pub tie_signed: bool,
     /// (round, table) closed by the Schiedsrichter (`doko.round_closed`, §8.2.2).
     #[serde(skip)]
     pub closed_rounds: BTreeSet<(u32, u32)>,
@@ -658,6 +661,7 @@ impl Projection for DokoTables {
             }
             Payload::DokoStandingsRule(x) => {
                 self.tie = x.tie;
+                self.tie_signed = true;
                 return;
             }
             Payload::DokoGame(g) => {

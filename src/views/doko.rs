@@ -297,6 +297,8 @@ pub fn open_objections(w: &crate::appeals::Workflow) -> Vec<(u32, u32)> {
 pub struct StandingsView {
     pub standings: crate::doko::tables::Standings,
     pub tie: Msg,
+    /// The tie rule was signed on this log (`doko.standings_rule`), not the default.
+    pub tie_signed: bool,
 }
 
 pub fn standings(t: &DokoTables, lang: Lang) -> Result<StandingsView, String> {
@@ -305,6 +307,7 @@ pub fn standings(t: &DokoTables, lang: Lang) -> Result<StandingsView, String> {
         .map_err(|e| crate::i18n::doko_refusal(lang, &e))?;
     Ok(StandingsView {
         tie: Msg::new(lang, s.tie.key(), &[]),
+        tie_signed: t.tie_signed,
         standings: s,
     })
 }

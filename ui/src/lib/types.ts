@@ -585,6 +585,8 @@ export interface DokoStandingsView {
     tie: string;
   };
   tie: DokoMsg;
+  /** A tie rule was signed on this log; otherwise the default (shared places) applies. */
+  tie_signed: boolean;
 }
 
 export interface DokoPlanView {

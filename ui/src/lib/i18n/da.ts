@@ -750,7 +750,7 @@ export const da: Record<MessageKey, string> = {
   "doko.tie.best_single_game": "bedste enkeltspil først",
   "doko.tie.best_round": "bedste runde først",
   "doko.tieSign": "Underskriv reglen",
-  "doko.tieHint": "Reglerne giver ingen afgørelse ved lighed (A30): klubben vælger; cheflederen eller arrangøren underskriver, og stillingen nævner reglen.",
+  "doko.tieHint": "Eppstein-reglerne nævner ingen afgørelse ved lige point: klubben vælger en; cheflederen eller arrangøren underskriver den, og stillingen nævner reglen.",
   "doko.drawHeading": "Lodtrækning og rundeplaner",
   "doko.drawState": "Lodtrækning om pladser (§2.1, §7.3.1)",
   "doko.drawNone": "Ikke trukket endnu.",
@@ -765,7 +765,7 @@ export const da: Record<MessageKey, string> = {
   "doko.later.random": "trukket på ny",
   "doko.later.by_standings": "efter stillingen",
   "doko.commit": "Fastlæg lodtrækningen (underskriv)",
-  "doko.commitHint": "Et tilfældigt frø laves og gemmes på denne enhed; kun dets fingeraftryk underskrives nu, så ingen kan trække om, til det passer dem.",
+  "doko.commitHint": "Et tilfældigt frø laves og gemmes på denne enhed; kun dets fingeraftryk underskrives nu, så ingen kan trække om, til resultatet passer dem (§2.1: rækkefølgen trækkes ved lodtrækning, én gang).",
   "doko.fieldList": "Deltagere: {names}",
   "doko.reveal": "Afslør lodtrækningen (underskriv)",
   "doko.revealHint": "Afslør på den enhed, der fastlagde: den har frøet.",
@@ -1125,4 +1125,5 @@ export const da: Record<MessageKey, string> = {
   "files.cause.rounding": "afrunding",
   "files.cause.data": "dataene afviger",
   "files.cause.policy": "anden metode, omregning eller kunstig score",
+  "doko.tieLineDefault": "Ved lige point: {tie} (standard: ingen regel er underskrevet i denne log)",
 };

@@ -750,7 +750,7 @@ export const en = {
   "doko.tie.best_single_game": "best single game first",
   "doko.tie.best_round": "best round first",
   "doko.tieSign": "Sign this rule",
-  "doko.tieHint": "The rules give no tie-break (A30): the club chooses; the chief director or the organiser signs it, and the standings name it.",
+  "doko.tieHint": "The Eppstein rules name no tie-break for equal totals: the club chooses one; the chief director or the organiser signs it, and the standings name it.",
   "doko.drawHeading": "Seat draw and round plans",
   "doko.drawState": "Seat draw (§2.1, §7.3.1)",
   "doko.drawNone": "Not drawn yet.",
@@ -765,7 +765,7 @@ export const en = {
   "doko.later.random": "drawn anew",
   "doko.later.by_standings": "by the standings",
   "doko.commit": "Commit the draw (sign)",
-  "doko.commitHint": "A random seed is made and kept on this device; only its fingerprint is signed now, so the draw cannot be repeated until someone likes it.",
+  "doko.commitHint": "A random seed is made and kept on this device; only its fingerprint is signed now, so nobody can draw again until the result suits them (§2.1: the order is drawn by lot, once).",
   "doko.fieldList": "Field: {names}",
   "doko.reveal": "Reveal the draw (sign)",
   "doko.revealHint": "Reveal on the device that committed: it holds the seed.",
@@ -1125,6 +1125,7 @@ export const en = {
   "files.cause.rounding": "rounding",
   "files.cause.data": "the records differ",
   "files.cause.policy": "another method, factoring or artificial value",
+  "doko.tieLineDefault": "Equal totals: {tie} (the default: no tie rule is signed on this log)",
 } as const;
 
 export type MessageKey = keyof typeof en;
