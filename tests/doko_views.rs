@@ -75,6 +75,7 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
         vec![
             seating(1, &["Anna", "Bert", "Cleo", "Dora"]),
             seating(2, &["Emil", "Fritz", "Gabi", "Hans", "Ida"]),
+            seating(3, &["Jan", "Kai", "Lea", "Max", "Nina"]),
             result(1, 1, [Seat::A, Seat::B], 130),
             result(1, 2, [Seat::A, Seat::C], 100),
             result(2, 1, [Seat::B, Seat::C], 130),
@@ -105,7 +106,10 @@ fn the_dashboard_the_table_list_and_the_standings_of_an_evening() {
     let open = open_objections(&f.workflow);
     assert!(open.is_empty());
     let dash = dashboard(&f.doko, &open, Lang::De);
-    assert_eq!(dash.tables, vec![1, 2]);
+    assert_eq!(dash.tables, vec![1, 2, 3]);
+    // A five-table seated but without a game yet: 0 of its 20 games (§7.4.1), not "0 of –".
+    let c3 = &dash.cells[2];
+    assert_eq!((c3.seated, c3.games, c3.games_in_round), (5, 0, 20));
     assert_eq!(dash.rounds, vec![1]);
     let c1 = &dash.cells[0];
     assert_eq!(

@@ -77,6 +77,11 @@ pub fn dashboard(t: &DokoTables, open: &[(u32, u32)], lang: Lang) -> Dashboard {
                 closed_by_td: false,
                 error: None,
             };
+            // A seated table without a game yet: its 16/20 from the profile and its size
+            // (§7.4.1), so a five-table shows "0 of 20" before its first game.
+            if let (Ok(p), 4 | 5) = (t.profile(), seated) {
+                c.games_in_round = p.games_for_table(seated as u8);
+            }
             if t.tables().contains(&(round, table)) {
                 match t.list(round, table) {
                     Ok(l) => {
