@@ -219,7 +219,7 @@ fn rule_8_8_7_a_decision_needs_a_schiedsrichter_ruling() {
 }
 
 #[test]
-fn rule_7_3_1_nobody_redraws_and_the_plan_names_every_player_once() {
+fn rule_2_1_nobody_redraws_and_7_3_1_the_plan_names_every_player_once() {
     let (o, chief) = club_evening();
     let again = Payload::DokoDrawCommit(DokoDrawCommit {
         seed_hash: "ab".repeat(32),
@@ -230,7 +230,8 @@ fn rule_7_3_1_nobody_redraws_and_the_plan_names_every_player_once() {
         .doko
         .check_append(&again, &signer(&o, &chief))
         .unwrap_err();
-    assert_eq!(e.rule(), "7.3.1");
+    // The order is drawn by lot once (§2.1); the published plan seats every player (§7.3.1).
+    assert_eq!(e.rule(), "2.1");
     let v = views::plan(&o.doko, 2, Lang::De);
     assert!(v.revealed && v.error.is_none());
     let mut seated: Vec<&str> = v.plan.iter().flatten().map(|(_, p)| p.as_str()).collect();
