@@ -265,6 +265,17 @@ fn main() {
     let pbn_file = dir.path().join("session.pbn");
     std::fs::write(&pbn_file, &pbn).unwrap();
     let (mut p_parse, mut p_full, mut u_parse, mut u_full) = (vec![], vec![], vec![], vec![]);
+    // Export: the scored session written as PBN and as USEBIO (what `write-results` does
+    // after the fold; the scores themselves are the fold's, timed in "import and score").
+    let (mut p_out, mut u_out) = (vec![], vec![]);
+    for _ in 0..reps {
+        let t0 = Instant::now();
+        black_box(pbn_export::export(&t, &rows, &r, None, "bench"));
+        p_out.push(t0.elapsed().as_secs_f64());
+        let t0 = Instant::now();
+        black_box(usebio_export::export(&t, &rows, &r.standings, "bench").unwrap());
+        u_out.push(t0.elapsed().as_secs_f64());
+    }
     for i in 0..reps {
         let t0 = Instant::now();
         let plan = import::plan(&tdlog::bridge::pbn::parse(&pbn).unwrap(), "A");
@@ -293,6 +304,8 @@ fn main() {
             "PBN: import and score (plan, sign, verify, fold, score, rank)",
             median(p_full),
         ),
+        ("PBN: export of the scored session", median(p_out)),
+        ("USEBIO: export of the scored session", median(u_out)),
         ("USEBIO: parse + import plan", median(u_parse)),
         (
             "USEBIO: import and score (plan, sign, verify, fold, score, rank)",
