@@ -10,6 +10,8 @@
 //! The files are outside the repository: under `CI` a missing directory fails the test
 //! (CI has it); elsewhere the test says so and passes.
 
+mod interop_support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tdlog::log::Log;
@@ -41,19 +43,9 @@ const BUTLER: &str = r#"{"method": "butler",
   "scoring": {"butler": {"drop": {"count": 1}, "rounding": "half_away_from_zero"}},
   "note": "Compscore3's Butler datum as its file shows it"}"#;
 
+/// The Compscore3 folder of the real files (`interop_support::interop`).
 fn interop() -> Option<PathBuf> {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/interop/compscore3-usebio");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{} is missing: CI must have the real files of issue 30",
-        dir.display()
-    );
-    eprintln!("skipped: {} is not here (not under CI)", dir.display());
-    None
+    interop_support::interop("compscore3-usebio")
 }
 
 /// What one import showed: the CLI's counts, and the exact comparison.

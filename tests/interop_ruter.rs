@@ -8,22 +8,10 @@
 //! The files are outside the repository: under `CI` a missing directory fails the test
 //! (CI has it); elsewhere the test says so and passes.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod interop_support;
+use interop_support::Log;
 
-fn interop() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/interop/ruter-magic-pbn");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{} is missing: CI must have the real files of issue 30",
-        dir.display()
-    );
-    eprintln!("skipped: {} is not here (not under CI)", dir.display());
-    None
-}
+const FOLDER: &str = "ruter-magic-pbn";
 
 /// What `tdlog import pbn` said about a file.
 struct Outcome {
@@ -51,47 +39,19 @@ fn counts(out: &str, start: &str) -> (usize, usize) {
 
 /// Signs `policy` (JSON, event-wide) with the chief TD's key, then imports `file` with it.
 fn import(file: &str, policy: Option<&str>) -> Option<Outcome> {
-    let dir = interop()?;
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("device");
-    let log = tmp.path().join("club.tdlog");
-    let run = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
-            .args(args)
-            .env("TDLOG_DATA_DIR", &data)
-            .env_remove("TDLOG_KEY")
-            .env_remove("TDLOG_PASSPHRASE")
-            .env_remove("TDLOG_LANG")
-            .output()
-            .unwrap();
-        let out = format!(
-            "{}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
-        assert!(o.status.success(), "tdlog {args:?}: {out}");
-        out
-    };
-    let key = tmp.path().join("td.key");
-    let key = key.to_str().unwrap();
-    run(&["key", "new", "--key", key]);
-    let log = log.to_str().unwrap();
-    run(&[
-        "init", "--name", file, "--game", "bridge", "--key", key, log,
-    ]);
+    let dir = interop_support::interop(FOLDER)?;
+    let log = Log::new(file);
     if let Some(p) = policy {
-        let pf = tmp.path().join("policy.json");
-        std::fs::write(&pf, p).unwrap();
-        run(&["policy", "set", log, pf.to_str().unwrap(), "--key", key]);
+        log.policy(p);
     }
     let path = dir.join(format!("{file}.pbn"));
-    let out = run(&[
+    let out = log.run(&[
         "import",
         "pbn",
         "--log",
-        log,
+        &log.log(),
         "--key",
-        key,
+        &log.key(),
         path.to_str().unwrap(),
     ]);
     let records = out
@@ -219,7 +179,7 @@ fn ruter_team_match_rows_import_the_teams_and_matches_and_say_why_no_vps() {
 /// 60 VPs and the 10 totals only at 8).
 #[test]
 fn ruter_team_match_vps_are_the_wbf_scale_of_their_imps() {
-    let Some(dir) = interop() else {
+    let Some(dir) = interop_support::interop(FOLDER) else {
         return;
     };
     let bytes = std::fs::read(dir.join("team.pbn")).unwrap();
