@@ -40,7 +40,7 @@ fi
 step "engine tests (cargo test --locked)" env TDLOG_REQUIRE_PG=1 cargo test --locked
 if [ "$BUILT" = 1 ]; then step "desktop shell tests (cargo test -p tdlog-desktop)" cargo test -p tdlog-desktop --locked; fi
 step "UI unit tests (vitest)" bash -c 'cd ui && npx --no-install vitest run'
-step "e2e WebDriver client (retry of dropped requests)" node --test tests/e2e/webdriver.test.mjs
+step "e2e WebDriver client (retry of dropped requests and transient lookups)" node --test tests/e2e/webdriver.test.mjs
 if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
   step "Doppelkopf evening end to end (tests/e2e/doko.sh)" bash tests/e2e/doko.sh

@@ -26,6 +26,14 @@ export function isDropped(err, status, text) {
   return status >= 500 && /connection closed|connection reset|broken pipe/i.test(text);
 }
 
+/** Whether a failed element lookup is WebKitWebDriver's transient "Could not parse element
+ * info" (its lookup script answered while the webview's page was busy, e.g. right after a
+ * log file written by another process woke the app). A lookup changes nothing in the app, so
+ * asking again is safe; other errors ("no such element") are answers and are not retried. */
+export function isTransientLookup(message) {
+  return /unknown error: Could not parse element info/i.test(message);
+}
+
 export class WebDriver {
   /** `retries`: how often one request is sent again after the driver dropped it. */
   constructor(url, { retries = 3, backoffMs = 150 } = {}) {
@@ -103,15 +111,28 @@ export class WebDriver {
     this.session = null;
   }
 
+  /** An element lookup, asked again (bounded) when the driver's answer was transient. */
+  async lookup(path, css) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.call("POST", this.s(path), { using: "css selector", value: css });
+      } catch (e) {
+        if (!isTransientLookup(e.message) || attempt >= this.maxRetries) throw e;
+        this.retried.push({ method: "POST", path: `${path} [${css}]`, reason: e.message.slice(0, 120) });
+        await new Promise((r) => setTimeout(r, this.backoffMs * (attempt + 1)));
+      }
+    }
+  }
+
   async find(css) {
-    const v = await this.call("POST", this.s("/element"), { using: "css selector", value: css });
+    const v = await this.lookup("/element", css);
     const id = elementId(v);
     (this.found ??= new Map()).set(id, css);
     return id;
   }
 
   async findAll(css) {
-    const v = await this.call("POST", this.s("/elements"), { using: "css selector", value: css });
+    const v = await this.lookup("/elements", css);
     const ids = v.map(elementId);
     for (const id of ids) (this.found ??= new Map()).set(id, css);
     return ids;
