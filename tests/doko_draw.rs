@@ -260,3 +260,80 @@ fn by_standings_the_leaders_of_round_1_sit_together_at_table_1_in_round_2() {
     let table1: Vec<&String> = r2[0].values().collect();
     assert_eq!(table1, top, "2, 2, 1, 1 points: the leaders at table 1");
 }
+
+/// The standings list the whole field (§2.1 and the arrivals of §7.3.1), not only who has a
+/// game on a list: after round 1 a latecomer from round 2 stands with 0 and no game, marked
+/// as not played; a player who left before round 1 is not listed.
+#[test]
+fn rule_7_3_1_the_standings_list_a_latecomer_who_has_not_played_yet() {
+    let d = tempfile::tempdir().unwrap();
+    let (mut log, chief, scorer) = new_log(d.path());
+    sign(&mut log, &chief, vec![commit(16, LaterRounds::Random)]).unwrap();
+    sign(&mut log, &chief, vec![reveal(SEED)]).unwrap();
+    let presence = |p: &str, from_round: u32, present: bool| {
+        Payload::DokoPresence(DokoPresence {
+            presence: Presence {
+                player: p.into(),
+                from_round,
+                present,
+            },
+        })
+    };
+    sign(
+        &mut log,
+        &scorer,
+        vec![
+            presence("Zoe", 2, true),
+            presence("Yves", 1, true),
+            presence("Yves", 1, false),
+        ],
+    )
+    .unwrap();
+    let plan = tables(&log).plan(1).unwrap();
+    let mut ps: Vec<Payload> = plan
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            Payload::DokoSeating(DokoSeating {
+                round: 1,
+                table: i as u32 + 1,
+                seating: s.clone(),
+            })
+        })
+        .collect();
+    ps.push(Payload::DokoResult(DokoResult {
+        at: DokoGameRef {
+            round: 1,
+            table: 1,
+            game: 1,
+        },
+        entry: ListEntry::Game(ListGame {
+            dealer: None,
+            kind: GameKind::Normal,
+            re: vec![Seat::A, Seat::B],
+            re_eyes: 130,
+            re_tricks: None,
+            calls: vec![],
+            sonderpunkte: vec![],
+        }),
+    }));
+    sign(&mut log, &chief, ps).unwrap();
+    let s = tables(&log).standings().unwrap().standings;
+    assert_eq!(s.len(), 17, "16 of round 1 and Zoe: {s:?}");
+    let zoe = s.iter().find(|l| l.player == "Zoe").expect("Zoe is listed");
+    assert_eq!((zoe.total, zoe.played, zoe.rounds.len()), (0, false, 0));
+    assert!(
+        s.iter().all(|l| l.player != "Yves"),
+        "Yves left before he played"
+    );
+    let winners: Vec<_> = s.iter().filter(|l| l.total == 1).collect();
+    assert_eq!(winners.len(), 2);
+    assert!(winners.iter().all(|l| l.place == 1 && l.played));
+    let table2 = &plan[1];
+    assert!(
+        table2
+            .values()
+            .all(|p| s.iter().any(|l| &l.player == p && l.total == 0)),
+        "table 2 has no game yet"
+    );
+}

@@ -130,7 +130,12 @@ pub fn show_standings(
         tdlog::i18n::t(tdlog::i18n::Lang::En, s.tie.key())
     );
     for l in &s.standings {
-        println!("{:>4}  {:<30} {:>6}", l.place, l.player, l.total);
+        let name = if l.played {
+            l.player.clone()
+        } else {
+            format!("{} (not played yet)", l.player)
+        };
+        println!("{:>4}  {:<30} {:>6}", l.place, name, l.total);
     }
     if let Some(who) = &audit {
         let lines = s

@@ -125,7 +125,12 @@ pub fn standings_blocks(s: &Standings, lang: Lang) -> Vec<Block> {
         .standings
         .iter()
         .map(|l| {
-            let mut cells = vec![format!("{}.", l.place), l.player.clone()];
+            let name = if l.played {
+                l.player.clone()
+            } else {
+                t(lang, "doko.print.notPlayed").replace("{player}", &l.player)
+            };
+            let mut cells = vec![format!("{}.", l.place), name];
             for r in &rounds {
                 cells.push(l.rounds.get(r).map(|v| v.to_string()).unwrap_or_default());
             }

@@ -70,12 +70,26 @@ impl TieRule {
 }
 
 /// Standings under a tie rule: by total, then the rule's value; still equal, shared.
+/// `field`: every player the draw and the arrivals put in some round (§2.1, §7.3.1). One
+/// without a table yet (a latecomer before his round) is listed with 0 and `played: false`,
+/// so nobody of the field is missing from a standings list read out between rounds.
 pub fn rank(
     tables: &[TableRound],
     tie: TieRule,
     stats: &BTreeMap<String, TieStats>,
+    field: &[String],
 ) -> Vec<Standing> {
     let mut lines = standings(tables);
+    let seen: std::collections::BTreeSet<String> = lines.iter().map(|l| l.player.clone()).collect();
+    let absent: std::collections::BTreeSet<&String> =
+        field.iter().filter(|p| !seen.contains(*p)).collect();
+    lines.extend(absent.into_iter().map(|p| Standing {
+        place: 0,
+        player: p.clone(),
+        total: 0,
+        rounds: BTreeMap::new(),
+        played: false,
+    }));
     let key = |s: &Standing| (s.total, tie.value(s, stats));
     lines.sort_by(|a, b| key(b).cmp(&key(a)).then_with(|| a.player.cmp(&b.player)));
     for i in 0..lines.len() {
@@ -97,6 +111,9 @@ pub struct Standing {
     pub total: i64,
     /// Total per round, in round order.
     pub rounds: BTreeMap<u16, i64>,
+    /// At a table with a list in some round; false for a player of the field who has not
+    /// played yet (listed with 0).
+    pub played: bool,
 }
 
 /// Sum the players' totals over all tables and rounds (A30 default).
@@ -118,6 +135,7 @@ pub fn standings(tables: &[TableRound]) -> Vec<Standing> {
             total: rounds.values().sum(),
             player,
             rounds,
+            played: true,
         })
         .collect();
     lines.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.player.cmp(&b.player)));

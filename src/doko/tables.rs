@@ -441,6 +441,24 @@ impl DokoTables {
             .unwrap_or_default()
     }
 
+    /// Every player the draw and the arrivals put in some round up to the last one seated
+    /// or announced (§2.1, §7.3.1); a player who left before playing is not in it.
+    fn field(&self) -> Vec<String> {
+        let last = self
+            .seatings
+            .keys()
+            .map(|(r, _)| *r)
+            .chain(self.draw.presence.iter().map(|p| p.from_round))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let mut all = std::collections::BTreeSet::new();
+        for r in 1..=last {
+            all.extend(self.draw.players_in(r));
+        }
+        all.into_iter().collect()
+    }
+
     /// Standings over all tables and rounds.
     pub fn standings(&self) -> Result<Standings, DokoError> {
         let mut rounds = Vec::new();
@@ -495,7 +513,7 @@ impl DokoTables {
         }
         Ok(Standings {
             profile: self.profile()?.name,
-            standings: rank(&rounds, self.tie, &stats),
+            standings: rank(&rounds, self.tie, &stats, &self.field()),
             unseated,
             tie: self.tie,
             tie_stats: stats,

@@ -189,6 +189,12 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("doko.print.player", "Player", "Spieler", "Spiller"),
     ("doko.print.round", "Round", "Runde", "Runde"),
     ("doko.print.total", "Total", "Gesamt", "I alt"),
+    (
+        "doko.print.notPlayed",
+        "{player} (not played yet)",
+        "{player} (noch nicht gespielt)",
+        "{player} (har ikke spillet endnu)",
+    ),
     ("doko.print.tie", "Equal totals", "Bei Punktgleichheit", "Ved pointlighed"),
     ("doko.print.unseated", "Round {round} table {table} is not counted: it has no seating plan", "Runde {round} Tisch {table} zählt nicht: kein Sitzplan", "Runde {round} bord {table} tæller ikke: ingen bordplan"),
     ("doko.tie.shared_place", "players share the place", "geteilter Platz", "delt placering"),

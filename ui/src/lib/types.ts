@@ -580,7 +580,8 @@ export interface DokoRulingInput {
 export interface DokoStandingsView {
   standings: {
     profile: string;
-    standings: { place: number; player: string; total: number; rounds: Record<string, number> }[];
+    /** `played: false`: in the field (draw or arrival) but at no table yet, listed with 0. */
+    standings: { place: number; player: string; total: number; rounds: Record<string, number>; played: boolean }[];
     unseated: [number, number][];
     tie: string;
   };

@@ -1126,4 +1126,5 @@ export const da: Record<MessageKey, string> = {
   "files.cause.data": "dataene afviger",
   "files.cause.policy": "anden metode, omregning eller kunstig score",
   "doko.tieLineDefault": "Ved lige point: {tie} (standard: ingen regel er underskrevet i denne log)",
+  "doko.notPlayed": "(har ikke spillet endnu)",
 };

@@ -1126,4 +1126,5 @@ export const de: Record<MessageKey, string> = {
   "files.cause.data": "die Daten weichen ab",
   "files.cause.policy": "andere Methode, Umrechnung oder künstlicher Score",
   "doko.tieLineDefault": "Bei gleicher Punktzahl: {tie} (Voreinstellung: in diesem Protokoll ist keine Regel signiert)",
+  "doko.notPlayed": "(noch nicht gespielt)",
 };

@@ -1126,6 +1126,7 @@ export const en = {
   "files.cause.data": "the records differ",
   "files.cause.policy": "another method, factoring or artificial value",
   "doko.tieLineDefault": "Equal totals: {tie} (the default: no tie rule is signed on this log)",
+  "doko.notPlayed": "(not played yet)",
 } as const;
 
 export type MessageKey = keyof typeof en;
