@@ -7,9 +7,11 @@
 # Prints `N passed, N failed` last, and the measured entry times.
 #
 # `doko.sh evening`: the acceptance of a whole evening instead (tests/e2e/doko_evening.e2e.mjs):
-# a new log only; the draw, the plans, every game, the corrections and the standings are
-# made in the app; of the card-by-card games of table 1, three are imported by the CLI
-# (TDLOG_CLI) while it runs and two typed into the app's card-by-card form.
+# from an empty data dir, as a new Schiedsrichter's first start: the device key, the log, the
+# enrolments, the draw, the plans, every game, the corrections and the standings are made in
+# the app; the other keys are made by the CLI (`tdlog key new`, as on their holders'
+# devices); of the card-by-card games of table 1, three are imported by the CLI (TDLOG_CLI)
+# while the app runs and two typed into the app's card-by-card form.
 set -euo pipefail
 MODE=${1:-demo}
 cd "$(dirname "$0")/../.."
@@ -35,18 +37,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-mkdir -p "$TMP/data/keys" "$TMP/cli-keys"
+mkdir -p "$TMP/data" "$TMP/cli-keys" "$TMP/work"
 if [ "$MODE" = evening ]; then
+  # An empty data dir: the app's first start (it opens its bridge demo).
   ART=$ROOT/artifacts/e2e-doko-evening
 else
+  mkdir -p "$TMP/data/keys"
   bash scripts/make-doko-demo.sh "$TMP/abend.tdlog" >/dev/null
+  bash scripts/make-doko-demo.sh --fresh "$TMP/neu.tdlog" >/dev/null
+  install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
+  install -m 600 fixtures/demo/keys/committee1.key "$TMP/data/keys/committee1.key"
+  # Not the first start (no demo opened): the log named on the command line opens.
+  echo '[]' >"$TMP/data/recent.json"
 fi
-bash scripts/make-doko-demo.sh --fresh "$TMP/neu.tdlog" >/dev/null
-install -m 600 fixtures/demo/keys/td1.key "$TMP/cli-keys/td1.key"
-install -m 600 fixtures/demo/keys/td1.key "$TMP/data/device.key"
-install -m 600 fixtures/demo/keys/committee1.key "$TMP/data/keys/committee1.key"
-# Not the first start (no demo opened): the log named on the command line opens.
-echo '[]' >"$TMP/data/recent.json"
 
 rm -rf "$ART"; mkdir -p "$ART"
 DISP=$(( 90 + RANDOM % 200 ))
@@ -61,7 +64,7 @@ set +e
 START=$(date +%s)
 if [ "$MODE" = evening ]; then
   TDLOG_APP="$APP" TDLOG_CLI="$ROOT/target/debug/tdlog" E2E_CLI_DATA="$TMP/cli" E2E_KEYS="$TMP/cli-keys" \
-    E2E_FIXTURE="$ROOT/fixtures/doko/round16" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/neu.tdlog" \
+    E2E_FIXTURE="$ROOT/fixtures/doko/round16" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/work/doppelkopfabend.tdlog" \
     WEBDRIVER_URL="http://127.0.0.1:$PORT" timeout 900 node tests/e2e/doko_evening.e2e.mjs
 else
   TDLOG_APP="$APP" E2E_ARTIFACTS="$ART" E2E_LOG="$TMP/abend.tdlog" E2E_FRESH_LOG="$TMP/neu.tdlog" WEBDRIVER_URL="http://127.0.0.1:$PORT" \
