@@ -255,3 +255,27 @@ fn rule_8_2_2_a_scorers_correction_merged_after_the_close_is_not_applied() {
         .as_deref()
         .is_some_and(|r| r.starts_with("§8.2.2")));
 }
+
+/// §4.2 at the table in the app: a card the player does not hold is refused in the reader's
+/// language, the particulars (seat and card) included, no English left in German or Danish.
+#[test]
+fn rule_4_2_a_card_not_in_the_hand_is_refused_in_the_readers_language() {
+    let e = tdlog::doko::DokoError::CardNotInHand {
+        seat: "B".into(),
+        card: "♣K".into(),
+    };
+    let de = doko_refusal(Lang::De, &e);
+    let da = doko_refusal(Lang::Da, &e);
+    assert!(
+        de.contains("§4.2") && de.contains("B spielt ♣K, die er nicht auf der Hand hat"),
+        "{de}"
+    );
+    assert!(da.contains("§4.2") && da.contains("B spiller ♣K"), "{da}");
+    for text in [&de, &da] {
+        assert!(!text.contains("plays") && !text.contains("hand)"), "{text}");
+    }
+    assert_eq!(
+        doko_refusal(Lang::En, &e),
+        "§4.2: B plays ♣K, which is not in his hand"
+    );
+}

@@ -25,7 +25,46 @@ pub fn doko_refusal(lang: Lang, e: &DokoError) -> String {
             None => break lookup(lang, "doko.rule.other").unwrap_or(""),
         }
     };
-    format!("Doppelkopf §{rule}: {head} ({e})")
+    match detail(lang, e) {
+        Some(d) => format!("Doppelkopf §{rule}: {head} ({d})"),
+        None => format!("Doppelkopf §{rule}: {head} ({e})"),
+    }
+}
+
+/// The refusal's particulars in `lang` where the error carries them as fields (a card, a
+/// seat, a count); `None` for the refusals whose particulars are the engine's English
+/// sentence (shown as they are).
+fn detail(lang: Lang, e: &DokoError) -> Option<String> {
+    let fill = |key: &str, args: &[(&str, String)]| {
+        let mut s = t(lang, key).to_string();
+        for (k, v) in args {
+            s = s.replace(&format!("{{{k}}}"), v);
+        }
+        s
+    };
+    Some(match e {
+        DokoError::BadCard(c) => fill("doko.err.bad_card", &[("card", format!("{c:?}"))]),
+        DokoError::BadSeat(s) => fill("doko.err.bad_seat", &[("seat", format!("{s:?}"))]),
+        DokoError::HandSize { seat, count } => fill(
+            "doko.err.hand_size",
+            &[("seat", seat.clone()), ("count", count.to_string())],
+        ),
+        DokoError::DeckCount { card, count } => fill(
+            "doko.err.deck_count",
+            &[("card", card.clone()), ("count", count.to_string())],
+        ),
+        DokoError::CardPlayedThrice { card } => {
+            fill("doko.err.card_thrice", &[("card", card.clone())])
+        }
+        DokoError::CardNotInHand { seat, card } => fill(
+            "doko.err.card_not_in_hand",
+            &[("seat", seat.clone()), ("card", card.clone())],
+        ),
+        DokoError::NotAtTable { seat } => fill("doko.err.not_at_table", &[("seat", seat.clone())]),
+        DokoError::TooManyTricks(n) => fill("doko.err.too_many_tricks", &[("n", n.to_string())]),
+        DokoError::EyesTotal(n) => fill("doko.err.eyes_total", &[("n", n.to_string())]),
+        _ => return None,
+    })
 }
 
 /// The kind of game of a list row ("Art des Spiels") in `lang`. The engine's own label
