@@ -808,6 +808,23 @@ fn cli_sync_from_the_address_or_the_libpq_environment() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("the hub altered the event"), "{err}");
     assert_eq!(rows(&b), before);
+    // `--watch` on the same hostile hub stops at once: one line starting `error:` and exit 2
+    // (docs/cli.md); "hub away, retrying" is for a hub that cannot be reached, never for one
+    // that serves altered events.
+    let out = tdlog_cmd()
+        .args(["sync", b.to_str().unwrap(), "--hub", &pg.url(), "--watch"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with("warning:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].starts_with("error: the hub altered the event"),
+        "{err}"
+    );
+    assert!(!err.contains("hub away"), "{err}");
+    assert_eq!(rows(&b), before);
 }
 
 /// `--watch`: a device waiting on the hub merges the other device's event when the hub

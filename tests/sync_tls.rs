@@ -178,6 +178,25 @@ fn tls_to_the_hub_as_libpq_sslmode_means_it() {
     )
     .unwrap();
     assert_eq!(r.pushed, 2);
+
+    // `--watch` with a certificate verify-full refuses ends at once with that refusal: a
+    // certificate does not mend by waiting, so it is not retried as a hub that is away.
+    let mut away = 0;
+    let res = sync::watch(
+        &mut log,
+        &config(&url("127.0.0.1", "verify-full", &ca)),
+        Some(&chief),
+        &sync::Options::default(),
+        std::time::Duration::from_millis(50),
+        &|| false,
+        &mut |r| {
+            if r.is_err_and(|e| e.is_away()) {
+                away += 1;
+            }
+        },
+    );
+    assert!(matches!(res, Err(SyncError::Tls(_))), "{res:?}");
+    assert_eq!(away, 0);
 }
 
 fn genesis_of() -> tdlog::events::Genesis {

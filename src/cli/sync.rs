@@ -99,7 +99,9 @@ pub fn run(a: SyncArgs) -> CliResult {
             &mut |r| match r {
                 Ok(r) if r.pushed > 0 || r.merged.added + r.merged.forks > 0 => say(r, &target),
                 Ok(_) => {}
-                Err(e) => eprintln!("hub away, retrying: {e}"),
+                Err(e) if e.is_away() => eprintln!("hub away, retrying: {e}"),
+                // Anything else ends the watch; its one `error:` line is printed below.
+                Err(_) => {}
             },
         );
         return match res {

@@ -75,6 +75,12 @@ impl SyncError {
         SyncError::Hub(e)
     }
 
+    /// The hub could not be reached or dropped the connection: the one case `--watch` says
+    /// "hub away" and retries.
+    pub fn is_away(&self) -> bool {
+        matches!(self, SyncError::Hub(_) | SyncError::Interrupted)
+    }
+
     /// The hub misbehaved (as opposed to being away): `--watch` stops instead of retrying.
     pub fn is_hostile(&self) -> bool {
         matches!(
@@ -530,6 +536,10 @@ pub fn watch(
                 Ok(h) => hub = Some(h),
                 Err(e) => {
                     on_round(Err(&e));
+                    // A refused certificate or a bad address does not mend by waiting.
+                    if !e.is_away() {
+                        return Err(e);
+                    }
                     std::thread::sleep(backoff);
                     backoff = (backoff * 2).min(Duration::from_secs(10));
                     continue;
@@ -545,7 +555,9 @@ pub fn watch(
             }
             Err(e) => {
                 on_round(Err(e));
-                if e.is_hostile() || matches!(e, SyncError::Log(_)) {
+                // Only a hub that is away is retried; a hostile hub, the local log or a
+                // refused connection ends the watch with its error.
+                if !e.is_away() {
                     return res.map(|_| ());
                 }
                 hub = None;
