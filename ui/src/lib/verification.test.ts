@@ -26,6 +26,7 @@ describe("verification badge", () => {
     const b = badgeFor(summary(), { phase: "verifying", done: 5, total: 10 }, false);
     expect(b).toEqual({ level: "working", key: "progress.verifying", params: { done: 5, total: 10 } });
     expect(badgeFor(summary(), null, false)).toEqual({ level: "ok", key: "badge.ok", params: { count: 14 } });
+    expect(badgeFor({ ...summary(), verified_events: 1 }, null, false)).toEqual({ level: "ok", key: "badge.okOne", params: { count: 1 } });
   });
 
   it("asks for attention when events are excluded or a fork is pending", () => {

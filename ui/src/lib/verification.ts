@@ -28,5 +28,6 @@ export function badgeFor(
   if (excluded > 0 || forks > 0) {
     return { level: "attention", key: "badge.attention", params: { count, excluded, forks } };
   }
-  return { level: "ok", key: "badge.ok", params: { count } };
+  // A new log holds its genesis only: "1 event", not "1 events".
+  return { level: "ok", key: count === 1 ? "badge.okOne" : "badge.ok", params: { count } };
 }

@@ -1127,4 +1127,5 @@ export const da: Record<MessageKey, string> = {
   "files.cause.policy": "anden metode, omregning eller kunstig score",
   "doko.tieLineDefault": "Ved lige point: {tie} (standard: ingen regel er underskrevet i denne log)",
   "doko.notPlayed": "(har ikke spillet endnu)",
+  "badge.okOne": "Verificeret: 1 hændelse",
 };

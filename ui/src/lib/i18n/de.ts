@@ -1127,4 +1127,5 @@ export const de: Record<MessageKey, string> = {
   "files.cause.policy": "andere Methode, Umrechnung oder künstlicher Score",
   "doko.tieLineDefault": "Bei gleicher Punktzahl: {tie} (Voreinstellung: in diesem Protokoll ist keine Regel signiert)",
   "doko.notPlayed": "(noch nicht gespielt)",
+  "badge.okOne": "Geprüft: 1 Ereignis",
 };

@@ -1127,6 +1127,7 @@ export const en = {
   "files.cause.policy": "another method, factoring or artificial value",
   "doko.tieLineDefault": "Equal totals: {tie} (the default: no tie rule is signed on this log)",
   "doko.notPlayed": "(not played yet)",
+  "badge.okOne": "Verified: 1 event",
 } as const;
 
 export type MessageKey = keyof typeof en;
