@@ -956,6 +956,99 @@ fn archive_lists_tournaments_and_finds_appeals_by_law_verified_as_read() {
     assert_eq!(none["appeals"], json!([]));
 }
 
+/// The verified archive index on the reading device (issue 32): a second casebook query
+/// reads no tournament the hub has no new rows of; one with a new appeal is read and
+/// verified again; an index entry edited on the device (an appeal hidden) fails its check,
+/// is set aside and rebuilt from the hub; a hub that alters a row it already served without
+/// adding any changes nothing the index answers, and a forged row it adds is refused.
+#[test]
+fn archive_index_answers_from_what_this_device_verified_and_refuses_an_edited_entry() {
+    use tdlog::sync::archive::{self, CaseFilter};
+    use tdlog::sync::archive_index::ArchiveIndex;
+    let pg = cluster!();
+    let dirs: Vec<_> = (0..2).map(|_| tempfile::tempdir().unwrap()).collect();
+    let data = tempfile::tempdir().unwrap();
+    let td = key(2);
+    let mut h = hub(&pg);
+    let appeal = |log: &mut Log, table: u32| {
+        let rid = log.append(&td, ruling(table)).unwrap();
+        log.append(
+            &td,
+            Payload::AppealFiled(AppealFiled {
+                ruling: rid,
+                appellant: pairs(table).0,
+                grounds: "the hesitation suggested 3NT".into(),
+                consents: vec![],
+            }),
+        )
+        .unwrap();
+    };
+    let mut paths = vec![];
+    for (i, name) in ["Spring Pairs", "Summer Pairs"].iter().enumerate() {
+        let p = tournament_named(dirs[i].path(), name);
+        appeal(&mut open(&p), 1);
+        sync(&p, &mut h, &td).unwrap();
+        paths.push(p);
+    }
+    let all = CaseFilter::default();
+    let query = || {
+        let mut h = hub(&pg);
+        let mut index = ArchiveIndex::new(data.path(), &h.target);
+        let (cases, refused, used) = archive::casebook_indexed(&mut h, &all, &mut index).unwrap();
+        (
+            cases.len(),
+            refused.len(),
+            (used.from_index, used.verified_now),
+            index.set_aside.len(),
+        )
+    };
+    assert_eq!(query(), (2, 0, (0, 2), 0), "the first query verifies both");
+    assert_eq!(query(), (2, 0, (2, 0), 0), "the second reads neither");
+    // A new appeal in Spring Pairs: only Spring Pairs is read again.
+    appeal(&mut open(&paths[0]), 2);
+    sync(&paths[0], &mut hub(&pg), &td).unwrap();
+    assert_eq!(query(), (3, 0, (1, 1), 0));
+    // Attack on the device: Summer Pairs' entry edited to hide its appeal.
+    let summer = log_id(&paths[1]);
+    let idx = std::fs::read_dir(data.path().join("archive"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path()
+        .join(format!("{}.idx", summer.to_hex()));
+    let text = std::fs::read_to_string(&idx).unwrap();
+    let (body, sig) = text.split_once('\n').unwrap();
+    let mut entry: serde_json::Value = serde_json::from_str(body).unwrap();
+    entry["cases"] = json!([]);
+    std::fs::write(
+        &idx,
+        format!("{}\n{sig}", serde_json::to_string(&entry).unwrap()),
+    )
+    .unwrap();
+    assert_eq!(
+        query(),
+        (3, 0, (1, 1), 1),
+        "the edited entry is set aside and rebuilt"
+    );
+    assert_eq!(query(), (3, 0, (2, 0), 0));
+    // Attack on the hub: a served row altered in place (no row added) is not believed, and a
+    // query past the index refuses the tournament.
+    pg.client()
+        .execute(
+            "UPDATE tdlog.event SET payload = convert_to(replace(convert_from(payload, 'UTF8'), 'Pair 4', 'Pair 5'), 'UTF8') WHERE log_id = $1",
+            &[&summer.0.as_slice()],
+        )
+        .unwrap();
+    assert_eq!(query(), (3, 0, (2, 0), 0));
+    let (cases, refused) = archive::casebook(&mut h, &all).unwrap();
+    assert_eq!((cases.len(), refused.len()), (2, 1));
+    // A forged row added to Summer Pairs: read again, it does not verify, refused.
+    let forged = forged_note(summer, &key(9), 1, None);
+    insert_at_hub(&pg, &summer, &forged);
+    assert_eq!(query(), (2, 1, (1, 1), 0));
+}
+
 /// Equivocation through the hub: the TD's key signs two different events at one sequence
 /// number on two laptops. Each device pushes its side; the hub files the second as a fork
 /// proof, and both devices end holding both sides (the chief TD rules on it), with the same

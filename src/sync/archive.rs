@@ -10,10 +10,10 @@ use super::SyncError;
 use crate::appeals;
 use crate::events::Payload;
 use crate::log::{verify, Hash32, Input, RawEvent};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One tournament on the hub, from its verified genesis.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Tournament {
     pub log_id: Hash32,
     pub name: String,
@@ -83,7 +83,7 @@ pub struct CaseFilter {
 }
 
 /// One appeal of the archive.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Case {
     pub log_id: Hash32,
     pub tournament: String,
@@ -110,8 +110,28 @@ pub fn cites(cited: &str, law: &str) -> bool {
         .is_some_and(|rest| !(ends_in_digit && rest.starts_with(|ch: char| ch.is_ascii_digit())))
 }
 
+impl CaseFilter {
+    /// Whether a case of a tournament by `organiser` is selected.
+    pub fn selects(&self, c: &Case) -> bool {
+        self.organiser.as_ref().is_none_or(|o| *o == c.organiser)
+            && self
+                .law
+                .as_ref()
+                .is_none_or(|l| c.laws.iter().any(|x| cites(x, l)))
+            && self.since_ms.is_none_or(|s| c.filed_ms >= s)
+    }
+}
+
 /// Verifies one tournament's rows and lists its appeals that `f` selects.
 pub fn cases(t: &Tournament, rows: Vec<RawEvent>, f: &CaseFilter) -> Result<Vec<Case>, String> {
+    Ok(all_cases(t, rows)?
+        .into_iter()
+        .filter(|c| f.selects(c))
+        .collect())
+}
+
+/// Verifies one tournament's rows and lists every appeal of it.
+pub fn all_cases(t: &Tournament, rows: Vec<RawEvent>) -> Result<Vec<Case>, String> {
     let inputs = rows
         .into_iter()
         .map(|raw| Input {
@@ -131,12 +151,7 @@ pub fn cases(t: &Tournament, rows: Vec<RawEvent>, f: &CaseFilter) -> Result<Vec<
             continue;
         };
         let filed = a.filed();
-        let selected = f
-            .law
-            .as_ref()
-            .is_none_or(|l| r.ruling.laws.iter().any(|c| cites(c, l)))
-            && f.since_ms.is_none_or(|s| filed.wall_ms >= s);
-        if selected {
+        {
             out.push(Case {
                 log_id: t.log_id,
                 tournament: t.name.clone(),
@@ -182,6 +197,70 @@ pub fn casebook(hub: &mut Hub, f: &CaseFilter) -> Result<(Vec<Case>, Vec<Refused
     }
     all.sort_by_key(|c| (c.filed_ms, c.appeal));
     Ok((all, failed))
+}
+
+/// How a query through the index went: tournaments answered from it, and read and
+/// verified from the hub now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct IndexUse {
+    pub from_index: usize,
+    pub verified_now: usize,
+}
+
+/// The casebook through this device's verified index (`archive_index`): a tournament whose
+/// rows on the hub are as many (and by as many authors) as when it was verified is answered
+/// from its entry; any other is read, verified and folded, and its entry kept.
+pub fn casebook_indexed(
+    hub: &mut Hub,
+    f: &CaseFilter,
+    index: &mut super::archive_index::ArchiveIndex,
+) -> Result<(Vec<Case>, Vec<Refused>, IndexUse), SyncError> {
+    let (mut all, mut failed, mut used) = (Vec::new(), Vec::new(), IndexUse::default());
+    for l in hub.logs()? {
+        let cases = match index.get(&l.log_id, l.events, l.authors) {
+            Some(e) => {
+                used.from_index += 1;
+                e.cases
+            }
+            None => {
+                let t = match hub.row(&l.log_id, &l.log_id)? {
+                    Some(g) => tournament(&l.log_id, g, l.events, l.authors),
+                    None => Err("its genesis is not on the hub".into()),
+                };
+                let t = match t {
+                    Ok(t) => t,
+                    Err(why) => {
+                        failed.push((l.log_id, why));
+                        continue;
+                    }
+                };
+                let rows = hub.all_rows(&t.log_id)?;
+                used.verified_now += 1;
+                match all_cases(&t, rows) {
+                    Ok(cases) => {
+                        let e = super::archive_index::Entry {
+                            log_id: l.log_id,
+                            events: l.events,
+                            authors: l.authors,
+                            tournament: t,
+                            cases,
+                        };
+                        if let Err(why) = index.put(&e) {
+                            tracing::warn!("archive index not written: {why}");
+                        }
+                        e.cases
+                    }
+                    Err(why) => {
+                        failed.push((t.log_id, why));
+                        continue;
+                    }
+                }
+            }
+        };
+        all.extend(cases.into_iter().filter(|c| f.selects(c)));
+    }
+    all.sort_by_key(|c| (c.filed_ms, c.appeal));
+    Ok((all, failed, used))
 }
 
 #[cfg(test)]

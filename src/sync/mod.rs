@@ -11,6 +11,7 @@
 //! desktop app for its `live::Live` (both implement [`Local`]); [`watch`] keeps going.
 
 pub mod archive;
+pub mod archive_index;
 pub mod claim;
 pub mod conn;
 pub mod hub;

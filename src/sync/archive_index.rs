@@ -1,0 +1,118 @@
+//! The verified archive index on the reading device (issue 32): a federation's casebook
+//! query over a thousand tournaments must not verify every tournament's whole log every
+//! time. Each tournament is read and verified once (`archive::all_cases`: signatures, filed
+//! under its own id, the appeals folded with the code of `tdlog appeals`) and what that
+//! gave is kept here: the tournament, every appeal of it, and the hub's row and author
+//! counts it was made from. The next query reads a tournament's rows again only when the
+//! hub has more of them; an unchanged one costs a line of the hub's listing.
+//!
+//! An entry lives in the device's data dir (`archive/<hub>/<log id>.idx`), signed with the
+//! device's state key as the verified-state cache and the device record are: a holder of
+//! the data dir without that key cannot plant an appeal or hide one, and an entry that
+//! fails its check is set aside and rebuilt from the hub. What an entry holds was verified
+//! when it was made; a hub that alters rows it already served without adding any is not
+//! believed either way (the next read that sees new rows verifies all of them again).
+
+use super::archive::{Case, Tournament};
+use crate::log::Hash32;
+use ed25519_dalek::{Signature, VerifyingKey};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+const DOMAIN: &[u8] = b"tdlog/archive-index/v1\n";
+
+/// What a tournament gave when it was verified, and the hub's counts then.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Entry {
+    pub log_id: Hash32,
+    pub events: u64,
+    pub authors: u64,
+    pub tournament: Tournament,
+    /// Every appeal of the tournament (a query selects among them).
+    pub cases: Vec<Case>,
+}
+
+/// The index of one hub on this device.
+pub struct ArchiveIndex {
+    data_dir: PathBuf,
+    dir: PathBuf,
+    /// Entries that failed their check and were set aside in this run.
+    pub set_aside: Vec<(Hash32, String)>,
+}
+
+impl ArchiveIndex {
+    /// The index for the hub `target` (its address as `Hub::target` names it) in the
+    /// device's data dir.
+    pub fn new(data_dir: &Path, target: &str) -> ArchiveIndex {
+        let hub: [u8; 32] = Sha256::digest(target.as_bytes()).into();
+        ArchiveIndex {
+            data_dir: data_dir.to_owned(),
+            dir: data_dir.join("archive").join(&Hash32(hub).to_hex()[..16]),
+            set_aside: Vec::new(),
+        }
+    }
+
+    fn path(&self, log_id: &Hash32) -> PathBuf {
+        self.dir.join(format!("{}.idx", log_id.to_hex()))
+    }
+
+    /// The entry of `log_id` if it was made from exactly `events` rows by `authors` authors
+    /// and its signature holds; `None` if there is none, it is stale, or it was set aside.
+    pub fn get(&mut self, log_id: &Hash32, events: u64, authors: u64) -> Option<Entry> {
+        let p = self.path(log_id);
+        let text = std::fs::read(&p).ok()?;
+        match self.parse(log_id, &text) {
+            Ok(e) if e.events == events && e.authors == authors => Some(e),
+            Ok(_) => None,
+            Err(why) => {
+                crate::log::device::set_aside(&p, "this device's archive index", &why);
+                self.set_aside.push((*log_id, why));
+                None
+            }
+        }
+    }
+
+    fn parse(&self, log_id: &Hash32, text: &[u8]) -> Result<Entry, String> {
+        let key = match crate::log::device::state_key(&self.data_dir, false) {
+            Ok(Some(k)) => k,
+            Ok(None) => return Err("the device's state key (state.key) is missing".into()),
+            Err(e) => return Err(e.to_string()),
+        };
+        let split = text
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or("no signature line")?;
+        let (body, sig) = (&text[..split], &text[split + 1..]);
+        let sig = hex::decode(String::from_utf8_lossy(sig).trim())
+            .ok()
+            .and_then(|b| <[u8; 64]>::try_from(b.as_slice()).ok())
+            .ok_or("the signature line is not a signature")?;
+        let vk = VerifyingKey::from_bytes(&key.public().0).map_err(|_| "bad state key")?;
+        vk.verify_strict(&[DOMAIN, body].concat(), &Signature::from_bytes(&sig))
+            .map_err(|_| "the signature does not match the entry")?;
+        let e: Entry = serde_json::from_slice(body).map_err(|e| format!("not an entry: {e}"))?;
+        if e.log_id != *log_id || e.tournament.log_id != *log_id {
+            return Err("the entry is for another tournament".into());
+        }
+        Ok(e)
+    }
+
+    /// Keeps `e` (written whole, then renamed into place). An index that cannot be written
+    /// only costs time: the next query verifies the tournament again.
+    pub fn put(&self, e: &Entry) -> Result<(), String> {
+        let key = crate::log::device::state_key(&self.data_dir, true)
+            .map_err(|e| e.to_string())?
+            .ok_or("no state key")?;
+        let body = serde_json::to_vec(e).map_err(|e| e.to_string())?;
+        let sig = key.sign(&[DOMAIN, &body[..]].concat());
+        let mut text = body;
+        text.push(b'\n');
+        text.extend_from_slice(hex::encode(sig).as_bytes());
+        std::fs::create_dir_all(&self.dir).map_err(|e| e.to_string())?;
+        let p = self.path(&e.log_id);
+        let tmp = p.with_extension("idx.tmp");
+        std::fs::write(&tmp, &text).map_err(|e| e.to_string())?;
+        std::fs::rename(&tmp, &p).map_err(|e| e.to_string())
+    }
+}
