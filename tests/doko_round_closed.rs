@@ -279,3 +279,35 @@ fn rule_4_2_a_card_not_in_the_hand_is_refused_in_the_readers_language() {
         "§4.2: B plays ♣K, which is not in his hand"
     );
 }
+
+/// §8.2.2 and §7.4.1 at the list in the app: the refusals a Schiedsrichter meets are said in
+/// the reader's language with their particulars (round, table, game), no English left.
+#[test]
+fn rule_8_2_2_the_refusals_at_the_list_are_said_in_the_readers_language() {
+    use tdlog::doko::refusal::ListRefusal;
+    let closed: tdlog::doko::DokoError = ListRefusal::Closed { round: 3, table: 1 }.into();
+    let over: tdlog::doko::DokoError = ListRefusal::RoundOver { table: 2, game: 16 }.into();
+    assert_eq!(closed.rule(), "8.2.2");
+    assert_eq!(over.rule(), "7.4.1");
+    let de = doko_refusal(Lang::De, &closed);
+    assert!(
+        de.contains("§8.2.2") && de.contains("Runde 3 an Tisch 1 ist beendet"),
+        "{de}"
+    );
+    let da = doko_refusal(Lang::Da, &over);
+    assert!(
+        da.contains("§7.4.1")
+            && da.contains("runden ved bord 2 er slut; der kommer intet spil efter spil 16"),
+        "{da}"
+    );
+    for t in [&de, &da] {
+        assert!(
+            !t.contains("round") && !t.contains("table") && !t.contains("closed;"),
+            "{t}"
+        );
+    }
+    assert_eq!(
+        doko_refusal(Lang::En, &over),
+        "§7.4.1: the round of table 2 is over; no game follows game 16"
+    );
+}

@@ -41,6 +41,9 @@ pub enum DokoError {
     Penalty(String),
     #[error("game input: {0}")]
     Input(String),
+    /// A refusal at the list (§6.3, §7, §8.2), typed for its translation.
+    #[error(transparent)]
+    List(#[from] super::refusal::ListRefusal),
 }
 
 /// A refusal's text naming its rule once: a message that starts with its own rule number

@@ -34,6 +34,7 @@ pub mod penalty;
 pub mod print;
 pub mod profile;
 pub mod ranking;
+pub mod refusal;
 pub mod report;
 pub mod round;
 pub mod script;

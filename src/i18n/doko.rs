@@ -63,6 +63,10 @@ fn detail(lang: Lang, e: &DokoError) -> Option<String> {
         DokoError::NotAtTable { seat } => fill("doko.err.not_at_table", &[("seat", seat.clone())]),
         DokoError::TooManyTricks(n) => fill("doko.err.too_many_tricks", &[("n", n.to_string())]),
         DokoError::EyesTotal(n) => fill("doko.err.eyes_total", &[("n", n.to_string())]),
+        DokoError::List(r) => {
+            let (key, args) = r.text();
+            fill(key, &args)
+        }
         _ => return None,
     })
 }

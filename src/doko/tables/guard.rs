@@ -6,6 +6,7 @@
 use super::{DokoTables, GameEvent};
 use crate::doko::error::DokoError;
 use crate::doko::game::{Game, GameSetup};
+use crate::doko::refusal::ListRefusal;
 use crate::doko::round::{fold, next_deal, NextDeal, TableConfig};
 use crate::events::{CorrectionAction, DokoGameRef, Payload};
 use crate::keys::{KeyInfo, Role};
@@ -23,16 +24,21 @@ impl DokoTables {
                 self.still_open(at.round, at.table)?;
                 let next = self.next_game(at.round, at.table);
                 if at.game < next {
-                    return Err(DokoError::Round(format!(
-                        "8.2: game {} of table {} round {} is on the list already; correct or strike it (doko.correction)",
-                        at.game, at.table, at.round
-                    )));
+                    return Err(ListRefusal::AlreadyOnList {
+                        game: at.game,
+                        table: at.table,
+                        round: at.round,
+                    }
+                    .into());
                 }
                 if at.game > next {
-                    return Err(DokoError::Round(format!(
-                        "6.3.5: the list is written game by game; the next game of table {} round {} is {next}, not {}",
-                        at.table, at.round, at.game
-                    )));
+                    return Err(ListRefusal::NotNext {
+                        table: at.table,
+                        round: at.round,
+                        next,
+                        game: at.game,
+                    }
+                    .into());
                 }
                 let mut t = self.clone();
                 t.absorb(p, signer, Hash32::default());
@@ -69,10 +75,10 @@ impl DokoTables {
                         .iter()
                         .any(|p| p.player == x.presence.player);
                 if !x.presence.present && !known {
-                    return Err(DokoError::Round(format!(
-                        "7.3.1: {} is not in the field and cannot leave it",
-                        x.presence.player
-                    )));
+                    return Err(ListRefusal::NotInField {
+                        player: x.presence.player.clone(),
+                    }
+                    .into());
                 }
                 Ok(())
             }
@@ -81,28 +87,18 @@ impl DokoTables {
                 let l = self.list(at.round, at.table)?;
                 let listed = self.numbers(at.round, at.table);
                 if !listed.contains(&at) {
-                    return Err(DokoError::Round(format!(
-                        "8.2: game {} is not on the list of table {} round {}",
-                        at.game, at.table, at.round
-                    )));
+                    return Err(ListRefusal::NotOnList {
+                        game: at.game,
+                        table: at.table,
+                        round: at.round,
+                    }
+                    .into());
                 }
                 let director = matches!(signer.role, Role::Td | Role::ChiefTd);
                 match (l.closed, x.rule.as_str()) {
-                    (true, "8.2.1") => {
-                        return Err(DokoError::Round(
-                            "8.2.2: the round is closed; a game is struck without replacement or an obvious error corrected by the Schiedsrichter (rule 8.2.2)".into(),
-                        ))
-                    }
-                    (true, _) if !director => {
-                        return Err(DokoError::Round(
-                            "8.2.2: after the round is closed only the Schiedsrichter (a TD) corrects or strikes a game".into(),
-                        ))
-                    }
-                    (false, "8.2.2") => {
-                        return Err(DokoError::Round(
-                            "8.2.1: the round is still being played; a wrongly noted game is corrected or struck and replaced (rule 8.2.1)".into(),
-                        ))
-                    }
+                    (true, "8.2.1") => return Err(ListRefusal::ClosedNot821.into()),
+                    (true, _) if !director => return Err(ListRefusal::ClosedOnlyTd.into()),
+                    (false, "8.2.2") => return Err(ListRefusal::OpenNot822.into()),
                     _ => {}
                 }
                 if let CorrectionAction::Strike {
@@ -112,17 +108,12 @@ impl DokoTables {
                     // After any game in progress (§8.2.1): the next number on the list.
                     let want = self.next_game(at.round, at.table);
                     if r != want {
-                        return Err(DokoError::Round(format!(
-                            "8.2.1: the replacement is the next game ({want}), not {r}"
-                        )));
+                        return Err(ListRefusal::ReplacementNotNext { want, got: r }.into());
                     }
                 }
                 if let CorrectionAction::Strike { replacement: None } = x.correction {
                     if !l.closed {
-                        return Err(DokoError::Round(
-                            "8.2.1: during the round a struck game is replaced by the next game"
-                                .into(),
-                        ));
+                        return Err(ListRefusal::StrikeNeedsReplacement.into());
                     }
                 }
                 if let CorrectionAction::Correct { .. } = x.correction {
@@ -145,17 +136,20 @@ impl DokoTables {
             Payload::DokoRoundClosed(x) => {
                 self.still_open(x.round, x.table)?;
                 if !self.tables().contains(&(x.round, x.table)) {
-                    return Err(DokoError::Round(format!(
-                        "8.2.2: table {} has no list in round {} to close",
-                        x.table, x.round
-                    )));
+                    return Err(ListRefusal::CloseNoList {
+                        table: x.table,
+                        round: x.round,
+                    }
+                    .into());
                 }
                 let l = self.list(x.round, x.table)?;
                 if let Some(g) = l.in_progress {
-                    return Err(DokoError::Round(format!(
-                        "8.2.2: game {g} of table {} round {} is still being played; the round closes after it",
-                        x.table, x.round
-                    )));
+                    return Err(ListRefusal::CloseDuringGame {
+                        game: g,
+                        table: x.table,
+                        round: x.round,
+                    }
+                    .into());
                 }
                 Ok(())
             }
@@ -200,10 +194,11 @@ impl DokoTables {
             } => (dealer, vorgefuehrt),
             NextDeal::Replacement { dealer, .. } => (dealer, None),
             NextDeal::RoundOver => {
-                return Err(DokoError::Round(format!(
-                    "7.4.1: the round of table {table} is over; no game follows game {}",
-                    next - 1
-                )))
+                return Err(ListRefusal::RoundOver {
+                    table,
+                    game: next - 1,
+                }
+                .into())
             }
         };
         Ok(GameSetup {
@@ -270,9 +265,7 @@ impl DokoTables {
     /// (§8.2.2).
     fn still_open(&self, round: u32, table: u32) -> Result<(), DokoError> {
         if self.closed_rounds.contains(&(round, table)) {
-            return Err(DokoError::Round(format!(
-                "8.2.2: round {round} of table {table} is closed; its list stands (a TD corrects it under 8.2.2)"
-            )));
+            return Err(ListRefusal::Closed { round, table }.into());
         }
         Ok(())
     }
