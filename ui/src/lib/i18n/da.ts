@@ -765,7 +765,7 @@ export const da: Record<MessageKey, string> = {
   "doko.later.random": "trukket på ny",
   "doko.later.by_standings": "efter stillingen",
   "doko.commit": "Fastlæg lodtrækningen (underskriv)",
-  "doko.commitHint": "Et tilfældigt frø laves og gemmes på denne enhed; kun dets fingeraftryk underskrives nu, så ingen kan trække om, til resultatet passer dem (§2.1: rækkefølgen trækkes ved lodtrækning, én gang).",
+  "doko.commitHint": "Et tilfældigt frø laves og gemmes på denne enhed; kun dets fingeraftryk underskrives nu, så ingen kan trække om, til resultatet passer dem (§2.1: rækkefølgen afgøres ved lodtrækning; at binde sig først gør det til én lodtrækning).",
   "doko.fieldList": "Deltagere: {names}",
   "doko.reveal": "Afslør lodtrækningen (underskriv)",
   "doko.revealHint": "Afslør på den enhed, der fastlagde: den har frøet.",

@@ -765,7 +765,7 @@ export const de: Record<MessageKey, string> = {
   "doko.later.random": "neu ausgelost",
   "doko.later.by_standings": "nach dem Zwischenstand",
   "doko.commit": "Auslosung festlegen (signieren)",
-  "doko.commitHint": "Ein Zufallswert wird erzeugt und auf diesem Gerät aufbewahrt; jetzt wird nur sein Fingerabdruck signiert, so kann niemand neu losen, bis ihm das Ergebnis passt (§2.1: die Reihenfolge wird einmal ausgelost).",
+  "doko.commitHint": "Ein Zufallswert wird erzeugt und auf diesem Gerät aufbewahrt; jetzt wird nur sein Fingerabdruck signiert, so kann niemand neu losen, bis ihm das Ergebnis passt (§2.1: die Reihenfolge wird ausgelost; die Festlegung vorab macht daraus eine einzige Auslosung).",
   "doko.fieldList": "Teilnehmer: {names}",
   "doko.reveal": "Auslosung aufdecken (signieren)",
   "doko.revealHint": "Auf dem Gerät aufdecken, das festgelegt hat: dort liegt der Zufallswert.",

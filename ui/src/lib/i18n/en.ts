@@ -765,7 +765,7 @@ export const en = {
   "doko.later.random": "drawn anew",
   "doko.later.by_standings": "by the standings",
   "doko.commit": "Commit the draw (sign)",
-  "doko.commitHint": "A random seed is made and kept on this device; only its fingerprint is signed now, so nobody can draw again until the result suits them (§2.1: the order is drawn by lot, once).",
+  "doko.commitHint": "A random seed is made and kept on this device; only its fingerprint is signed now, so nobody can draw again until the result suits them (§2.1: the order is drawn by lot; committing first makes it one draw).",
   "doko.fieldList": "Field: {names}",
   "doko.reveal": "Reveal the draw (sign)",
   "doko.revealHint": "Reveal on the device that committed: it holds the seed.",
