@@ -314,7 +314,8 @@ fn main() {
     let mut indexed = |expect_from_index: Option<usize>| {
         let t = Instant::now();
         let mut index = sync::archive_index::ArchiveIndex::new(index_dir.path(), &h.target);
-        let (c, f, used) = sync::archive::casebook_indexed(&mut h, &filter, &mut index).unwrap();
+        let (c, f, used) =
+            sync::archive_index::casebook_indexed(&mut h, &filter, &mut index).unwrap();
         let s = t.elapsed().as_secs_f64();
         assert!(f.is_empty());
         assert_eq!(c.len(), tournaments.div_ceil(2));

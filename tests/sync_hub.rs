@@ -964,6 +964,7 @@ fn archive_lists_tournaments_and_finds_appeals_by_law_verified_as_read() {
 #[test]
 fn archive_index_answers_from_what_this_device_verified_and_refuses_an_edited_entry() {
     use tdlog::sync::archive::{self, CaseFilter};
+    use tdlog::sync::archive_index;
     use tdlog::sync::archive_index::ArchiveIndex;
     let pg = cluster!();
     let dirs: Vec<_> = (0..2).map(|_| tempfile::tempdir().unwrap()).collect();
@@ -994,7 +995,8 @@ fn archive_index_answers_from_what_this_device_verified_and_refuses_an_edited_en
     let query = || {
         let mut h = hub(&pg);
         let mut index = ArchiveIndex::new(data.path(), &h.target);
-        let (cases, refused, used) = archive::casebook_indexed(&mut h, &all, &mut index).unwrap();
+        let (cases, refused, used) =
+            archive_index::casebook_indexed(&mut h, &all, &mut index).unwrap();
         (
             cases.len(),
             refused.len(),

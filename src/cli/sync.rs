@@ -287,7 +287,7 @@ pub fn archive(a: ArchiveArgs) -> CliResult {
     } else {
         let dir = tdlog::log::seen::default_data_dir();
         let mut index = tdlog::sync::archive_index::ArchiveIndex::new(&dir, &hub.target);
-        let (c, f, used) = archive::casebook_indexed(&mut hub, &f, &mut index)?;
+        let (c, f, used) = tdlog::sync::archive_index::casebook_indexed(&mut hub, &f, &mut index)?;
         for (id, why) in &index.set_aside {
             eprintln!(
                 "warning: this device's archive index entry of {} failed its check ({why}); set aside, verified again from the hub",

@@ -13,7 +13,9 @@
 //! when it was made; a hub that alters rows it already served without adding any is not
 //! believed either way (the next read that sees new rows verifies all of them again).
 
-use super::archive::{Case, Tournament};
+use super::archive::{all_cases, tournament, Case, CaseFilter, Refused, Tournament};
+use super::hub::Hub;
+use super::SyncError;
 use crate::log::Hash32;
 use ed25519_dalek::{Signature, VerifyingKey};
 use serde::{Deserialize, Serialize};
@@ -115,4 +117,68 @@ impl ArchiveIndex {
         std::fs::write(&tmp, &text).map_err(|e| e.to_string())?;
         std::fs::rename(&tmp, &p).map_err(|e| e.to_string())
     }
+}
+
+/// How a query through the index went: tournaments answered from it, and read and
+/// verified from the hub now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct IndexUse {
+    pub from_index: usize,
+    pub verified_now: usize,
+}
+
+/// The casebook through this device's verified index (`archive_index`): a tournament whose
+/// rows on the hub are as many (and by as many authors) as when it was verified is answered
+/// from its entry; any other is read, verified and folded, and its entry kept.
+pub fn casebook_indexed(
+    hub: &mut Hub,
+    f: &CaseFilter,
+    index: &mut ArchiveIndex,
+) -> Result<(Vec<Case>, Vec<Refused>, IndexUse), SyncError> {
+    let (mut all, mut failed, mut used) = (Vec::new(), Vec::new(), IndexUse::default());
+    for l in hub.logs()? {
+        let cases = match index.get(&l.log_id, l.events, l.authors) {
+            Some(e) => {
+                used.from_index += 1;
+                e.cases
+            }
+            None => {
+                let t = match hub.row(&l.log_id, &l.log_id)? {
+                    Some(g) => tournament(&l.log_id, g, l.events, l.authors),
+                    None => Err("its genesis is not on the hub".into()),
+                };
+                let t = match t {
+                    Ok(t) => t,
+                    Err(why) => {
+                        failed.push((l.log_id, why));
+                        continue;
+                    }
+                };
+                let rows = hub.all_rows(&t.log_id)?;
+                used.verified_now += 1;
+                match all_cases(&t, rows) {
+                    Ok(cases) => {
+                        let e = Entry {
+                            log_id: l.log_id,
+                            events: l.events,
+                            authors: l.authors,
+                            tournament: t,
+                            cases,
+                        };
+                        if let Err(why) = index.put(&e) {
+                            tracing::warn!("archive index not written: {why}");
+                        }
+                        e.cases
+                    }
+                    Err(why) => {
+                        failed.push((t.log_id, why));
+                        continue;
+                    }
+                }
+            }
+        };
+        all.extend(cases.into_iter().filter(|c| f.selects(c)));
+    }
+    all.sort_by_key(|c| (c.filed_ms, c.appeal));
+    Ok((all, failed, used))
 }
