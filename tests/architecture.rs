@@ -15,8 +15,6 @@ const KNOWN_UPWARD: &[&str] = &[
     "io_safe.rs -> log/seen.rs",
     "doko/print.rs -> i18n/mod.rs",
     "doko/table.rs -> i18n/mod.rs",
-    "events/appeals.rs -> appeals/pipeline.rs",
-    "events/appeals_v1.rs -> appeals/pipeline.rs",
 ];
 
 /// File cycles today, each as its files sorted and joined by " | ".

@@ -3,8 +3,8 @@
 //! Who may sign each is the catalogue's roles column; the time and workflow guards are in
 //! `crate::appeals`.
 
+use super::pipeline::{Profile, Transition};
 use super::{check_text, Adjustment, EventPayload, Slot, TableResult};
-use crate::appeals::pipeline::{Profile, Transition};
 use crate::log::Hash32;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

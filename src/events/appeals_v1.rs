@@ -4,8 +4,8 @@
 //! own struct so that its schema and its defaults stay what was signed.
 
 use super::appeals::{Anchor, AppealSettings, LateRulingAnchor};
+use super::pipeline::{Profile, Transition};
 use super::EventPayload;
-use crate::appeals::pipeline::{Profile, Transition};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

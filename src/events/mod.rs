@@ -14,6 +14,7 @@ mod bridge;
 mod doko;
 mod keys;
 mod note;
+pub mod pipeline;
 mod policy;
 mod results;
 mod ruling;
