@@ -14,7 +14,7 @@
 //! and rebuilt by the next full verify. What the two are for stays: each alone still
 //! refuses a log that lost events this device saw (see `Log::verify_all`).
 
-use super::seen::SeenError;
+use super::seen_error::SeenError;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};

@@ -16,6 +16,7 @@ pub mod fold;
 pub mod hash;
 mod playback;
 pub mod seen;
+pub mod seen_error;
 pub mod store;
 pub mod time;
 pub mod verify;
