@@ -23,7 +23,6 @@ const KNOWN_CYCLES: &[&str] = &[
     "cli/appeal_procedure.rs | cli/appeal_steps.rs | cli/appeal_views.rs | cli/appeals.rs",
     "log/digest.rs | log/verify.rs",
     "results/describe.rs | results/score.rs | results/session.rs | results/standings.rs | results/tournament.rs",
-    "views/board.rs | views/incident.rs",
 ];
 
 /// The layer of each top-level module, from the table between `<!-- layers -->` markers.

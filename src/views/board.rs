@@ -231,7 +231,7 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
                         phase: x.phase,
                         at: x.at,
                         law: x.law.clone(),
-                        title: title(lang, x.phase, &x.law, &x.title),
+                        title: text::irregularity_title(lang, x.phase, &x.law, &x.title),
                         offender: x.offender,
                         branch: x.branch.clone(),
                         pending: x.pending,
@@ -248,24 +248,6 @@ pub fn board(r: &Replayed, slot: &Slot, lang: Lang) -> Result<BoardScreen, ViewE
         tricks,
         traveller,
     })
-}
-
-/// The localised title of an irregularity's tree (the tree's own English if it has none).
-pub(crate) fn title(lang: Lang, phase: &str, law: &str, english: &str) -> Msg {
-    match tree_of(phase, law) {
-        Some(t) => text::tree_title(lang, &t),
-        None => Msg::english(format!("law.{law}"), english),
-    }
-}
-
-/// The decision tree of an irregularity by its phase and law (a play irregularity's law,
-/// `54` or `64A1`, belongs to the tree of its group of laws, `53-56` or `61-64`).
-pub(crate) fn tree_of(phase: &str, law: &str) -> Option<crate::bridge::irregularity::DecisionTree> {
-    if phase == "play" {
-        crate::bridge::tables::play_tree(law)
-    } else {
-        crate::bridge::irregularity::auction_tree(law)
-    }
 }
 
 fn hands(deal: &Deal, tricks: &[TrickRow]) -> Vec<Hand> {

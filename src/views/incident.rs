@@ -4,7 +4,6 @@
 //! Law 26 lead restrictions, Law 16C information, reviews); and builders for the payloads the
 //! UI asks the engine to sign: the TD's branch choice (`bridge.ruling`), an adjusted score
 //! (`ruling.adjusted_score`) and a free director-call note (`director.note`).
-use super::board::title;
 use super::text;
 use super::{Replayed, ViewError};
 use crate::bridge::events::AuctionEvent;
@@ -150,13 +149,13 @@ fn item(lang: Lang, x: &Irregularity) -> IncidentItem {
         _ => "play_option",
     };
     // The branches' texts are keyed by their tree's law (`53-56`), not the irregularity's (`54`).
-    let tree = super::board::tree_of(x.phase, &x.law);
+    let tree = super::text::tree_of(x.phase, &x.law);
     let tree_law = tree.as_ref().map_or(x.law.as_str(), |t| t.law);
     IncidentItem {
         phase: x.phase,
         at: x.at,
         law: x.law.clone(),
-        title: title(lang, x.phase, &x.law, &x.title),
+        title: super::text::irregularity_title(lang, x.phase, &x.law, &x.title),
         offender: x.offender,
         action: x.action.clone(),
         action_text: crate::i18n::cards::codes_text(lang, &x.action),

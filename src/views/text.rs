@@ -14,6 +14,24 @@ pub(crate) fn tree_title(lang: Lang, tree: &DecisionTree) -> Msg {
     Msg::new(lang, &format!("law.{}.title", tree.law), &[])
 }
 
+/// The localised title of an irregularity's tree (the tree's own English if it has none).
+pub(crate) fn irregularity_title(lang: Lang, phase: &str, law: &str, english: &str) -> Msg {
+    match tree_of(phase, law) {
+        Some(t) => tree_title(lang, &t),
+        None => Msg::english(format!("law.{law}"), english),
+    }
+}
+
+/// The decision tree of an irregularity by its phase and law (a play irregularity's law,
+/// `54` or `64A1`, belongs to the tree of its group of laws, `53-56` or `61-64`).
+pub(crate) fn tree_of(phase: &str, law: &str) -> Option<crate::bridge::irregularity::DecisionTree> {
+    if phase == "play" {
+        crate::bridge::tables::play_tree(law)
+    } else {
+        crate::bridge::irregularity::auction_tree(law)
+    }
+}
+
 pub(crate) fn decider(lang: Lang, d: Decider) -> Msg {
     let key = match d {
         Decider::Engine => "decider.engine",
