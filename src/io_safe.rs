@@ -222,7 +222,7 @@ fn in_device_data(target: &Path) -> bool {
         return false;
     };
     let mut dirs = PROTECTED.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    dirs.push(crate::log::seen::default_data_dir());
+    dirs.push(default_data_dir());
     dirs.iter()
         .filter_map(|d| std::fs::canonicalize(d).ok())
         .any(|d| parent.starts_with(&d))
@@ -360,6 +360,19 @@ fn temp_file(dir: &Path, name: &str, mode: u32) -> std::io::Result<(PathBuf, std
             Err(e) => return Err(e),
         }
     }
+}
+
+/// The device's data dir: `TDLOG_DATA_DIR`, else `$XDG_DATA_HOME/tdlog`, else
+/// `~/.local/share/tdlog` (where the default device key lives too).
+pub fn default_data_dir() -> PathBuf {
+    if let Some(p) = std::env::var_os("TDLOG_DATA_DIR") {
+        return PathBuf::from(p);
+    }
+    std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("tdlog")
 }
 
 #[cfg(test)]

@@ -12,7 +12,6 @@ use std::path::Path;
 const KNOWN_UPWARD: &[&str] = &[
     "doko/append.rs -> appeals/mod.rs",
     "i18n/reports.rs -> appeals/mod.rs",
-    "io_safe.rs -> log/seen.rs",
     "doko/print.rs -> i18n/mod.rs",
     "doko/table.rs -> i18n/mod.rs",
 ];

@@ -85,18 +85,7 @@ pub struct SeenStore {
     dir: PathBuf,
 }
 
-/// The device's data dir: `TDLOG_DATA_DIR`, else `$XDG_DATA_HOME/tdlog`, else
-/// `~/.local/share/tdlog` (where the default device key lives too).
-pub fn default_data_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("TDLOG_DATA_DIR") {
-        return PathBuf::from(p);
-    }
-    std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .unwrap_or_else(|| PathBuf::from("."))
-        .join("tdlog")
-}
+pub use crate::io_safe::default_data_dir;
 
 impl SeenStore {
     pub fn new(data_dir: &Path) -> SeenStore {
