@@ -20,7 +20,6 @@ const KNOWN_UPWARD: &[&str] = &[
 const KNOWN_CYCLES: &[&str] = &[
     "appeals/procedure.rs | appeals/report/mod.rs",
     "cli/appeal_procedure.rs | cli/appeal_steps.rs | cli/appeal_views.rs | cli/appeals.rs",
-    "log/digest.rs | log/verify.rs",
     "results/describe.rs | results/score.rs | results/session.rs | results/standings.rs | results/tournament.rs",
 ];
 

@@ -5,7 +5,8 @@ use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tdlog::events::{DirectorNote, ForkResolved, Game, Genesis, Payload};
-use tdlog::log::digest::{Digest, Found, HeadSet};
+use tdlog::log::digest::{Digest, HeadSet};
+use tdlog::log::found::Found;
 use tdlog::log::seen::SeenError;
 use tdlog::log::store::ReadOnlyLog;
 use tdlog::log::{bundle, replay, Hash32, Input, Log, Verified};
@@ -245,7 +246,7 @@ pub fn verify(path: PathBuf, json: bool, expect: Option<String>) -> CliResult {
             let mut census = tdlog::log::fold::Census::default();
             replay(&v, &mut census);
             let digest = HeadSet::of(&v).digest();
-            let found = expect.map(|d| (d, tdlog::log::digest::find(&v, &d)));
+            let found = expect.map(|d| (d, tdlog::log::found::find(&v, &d)));
             let (late, future) = time_flags(&v);
             let found_text = |f: &Found| match f {
                 Found::Now => "the log as it is now".to_string(),

@@ -13,6 +13,7 @@ pub mod envelope;
 pub mod event;
 pub mod fault;
 pub mod fold;
+pub mod found;
 pub mod hash;
 mod playback;
 pub mod seen;
