@@ -249,7 +249,7 @@ fn law_93_settings_never_go_back_to_an_older_version() {
         tdlog::i18n::Lang::De,
         tdlog::i18n::Lang::Da,
     ] {
-        let text = tdlog::i18n::refusal(lang, &e);
+        let text = tdlog::appeals::refusal(lang, &e);
         assert!(text.contains("93"), "{lang:?}: {text}");
     }
 }
@@ -290,7 +290,7 @@ fn attack_law_93_settings_forged_as_version_1_today_do_not_make_the_chair_decide
         tdlog::i18n::Lang::De,
         tdlog::i18n::Lang::Da,
     ] {
-        let text = tdlog::i18n::refusal(lang, &f.workflow.flags[0].error);
+        let text = tdlog::appeals::refusal(lang, &f.workflow.flags[0].error);
         assert!(text.contains("93"), "{lang:?}: {text}");
     }
 }

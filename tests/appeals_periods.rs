@@ -11,9 +11,10 @@ mod common;
 use appeals_world::*;
 use tdlog::appeals::clocks::PeriodFrom;
 use tdlog::appeals::pipeline::State;
+use tdlog::appeals::refusal;
 use tdlog::appeals::GuardError;
 use tdlog::events::*;
-use tdlog::i18n::{refusal, Lang};
+use tdlog::i18n::Lang;
 
 fn consent(appeal: tdlog::log::Hash32, player: &str) -> Payload {
     Payload::AppealConsent(AppealConsent {

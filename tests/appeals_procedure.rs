@@ -7,9 +7,10 @@ mod appeals_world;
 mod common;
 
 use appeals_world::*;
+use tdlog::appeals::refusal;
 use tdlog::appeals::GuardError;
 use tdlog::events::*;
-use tdlog::i18n::{refusal, Lang};
+use tdlog::i18n::Lang;
 use tdlog::log::Hash32;
 
 fn settings(deposit: Option<&str>) -> Payload {

@@ -10,7 +10,8 @@ use tdlog::events::*;
 
 #[test]
 fn every_report_label_and_refusal_exists_in_english_german_and_danish() {
-    use tdlog::i18n::{refusal, tr, Lang, LABELS};
+    use tdlog::appeals::refusal;
+    use tdlog::i18n::{tr, Lang, LABELS};
     let mut keys: Vec<&str> = LABELS.iter().map(|l| l.0).collect();
     keys.sort();
     let n = keys.len();

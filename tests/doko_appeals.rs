@@ -181,7 +181,7 @@ fn rule_8_8_7_objection_after_the_next_card_is_refused() {
     // Nothing was written: no appeal, and the refusal is the same in German.
     let f = fold(&p);
     assert!(f.workflow.appeals.is_empty());
-    let de = tdlog::i18n::refusal(tdlog::i18n::Lang::De, &err);
+    let de = tdlog::appeals::refusal(tdlog::i18n::Lang::De, &err);
     assert!(de.starts_with("Doppelkopf 8.8.7: Einspruch"), "{de}");
 }
 

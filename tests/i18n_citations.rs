@@ -218,7 +218,7 @@ fn every_guard_refusal_cites_its_law_in_the_languages_style() {
     let mut bad = vec![];
     for e in &all {
         for lang in Lang::ALL {
-            let text = tdlog::i18n::refusal(lang, e);
+            let text = tdlog::appeals::refusal(lang, e);
             let w = wrong_citations(lang, &text);
             if !w.is_empty() {
                 bad.push(format!("{lang} {}: {w:?} in {text:?}", e.code()));

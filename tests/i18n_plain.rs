@@ -4,8 +4,9 @@
 //! it fails (names, laws, abbreviations and codes in backticks are allowed). The UI's own
 //! catalogues are checked the same way by ui/src/lib/i18n/plain.test.ts.
 
+use tdlog::appeals::refusal;
 use tdlog::appeals::GuardError;
-use tdlog::i18n::{refusal, Lang, ASSISTANT, EVENTS, LABELS, NOTES, SITE, STATS, TEXTS, TREES};
+use tdlog::i18n::{Lang, ASSISTANT, EVENTS, LABELS, NOTES, SITE, STATS, TEXTS, TREES};
 
 const COMMON: &[&str] = &[
     "the",

@@ -16,6 +16,8 @@ mod hold;
 /// The appeals state machines: data of the event catalogue (`events::pipeline`), kept
 /// under this name for the workflow that runs them.
 pub use crate::events::pipeline;
+mod refusal;
+pub use refusal::refusal;
 pub mod procedure;
 mod records;
 pub mod report;

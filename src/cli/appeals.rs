@@ -8,9 +8,10 @@ use super::appeal_views::local;
 use super::{load_key, open_log, open_log_read_only, CliResult, KeyOpts};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
+use tdlog::appeals::refusal;
 use tdlog::appeals::{self, append_checked, AppendError, Folded};
 use tdlog::events::*;
-use tdlog::i18n::{refusal, Lang};
+use tdlog::i18n::Lang;
 use tdlog::log::Hash32;
 
 pub use super::appeal_steps::{appeal, AppealCmd};

@@ -220,7 +220,7 @@ pub fn append(
     match tdlog::doko::append::append_checked(&mut l, &k, payloads, now) {
         Ok(ids) => Ok(ids),
         Err(tdlog::doko::append::DokoAppendError::Guard(g)) => {
-            Err(tdlog::i18n::refusal(super::appeals::lang_env(), &g).into())
+            Err(tdlog::appeals::refusal(super::appeals::lang_env(), &g).into())
         }
         Err(tdlog::doko::append::DokoAppendError::Rule(e)) => {
             Err(tdlog::i18n::doko_refusal(super::appeals::lang_env(), &e).into())

@@ -113,7 +113,7 @@ pub fn result(a: ResultArgs) -> CliResult {
         live.append(&key, p, now)
             .map_err(|e| -> Box<dyn std::error::Error + Send + Sync> {
                 match e {
-                    AppendError::Guard(g) => tdlog::i18n::refusal(lang, &g).into(),
+                    AppendError::Guard(g) => tdlog::appeals::refusal(lang, &g).into(),
                     AppendError::Doko(e) => tdlog::i18n::doko_refusal(lang, &e).into(),
                     AppendError::Log(e) => e.into(),
                     e @ AppendError::Table(_) => e.into(),

@@ -34,7 +34,7 @@ pub use events::EVENTS;
 pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
 pub use movement::MOVEMENT;
 pub use notes::{reason_text, NOTES};
-pub use reports::{refusal, tr, LABELS};
+pub use reports::{tr, LABELS};
 pub use site::{site_text, SITE};
 pub use stats::{stats_text, STATS};
 pub use texts::TEXTS;
