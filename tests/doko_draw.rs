@@ -9,7 +9,7 @@ use common::key;
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
-use tdlog::doko::append::{append_checked, DokoAppendError};
+use tdlog::appeals::doko_append::{append_checked, DokoAppendError};
 use tdlog::doko::draw::{draw_order, seed_hash, table_sizes, LaterRounds, Presence};
 use tdlog::doko::entry::{ListEntry, ListGame};
 use tdlog::doko::game_type::GameKind;

@@ -10,8 +10,8 @@ use common::key;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use tdlog::appeals::doko_append::{append_checked, DokoAppendError};
 use tdlog::doko::announce::Level;
-use tdlog::doko::append::{append_checked, DokoAppendError};
 use tdlog::doko::entry::{ListCall, ListEntry, ListGame};
 use tdlog::doko::game::Game;
 use tdlog::doko::game_type::{GameKind, SoloType};

@@ -9,7 +9,7 @@ mod common;
 use common::key;
 use std::path::Path;
 
-use tdlog::doko::append::{append_checked, DokoAppendError};
+use tdlog::appeals::doko_append::{append_checked, DokoAppendError};
 use tdlog::doko::entry::{ListEntry, ListGame};
 use tdlog::doko::game_type::GameKind;
 use tdlog::doko::seat::Seat;

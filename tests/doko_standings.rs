@@ -6,8 +6,8 @@ mod common;
 use common::key;
 use std::collections::BTreeMap;
 
+use tdlog::appeals::doko_append::append_checked;
 use tdlog::doko::announce::Level;
-use tdlog::doko::append::append_checked;
 use tdlog::doko::entry::{ListCall, ListEntry, ListGame};
 use tdlog::doko::game_type::GameKind;
 use tdlog::doko::print::{html_page, list_blocks, standings_blocks};

@@ -7,7 +7,7 @@ mod common;
 use common::key;
 use std::collections::BTreeMap;
 
-use tdlog::doko::append::append_checked;
+use tdlog::appeals::doko_append::append_checked;
 use tdlog::doko::entry::{ListEntry, ListGame};
 use tdlog::doko::game_type::GameKind;
 use tdlog::doko::seat::Seat;

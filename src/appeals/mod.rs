@@ -16,6 +16,7 @@ mod hold;
 /// The appeals state machines: data of the event catalogue (`events::pipeline`), kept
 /// under this name for the workflow that runs them.
 pub use crate::events::pipeline;
+pub mod doko_append;
 mod refusal;
 pub use refusal::refusal;
 pub mod procedure;

@@ -1,5 +1,5 @@
 //! `tdlog doko result | correct`: a game entered as the table's list writes it, and the
-//! corrections and strikes of §8.2, signed after the rules (`tdlog::doko::append`).
+//! corrections and strikes of §8.2, signed after the rules (`tdlog::appeals::doko_append`).
 use clap::Args;
 use std::path::PathBuf;
 
@@ -217,15 +217,15 @@ pub fn append(
     let k = load_key(key)?;
     let mut l = open_log(log)?;
     let now = chrono::Utc::now().timestamp_millis();
-    match tdlog::doko::append::append_checked(&mut l, &k, payloads, now) {
+    match tdlog::appeals::doko_append::append_checked(&mut l, &k, payloads, now) {
         Ok(ids) => Ok(ids),
-        Err(tdlog::doko::append::DokoAppendError::Guard(g)) => {
+        Err(tdlog::appeals::doko_append::DokoAppendError::Guard(g)) => {
             Err(tdlog::appeals::refusal(super::appeals::lang_env(), &g).into())
         }
-        Err(tdlog::doko::append::DokoAppendError::Rule(e)) => {
+        Err(tdlog::appeals::doko_append::DokoAppendError::Rule(e)) => {
             Err(tdlog::i18n::doko_refusal(super::appeals::lang_env(), &e).into())
         }
-        Err(tdlog::doko::append::DokoAppendError::Log(e)) => Err(e),
+        Err(tdlog::appeals::doko_append::DokoAppendError::Log(e)) => Err(e),
     }
 }
 

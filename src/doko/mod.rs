@@ -18,7 +18,6 @@
 //! - §1.16 configuration flags → [`profile`]
 //! - a game card by card as typed at the table (deal, tricks, announcements) → [`script`]
 pub mod announce;
-pub mod append;
 pub mod cards;
 pub mod claim;
 pub mod deal;

@@ -1,4 +1,4 @@
-//! What a new Doppelkopf step must meet before it is signed (`doko::append`): a result is
+//! What a new Doppelkopf step must meet before it is signed (`appeals::doko_append`): a result is
 //! the table's next game and valid in its round (§6.3.5, §8.2), a correction suits the
 //! round's state and the signer's role (§8.2.1, §8.2.2), the seat draw is committed once and
 //! revealed once with the committed seed (§2.1), a deduction stays within §8.7.2(b), a

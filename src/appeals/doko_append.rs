@@ -4,8 +4,8 @@
 //! workflow's guards (§8.8.7, §7.1.1). Refused steps are never written.
 use thiserror::Error;
 
-use super::error::DokoError;
-use crate::appeals::GuardError;
+use super::guard::GuardError;
+use crate::doko::error::DokoError;
 use crate::events::Payload;
 use crate::keys::{DeviceKey, KeyInfo, Role};
 use crate::log::{Hash32, Log, LogError};
@@ -38,7 +38,7 @@ pub fn append_checked(
     now_ms: i64,
 ) -> Result<Vec<Hash32>, DokoAppendError> {
     let v = log.verify(None)?;
-    let mut f = crate::appeals::fold(&v, None);
+    let mut f = super::fold(&v, None);
     let wall = log.next_wall_ms(&key.public(), now_ms)?;
     let me = key.public();
     let signer = v.keys.get(&me).cloned().unwrap_or(KeyInfo {
