@@ -10,7 +10,6 @@ use tdlog::appeals::doko_append::append_checked;
 use tdlog::doko::announce::Level;
 use tdlog::doko::entry::{ListCall, ListEntry, ListGame};
 use tdlog::doko::game_type::GameKind;
-use tdlog::doko::print::{html_page, list_blocks, standings_blocks};
 use tdlog::doko::seat::Seat;
 use tdlog::doko::standings::TieRule;
 use tdlog::doko::tables::DokoTables;
@@ -20,6 +19,7 @@ use tdlog::events::{
 };
 use tdlog::i18n::Lang;
 use tdlog::log::{replay, Log};
+use tdlog::views::doko_print::{html_page, list_blocks, standings_blocks};
 
 fn game(table: u32, n: u32, re: [Seat; 2], calls: Vec<ListCall>) -> Payload {
     Payload::DokoResult(DokoResult {

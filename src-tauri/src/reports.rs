@@ -39,7 +39,7 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
                 .doko
                 .standings()
                 .map_err(|e| AppError::new("invalid", tdlog::i18n::doko_refusal(lang, &e)))?;
-            tdlog::doko::print::standings_blocks(&s, lang)
+            tdlog::views::doko_print::standings_blocks(&s, lang)
         }
         // A table's Spielliste (§6.3) with its corrections and flags, as `tdlog doko list
         // --html|--pdf --lang`.
@@ -54,7 +54,7 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
                 .doko
                 .list(round, table)
                 .map_err(|e| AppError::new("invalid", tdlog::i18n::doko_refusal(lang, &e)))?;
-            tdlog::doko::print::list_blocks(&l, &o.doko.seating(round, table), lang)
+            tdlog::views::doko_print::list_blocks(&l, &o.doko.seating(round, table), lang)
         }
         ("appeal", Some(id)) => {
             let a = f

@@ -114,14 +114,15 @@ pub fn show_standings(
         return Ok(0);
     }
     if let Some(out) = pdf {
-        let bytes = tdlog::report::pdf::render(&tdlog::doko::print::standings_blocks(&s, lang));
+        let bytes =
+            tdlog::report::pdf::render(&tdlog::views::doko_print::standings_blocks(&s, lang));
         tdlog::io_safe::write_output(&out, &bytes, force, &[&log])?;
         eprintln!("wrote {}", out.display());
         return Ok(0);
     }
     if html {
-        let b = tdlog::doko::print::standings_blocks(&s, lang);
-        print!("{}", tdlog::doko::print::html_page(&b, lang));
+        let b = tdlog::views::doko_print::standings_blocks(&s, lang);
+        print!("{}", tdlog::views::doko_print::html_page(&b, lang));
         return Ok(0);
     }
     println!(
@@ -262,7 +263,7 @@ pub fn list(
     }
     let names = t.seating(round, table);
     if let Some(lang) = lang {
-        let b = tdlog::doko::print::list_blocks(&l, &names, lang);
+        let b = tdlog::views::doko_print::list_blocks(&l, &names, lang);
         if let Some(out) = pdf {
             let bytes = tdlog::report::pdf::render(&b);
             tdlog::io_safe::write_output(&out, &bytes, force, &[&log])?;
@@ -270,7 +271,7 @@ pub fn list(
             return Ok(0);
         }
         if html {
-            print!("{}", tdlog::doko::print::html_page(&b, lang));
+            print!("{}", tdlog::views::doko_print::html_page(&b, lang));
             return Ok(0);
         }
     }

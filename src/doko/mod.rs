@@ -30,7 +30,6 @@ pub mod game_type;
 pub mod input;
 pub mod list;
 pub mod penalty;
-pub mod print;
 pub mod profile;
 pub mod ranking;
 pub mod refusal;

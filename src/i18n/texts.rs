@@ -172,7 +172,7 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("doko.violation.determination", "an irregularity of the Vorbehaltsabfrage", "eine Unregelmäßigkeit der Vorbehaltsabfrage", "en uregelmæssighed ved forbeholdene"),
     ("doko.cards.closed", "§8.2.2: the Schiedsrichter closed this round; no game is recorded here any more", "§8.2.2: der Schiedsrichter hat diese Runde geschlossen; hier wird kein Spiel mehr erfasst", "§8.2.2: dommeren har lukket denne runde; her registreres ikke flere spil"),
     ("doko.rule.8.7.2(b)", "a deduction of at most 12 points", "ein Punktabzug von höchstens 12 Punkten", "et fradrag på højst 12 point"),
-    // Doppelkopf in print (doko::print) and the standings' tie rules.
+    // Doppelkopf in print (views::doko_print) and the standings' tie rules.
     ("doko.print.list", "Game list", "Spielliste", "Spilleliste"),
     ("doko.print.profile", "Profile", "Profil", "Profil"),
     ("doko.print.round_table", "Round / table", "Runde / Tisch", "Runde / bord"),

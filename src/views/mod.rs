@@ -12,6 +12,7 @@ pub mod correction;
 pub mod dashboard;
 pub mod doko;
 pub mod doko_cards;
+pub mod doko_print;
 pub mod events;
 pub mod export;
 pub mod hand_records;

@@ -4,9 +4,9 @@
 //! corrections of §8.2 and the flags as sentences; the standings name the signed tie rule.
 use std::collections::BTreeMap;
 
-use super::list::RowKind;
-use super::seat::Seat;
-use super::tables::{Standings, TableList};
+use crate::doko::list::RowKind;
+use crate::doko::seat::Seat;
+use crate::doko::tables::{Standings, TableList};
 use crate::i18n::{t, Lang};
 use crate::report::{Block, Column, Table};
 
@@ -28,7 +28,7 @@ pub fn list_blocks(l: &TableList, names: &BTreeMap<Seat, String>, lang: Lang) ->
     columns.push(Column::new(t(lang, "doko.print.value_kind"), 34, false));
     // The kind of game in `lang`, from the deal the row records (the row's own label is
     // the engine's German).
-    let label = |r: &super::list::ListRow| crate::i18n::doko_row_label(lang, l, r);
+    let label = |r: &crate::doko::list::ListRow| crate::i18n::doko_row_label(lang, l, r);
     let rows = list
         .rows
         .iter()
