@@ -9,9 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Imports that point up a layer today: "from-file -> to-file".
-const KNOWN_UPWARD: &[&str] = &[
-    "doko/table.rs -> i18n/mod.rs",
-];
+const KNOWN_UPWARD: &[&str] = &["doko/table.rs -> i18n/mod.rs"];
 
 /// File cycles today, each as its files sorted and joined by " | ".
 const KNOWN_CYCLES: &[&str] = &[

@@ -133,6 +133,50 @@ fn file_lock(dir: &Path) -> Result<File, SeenError> {
     }
 }
 
+/// A record of the data dir as this device keeps them (its record of what it has seen, its
+/// archive index): `body`, a line, and the hex signature by the device's state key over
+/// `domain` and `body`.
+pub(crate) fn seal(key: &crate::keys::DeviceKey, domain: &[u8], body: Vec<u8>) -> Vec<u8> {
+    let sig = key.sign(&[domain, &body].concat());
+    let mut text = body;
+    text.push(b'\n');
+    text.extend_from_slice(hex::encode(sig).as_bytes());
+    text.push(b'\n');
+    text
+}
+
+/// The body of a record [`seal`]ed in `text`, its signature checked with the state key of
+/// `dir` (strictly, over the stored bytes); why not, if not (`what` names the record).
+pub(crate) fn unseal<'a>(
+    dir: &Path,
+    domain: &[u8],
+    text: &'a [u8],
+    what: &str,
+) -> Result<&'a [u8], String> {
+    let key = match state_key(dir, false) {
+        Ok(Some(k)) => k,
+        Ok(None) => return Err("the device's state key (state.key) is missing".into()),
+        Err(e) => return Err(e.to_string()),
+    };
+    let split = text
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or("no signature line")?;
+    let (body, sig) = (&text[..split], &text[split + 1..]);
+    let sig = hex::decode(String::from_utf8_lossy(sig).trim())
+        .ok()
+        .and_then(|b| <[u8; 64]>::try_from(b.as_slice()).ok())
+        .ok_or("the signature line is not a signature")?;
+    let vk =
+        ed25519_dalek::VerifyingKey::from_bytes(&key.public().0).map_err(|_| "bad state key")?;
+    vk.verify_strict(
+        &[domain, body].concat(),
+        &ed25519_dalek::Signature::from_bytes(&sig),
+    )
+    .map_err(|_| format!("the signature does not match the {what}"))?;
+    Ok(body)
+}
+
 /// The device's state key (`state.key`, 0600), which signs its record and its cache; made
 /// on first use when `create`. A state key that cannot be read is set aside (the record and
 /// cache it signed then fail their checks and are set aside in turn). Call with the data

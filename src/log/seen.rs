@@ -26,7 +26,6 @@ use super::digest::HeadSet;
 use super::hash::Hash32;
 use crate::events::{HeadRef, Received};
 use crate::keys::DeviceKey;
-use ed25519_dalek::{Signature, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -155,23 +154,7 @@ impl SeenStore {
 
     /// The record in `text`, its signature checked; why not, if not.
     fn parse(&self, log_id: &Hash32, text: &[u8]) -> Result<Record, String> {
-        let key = match self.state_key(false) {
-            Ok(Some(k)) => k,
-            Ok(None) => return Err("the device's state key (state.key) is missing".into()),
-            Err(e) => return Err(e.to_string()),
-        };
-        let split = text
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or("no signature line")?;
-        let (body, sig) = (&text[..split], &text[split + 1..]);
-        let sig = hex::decode(String::from_utf8_lossy(sig).trim())
-            .ok()
-            .and_then(|b| <[u8; 64]>::try_from(b.as_slice()).ok())
-            .ok_or("the signature line is not a signature")?;
-        let vk = VerifyingKey::from_bytes(&key.public().0).map_err(|_| "bad state key")?;
-        vk.verify_strict(&[DOMAIN, body].concat(), &Signature::from_bytes(&sig))
-            .map_err(|_| "the signature does not match the record")?;
+        let body = super::device::unseal(&self.dir, DOMAIN, text, "record")?;
         let r: Record = serde_json::from_slice(body).map_err(|e| format!("not a record: {e}"))?;
         if r.format != FORMAT || r.log_id != *log_id {
             return Err("the record is for another log".into());
@@ -278,11 +261,7 @@ impl SeenStore {
             path: self.path(log_id),
             why: e.to_string(),
         })?;
-        let sig = key.sign(&[DOMAIN, &body].concat());
-        let mut text = body;
-        text.push(b'\n');
-        text.extend_from_slice(hex::encode(sig).as_bytes());
-        text.push(b'\n');
+        let text = super::device::seal(&key, DOMAIN, body);
         let p = self.path(log_id);
         let dir = p.parent().unwrap_or(&self.dir).to_owned();
         std::fs::create_dir_all(&dir).map_err(|e| self.io(&dir, e))?;

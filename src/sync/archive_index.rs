@@ -17,7 +17,6 @@ use super::archive::{all_cases, tournament, Case, CaseFilter, Refused, Tournamen
 use super::hub::Hub;
 use super::SyncError;
 use crate::log::Hash32;
-use ed25519_dalek::{Signature, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -76,23 +75,7 @@ impl ArchiveIndex {
     }
 
     fn parse(&self, log_id: &Hash32, text: &[u8]) -> Result<Entry, String> {
-        let key = match crate::log::device::state_key(&self.data_dir, false) {
-            Ok(Some(k)) => k,
-            Ok(None) => return Err("the device's state key (state.key) is missing".into()),
-            Err(e) => return Err(e.to_string()),
-        };
-        let split = text
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or("no signature line")?;
-        let (body, sig) = (&text[..split], &text[split + 1..]);
-        let sig = hex::decode(String::from_utf8_lossy(sig).trim())
-            .ok()
-            .and_then(|b| <[u8; 64]>::try_from(b.as_slice()).ok())
-            .ok_or("the signature line is not a signature")?;
-        let vk = VerifyingKey::from_bytes(&key.public().0).map_err(|_| "bad state key")?;
-        vk.verify_strict(&[DOMAIN, body].concat(), &Signature::from_bytes(&sig))
-            .map_err(|_| "the signature does not match the entry")?;
+        let body = crate::log::device::unseal(&self.data_dir, DOMAIN, text, "entry")?;
         let e: Entry = serde_json::from_slice(body).map_err(|e| format!("not an entry: {e}"))?;
         if e.log_id != *log_id || e.tournament.log_id != *log_id {
             return Err("the entry is for another tournament".into());
@@ -107,13 +90,12 @@ impl ArchiveIndex {
             .map_err(|e| e.to_string())?
             .ok_or("no state key")?;
         let body = serde_json::to_vec(e).map_err(|e| e.to_string())?;
-        let sig = key.sign(&[DOMAIN, &body[..]].concat());
-        let mut text = body;
-        text.push(b'\n');
-        text.extend_from_slice(hex::encode(sig).as_bytes());
+        let text = crate::log::device::seal(&key, DOMAIN, body);
         std::fs::create_dir_all(&self.dir).map_err(|e| e.to_string())?;
         let p = self.path(&e.log_id);
-        let tmp = p.with_extension("idx.tmp");
+        // One temporary file per process: two readers filling the index at once never
+        // rename each other's half-written entry into place.
+        let tmp = p.with_extension(format!("idx.tmp{}", std::process::id()));
         std::fs::write(&tmp, &text).map_err(|e| e.to_string())?;
         std::fs::rename(&tmp, &p).map_err(|e| e.to_string())
     }
