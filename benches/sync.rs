@@ -96,6 +96,10 @@ fn main() {
     let n = env_n("TDLOG_BENCH_EVENTS", 100_000);
     let reps = 30;
     let tournaments = env_n("TDLOG_BENCH_TOURNAMENTS", 200);
+    // TDLOG_BENCH_PARTS=latency,archive (default both; also: federation) after the push
+    // and pull.
+    let parts = std::env::var("TDLOG_BENCH_PARTS").unwrap_or_else(|_| "latency,archive".into());
+    let want = |p: &str| parts.split(',').any(|x| x.trim() == p);
     let dir = tempfile::tempdir().unwrap();
     let base = start(dir.path(), "base");
     let b_path = dir.path().join("b.tdlog");
@@ -168,6 +172,17 @@ fn main() {
         .read_to_end(&mut out)
         .unwrap();
     let copy_out_s = t.elapsed().as_secs_f64();
+    // A cold `tdlog verify` of the log B now holds (every signature, an empty cache): what a
+    // join is measured against.
+    drop(b);
+    let t = Instant::now();
+    {
+        let cold = open(&b_path, &dir.path().join("cold-data"));
+        let v = cold.verify_all(None).unwrap();
+        assert_eq!(v.events.len(), rows + 1);
+    }
+    let verify_s = t.elapsed().as_secs_f64();
+    let b = open(&b_path, &dir.path().join("b-data"));
     // Idle: A syncs again with nothing new on either side (what `--watch` does on every
     // local change), median of 5; what it costs is what it reads locally.
     let mut idle = Vec::new();
@@ -197,7 +212,148 @@ fn main() {
     drop(a);
     drop(b);
 
-    // Latency: A appends and syncs; B watches (a Live, folded as it merges).
+    println!("## Sync through a PostgreSQL hub ({n} events, one run)");
+    println!("| what | rate | ratio |");
+    println!("|---|---|---|");
+    println!(
+        "| push (`tdlog sync`, batches of 5000) | {} | {:.2}x the time of bare COPY in |",
+        rate(rows, push_s),
+        push_s / copy_in_s
+    );
+    println!(
+        "| bare `COPY FROM STDIN BINARY`, same bytes | {} | 1 |",
+        rate(rows, copy_in_s)
+    );
+    println!(
+        "| pull: a join (`tdlog sync`: read, check, verify, merge, receipt) | {} | {:.2}x the time of bare COPY out, **{:.2}x a cold `tdlog verify`** |",
+        rate(n, pull_s),
+        pull_s / copy_out_s,
+        pull_s / verify_s
+    );
+    println!(
+        "| bare `COPY TO STDOUT BINARY`, same rows | {} | 1 |",
+        rate(rows, copy_out_s)
+    );
+    println!(
+        "| cold `tdlog verify` of the joined log (every signature, empty cache) | {} | 1 |",
+        rate(rows + 1, verify_s)
+    );
+    println!(
+        "a sync with nothing new, on a log of {rows} rows: median {:.1} ms of 5 ({:.4}x a cold verify)",
+        idle[2],
+        idle[2] / 1000.0 / verify_s
+    );
+    if want("latency") {
+        latency(&pg, reps);
+    }
+    if want("archive") {
+        archive(&pg, &mut h, tournaments);
+    }
+    if want("federation") {
+        federation(&pg);
+    }
+}
+
+/// The federation's archive at the size: T tournaments (TDLOG_BENCH_FED_TOURNAMENTS,
+/// default 1000) of E events each (TDLOG_BENCH_FED_EVENTS, default 10000: a ruling and an
+/// appeal under Law 16B1 in every other one, the rest director's notes), each recorded on a
+/// device and pushed by `tdlog sync`; then `tdlog archive --appeals --law 16` through this
+/// device's verified index, the first time (every log verified and kept) and the second
+/// (nothing new on the hub).
+fn federation(pg: &pg::PgCluster) {
+    use std::sync::atomic::AtomicUsize;
+    let t_n = env_n("TDLOG_BENCH_FED_TOURNAMENTS", 1000);
+    let e_n = env_n("TDLOG_BENCH_FED_EVENTS", 10_000);
+    let shm = Path::new("/dev/shm");
+    let work = if shm.is_dir() {
+        tempfile::tempdir_in(shm).unwrap()
+    } else {
+        tempfile::tempdir().unwrap()
+    };
+    let next = AtomicUsize::new(0);
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                let mut h = hub(pg);
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= t_n {
+                        break;
+                    }
+                    let dir = work.path().join(format!("t{i}"));
+                    std::fs::create_dir_all(&dir).unwrap();
+                    let p = start(&dir, &format!("County Pairs {i}"));
+                    let mut log = open(&p, &dir.join("data"));
+                    let mut left = e_n.saturating_sub(2);
+                    if i % 2 == 0 {
+                        let ruling: Ruling = serde_json::from_value(serde_json::json!({
+                            "section": "A", "round": 1, "table": 1, "board": 1, "ns": "1", "ew": "2",
+                            "facts": "hesitation", "facts_agreed": true, "laws": ["16B1"],
+                            "category": "judgement", "decision": "result stands", "appeal_notice": true
+                        }))
+                        .unwrap();
+                        let rid = log.append(&key(2), Payload::Ruling(Box::new(ruling))).unwrap();
+                        log.append(
+                            &key(2),
+                            Payload::AppealFiled(AppealFiled {
+                                ruling: rid,
+                                appellant: "1".into(),
+                                grounds: "g".into(),
+                                consents: vec![],
+                            }),
+                        )
+                        .unwrap();
+                        left = left.saturating_sub(2);
+                    }
+                    while left > 0 {
+                        let k = 1000.min(left);
+                        log.append_batch(&key(2), (0..k).map(|j| note(format!("note {j}"))).collect())
+                            .unwrap();
+                        left -= k;
+                    }
+                    sync::sync_once(
+                        &mut log,
+                        &mut h,
+                        None,
+                        &sync::Options::default(),
+                        &mut |_, _, _| true,
+                    )
+                    .unwrap();
+                    drop(log);
+                    std::fs::remove_dir_all(&dir).unwrap();
+                }
+            });
+        }
+    });
+    let made_s = t.elapsed().as_secs_f64();
+    let mut h = hub(pg);
+    let total: u64 = h.logs().unwrap().iter().map(|l| l.events).sum();
+    let index_dir = tempfile::tempdir().unwrap();
+    let filter = sync::archive::CaseFilter {
+        law: Some("16".into()),
+        ..Default::default()
+    };
+    let mut query = || {
+        let t = Instant::now();
+        let mut index = sync::archive_index::ArchiveIndex::new(index_dir.path(), &h.target);
+        let (c, f, used) =
+            sync::archive_index::casebook_indexed(&mut h, &filter, &mut index).unwrap();
+        assert!(f.is_empty());
+        (t.elapsed().as_secs_f64(), c.len(), used)
+    };
+    let (first_s, cases, first) = query();
+    let (second_s, cases2, second) = query();
+    assert_eq!(cases, cases2);
+    assert_eq!(second.verified_now, 0);
+    println!(
+        "federation archive: {t_n} tournaments, {total} events on the hub (made and pushed in {made_s:.0} s); `tdlog archive --appeals --law 16` through this device's verified index: first query {first_s:.1} s ({} tournaments verified, {cases} appeals), **second query {second_s:.3} s** ({} from the index, {} verified now)",
+        first.verified_now, second.from_index, second.verified_now
+    );
+}
+
+/// Latency: A appends and syncs; B watches (a Live, folded as it merges).
+fn latency(pg: &pg::PgCluster, reps: usize) {
     let lat_dir = tempfile::tempdir().unwrap();
     let la = start(lat_dir.path(), "latency");
     let lb = lat_dir.path().join("lb.tdlog");
@@ -230,7 +386,7 @@ fn main() {
     };
     rx.recv().unwrap();
     let mut a = open(&la, &lat_dir.path().join("la-data"));
-    let mut ha = hub(&pg);
+    let mut ha = hub(pg);
     let mut lat = Vec::new();
     for i in 0..reps {
         let t = Instant::now();
@@ -254,8 +410,16 @@ fn main() {
     stop.store(true, Ordering::SeqCst);
     watcher.join().unwrap();
     lat.sort_by(f64::total_cmp);
+    println!(
+        "append on A to folded on B (`--watch`, LISTEN/NOTIFY), {reps} runs: median {:.1} ms, worst {:.1} ms",
+        lat[lat.len() / 2],
+        lat[lat.len() - 1]
+    );
+}
 
-    // Archive: T tournaments, one appeal under Law 16B1 in every other one.
+/// Archive: T tournaments, one appeal under Law 16B1 in every other one.
+fn archive(pg: &pg::PgCluster, h: &mut Hub, tournaments: usize) {
+    let _ = pg;
     let arch = tempfile::tempdir().unwrap();
     for t in 0..tournaments {
         let p = start(arch.path(), &format!("Club Pairs {t}"));
@@ -282,7 +446,7 @@ fn main() {
         .unwrap();
         sync::sync_once(
             &mut log,
-            &mut h,
+            h,
             None,
             &sync::Options::default(),
             &mut |_, _, _| true,
@@ -291,11 +455,11 @@ fn main() {
     }
     let t = Instant::now();
     let (cases, failed) = sync::archive::casebook(
-        &mut h,
+        h,
         &sync::archive::CaseFilter {
             law: Some("16".into()),
             since_ms: Some(chrono::Utc::now().timestamp_millis() - 365 * 86_400_000),
-            organiser: None,
+            ..Default::default()
         },
     )
     .unwrap();
@@ -308,14 +472,13 @@ fn main() {
     let filter = sync::archive::CaseFilter {
         law: Some("16".into()),
         since_ms: Some(chrono::Utc::now().timestamp_millis() - 365 * 86_400_000),
-        organiser: None,
+        ..Default::default()
     };
     // (The hub also holds the push and pull logs of the parts above.)
     let mut indexed = |expect_from_index: Option<usize>| {
         let t = Instant::now();
         let mut index = sync::archive_index::ArchiveIndex::new(index_dir.path(), &h.target);
-        let (c, f, used) =
-            sync::archive_index::casebook_indexed(&mut h, &filter, &mut index).unwrap();
+        let (c, f, used) = sync::archive_index::casebook_indexed(h, &filter, &mut index).unwrap();
         let s = t.elapsed().as_secs_f64();
         assert!(f.is_empty());
         assert_eq!(c.len(), tournaments.div_ceil(2));
@@ -325,36 +488,6 @@ fn main() {
     let (index_first_s, verified) = indexed(None);
     let (index_second_s, _) = indexed(Some(verified));
 
-    println!("## Sync through a PostgreSQL hub ({n} events, one run)");
-    println!("| what | rate | ratio to bare COPY |");
-    println!("|---|---|---|");
-    println!(
-        "| push (`tdlog sync`, batches of 5000) | {} | {:.2}x the time |",
-        rate(rows, push_s),
-        push_s / copy_in_s
-    );
-    println!(
-        "| bare `COPY FROM STDIN BINARY`, same bytes | {} | 1 |",
-        rate(rows, copy_in_s)
-    );
-    println!(
-        "| pull (`tdlog sync`: read, check, verify, merge, receipt) | {} | {:.2}x the time |",
-        rate(n, pull_s),
-        pull_s / copy_out_s
-    );
-    println!(
-        "| bare `COPY TO STDOUT BINARY`, same rows | {} | 1 |",
-        rate(rows, copy_out_s)
-    );
-    println!(
-        "a sync with nothing new, on a log of {rows} rows: median {:.1} ms of 5",
-        idle[2]
-    );
-    println!(
-        "append on A to folded on B (`--watch`, LISTEN/NOTIFY), {reps} runs: median {:.1} ms, worst {:.1} ms",
-        lat[lat.len() / 2],
-        lat[lat.len() - 1]
-    );
     println!(
         "archive: appeals under Law 16 in the last year across {tournaments} tournaments ({} events): {} appeals in {:.2} s ({:.1} ms per tournament, each log verified)",
         tournaments * 4,

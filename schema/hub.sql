@@ -45,6 +45,79 @@ CREATE TABLE IF NOT EXISTS tdlog.head_claim (
     PRIMARY KEY (log_id, device)
 );
 
+-- Per log and signing key: the highest sequence number in tdlog.event and how many rows it
+-- holds there, kept by the triggers below in the writer's own transaction. A sync's summary
+-- ("what does the hub hold of each chain, with or without a hole") and the archive's list of
+-- tournaments read one row per chain here instead of counting every row of the log, so what
+-- they cost does not grow with the log. Derived from tdlog.event and no more trusted than the
+-- hub: every answer the hub gives from it is checked by the device that reads it.
+CREATE TABLE IF NOT EXISTS tdlog.chain (
+    log_id  bytea  NOT NULL,
+    author  bytea  NOT NULL,
+    max_seq bigint NOT NULL,
+    events  bigint NOT NULL,
+    PRIMARY KEY (log_id, author)
+);
+
+CREATE OR REPLACE FUNCTION tdlog.chain_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    -- In key order, so two writers to the same chains lock them in the same order.
+    INSERT INTO tdlog.chain AS c (log_id, author, max_seq, events)
+    SELECT log_id, author, max(seq), count(*) FROM new_rows
+    GROUP BY log_id, author ORDER BY log_id, author
+    ON CONFLICT (log_id, author) DO UPDATE
+    SET max_seq = greatest(c.max_seq, EXCLUDED.max_seq), events = c.events + EXCLUDED.events;
+    RETURN NULL;
+END $$;
+
+-- Rows deleted or moved (by an operator's hand; the sync never does either): the chains
+-- they touched are counted again from tdlog.event.
+CREATE OR REPLACE FUNCTION tdlog.chain_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM tdlog.chain c USING (SELECT DISTINCT log_id, author FROM old_rows) t
+    WHERE c.log_id = t.log_id AND c.author = t.author;
+    INSERT INTO tdlog.chain (log_id, author, max_seq, events)
+    SELECT e.log_id, e.author, max(e.seq), count(*) FROM tdlog.event e
+    WHERE (e.log_id, e.author) IN (SELECT log_id, author FROM old_rows)
+    GROUP BY e.log_id, e.author;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION tdlog.chain_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM tdlog.chain c USING
+        (SELECT log_id, author FROM old_rows UNION SELECT log_id, author FROM new_rows) t
+    WHERE c.log_id = t.log_id AND c.author = t.author;
+    INSERT INTO tdlog.chain (log_id, author, max_seq, events)
+    SELECT e.log_id, e.author, max(e.seq), count(*) FROM tdlog.event e
+    WHERE (e.log_id, e.author) IN
+        (SELECT log_id, author FROM old_rows UNION SELECT log_id, author FROM new_rows)
+    GROUP BY e.log_id, e.author;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION tdlog.chain_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM tdlog.chain;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER event_chain_added AFTER INSERT ON tdlog.event
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tdlog.chain_added();
+CREATE OR REPLACE TRIGGER event_chain_deleted AFTER DELETE ON tdlog.event
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION tdlog.chain_deleted();
+CREATE OR REPLACE TRIGGER event_chain_updated AFTER UPDATE ON tdlog.event
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION tdlog.chain_updated();
+CREATE OR REPLACE TRIGGER event_chain_truncated AFTER TRUNCATE ON tdlog.event
+    FOR EACH STATEMENT EXECUTE FUNCTION tdlog.chain_truncated();
+
+-- A hub made before tdlog.chain existed: counted once from its rows (under the advisory lock
+-- and a lock that holds writers off, `sync::hub::ensure_schema`).
+INSERT INTO tdlog.chain (log_id, author, max_seq, events)
+SELECT log_id, author, max(seq), count(*) FROM tdlog.event GROUP BY log_id, author
+ON CONFLICT (log_id, author) DO NOTHING;
+
 -- New events wake `tdlog sync --watch` (LISTEN tdlog_events; the payload is the log id in
 -- hex). One notification per log and statement, whoever writes.
 CREATE OR REPLACE FUNCTION tdlog.notify_events() RETURNS trigger LANGUAGE plpgsql AS $$

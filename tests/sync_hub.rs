@@ -401,6 +401,135 @@ fn attack_event_withheld_by_the_hub_is_detected() {
     assert_eq!(r.merged.added, 1, "the chief's receipt");
 }
 
+/// What the hub holds of each chain, counted from its rows (what `tdlog.chain` must say).
+fn counted(pg: &PgCluster, log_id: &Hash32) -> BTreeSet<(Vec<u8>, i64, i64)> {
+    pg.client()
+        .query(
+            "SELECT author, max(seq), count(*) FROM tdlog.event WHERE log_id = $1 GROUP BY author",
+            &[&log_id.0.as_slice()],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect()
+}
+
+fn kept(pg: &PgCluster, log_id: &Hash32) -> BTreeSet<(Vec<u8>, i64, i64)> {
+    pg.client()
+        .query(
+            "SELECT author, max_seq, events FROM tdlog.chain WHERE log_id = $1",
+            &[&log_id.0.as_slice()],
+        )
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect()
+}
+
+/// The hub's summary and its list of tournaments read one row per chain (`tdlog.chain`, kept
+/// by triggers) instead of counting the log's rows, so a sync with nothing new does not
+/// grow with the log. The kept counts follow every insert, delete and in-place move; a hub
+/// made before the table existed is counted once when a device of this version first
+/// connects; and a hole made behind the triggers' back is still found by the devices.
+#[test]
+fn the_hub_keeps_one_row_per_chain_and_a_hub_of_an_earlier_version_is_counted_once() {
+    let pg = cluster!();
+    let dir = tempfile::tempdir().unwrap();
+    let base = tournament(dir.path());
+    let (a, b) = (device(&base, "td"), device(&base, "chief"));
+    let td = key(2);
+    let mut h = hub(&pg);
+    let mut log = open(&a);
+    for i in 0..6 {
+        log.append(&td, note(&format!("call {i}"))).unwrap();
+    }
+    drop(log);
+    sync(&a, &mut h, &td).unwrap();
+    let lid = log_id(&a);
+    assert_eq!(kept(&pg, &lid), counted(&pg, &lid));
+    assert_eq!(
+        kept(&pg, &lid).len(),
+        3,
+        "the chief's, the scorer's and the TD's chains"
+    );
+    let listed = h.logs().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].events as usize, ids(&a).len());
+    assert_eq!(listed[0].authors, 3);
+
+    // Deleted and moved rows are counted again: a hole shows, and the TD's device fills it.
+    let (seq, _) = hub_head(&pg, &td);
+    pg.client()
+        .execute(
+            "DELETE FROM tdlog.event WHERE author = $1 AND seq = $2",
+            &[&td.public().0.as_slice(), &(seq - 2)],
+        )
+        .unwrap();
+    assert_eq!(kept(&pg, &lid), counted(&pg, &lid));
+    assert!(h.summary(&lid).unwrap().holes.contains(&td.public()));
+    pg.client()
+        .execute(
+            "UPDATE tdlog.event SET seq = seq + 100 WHERE author = $1 AND seq = $2",
+            &[&td.public().0.as_slice(), &seq],
+        )
+        .unwrap();
+    assert_eq!(kept(&pg, &lid), counted(&pg, &lid));
+    pg.client()
+        .execute(
+            "UPDATE tdlog.event SET seq = seq - 100 WHERE author = $1 AND seq = $2",
+            &[&td.public().0.as_slice(), &(seq + 100)],
+        )
+        .unwrap();
+    let r = sync(&a, &mut h, &td).unwrap();
+    assert!(r.pushed >= 1, "{r:?}");
+    assert!(h.summary(&lid).unwrap().holes.is_empty());
+    assert_eq!(kept(&pg, &lid), counted(&pg, &lid));
+
+    // A hub of the version before: no tdlog.chain, and rows pushed meanwhile by a device of
+    // that version (here: straight into the table).
+    pg.client()
+        .batch_execute(
+            "DROP TRIGGER event_chain_added ON tdlog.event;
+             DROP TRIGGER event_chain_deleted ON tdlog.event;
+             DROP TRIGGER event_chain_updated ON tdlog.event;
+             DROP TRIGGER event_chain_truncated ON tdlog.event;
+             DROP TABLE tdlog.chain;",
+        )
+        .unwrap();
+    let mut log = open(&b);
+    log.append(&key(1), note("chief's note")).unwrap();
+    let mine = log.chain_above(&key(1).public(), 1).unwrap();
+    drop(log);
+    insert_at_hub(&pg, &lid, mine.last().unwrap());
+    let mut h = hub(&pg);
+    assert_eq!(
+        kept(&pg, &lid),
+        counted(&pg, &lid),
+        "counted once on connecting"
+    );
+    // A device of this version syncs against it as against any hub.
+    let r = sync(&a, &mut h, &td).unwrap();
+    assert!(r.merged.added >= 1, "{r:?}");
+    sync(&b, &mut h, &key(1)).unwrap();
+    sync(&a, &mut h, &td).unwrap();
+    assert_eq!(ids(&a), ids(&b));
+    assert_eq!(kept(&pg, &lid), counted(&pg, &lid));
+
+    // Behind the triggers' back (an operator who turns them off and deletes a row): the
+    // kept counts lie, and the devices still catch the hub that withholds.
+    pg.client()
+        .batch_execute("ALTER TABLE tdlog.event DISABLE TRIGGER event_chain_deleted")
+        .unwrap();
+    let (_, newest) = hub_head(&pg, &td);
+    pg.client()
+        .execute("DELETE FROM tdlog.event WHERE id = $1", &[&newest])
+        .unwrap();
+    let c = dir.path().join("c.tdlog");
+    std::fs::copy(&base, &c).unwrap();
+    let e = sync(&c, &mut h, &key(1)).unwrap_err();
+    assert!(matches!(e, SyncError::Withheld(_)), "{e}");
+}
+
 /// Push in batches; a line cut after two batches leaves whole chain prefixes at the hub and
 /// the next sync resumes; a sync with nothing new does nothing; receipts are not answered
 /// with receipts.
@@ -902,17 +1031,30 @@ fn archive_lists_tournaments_and_finds_appeals_by_law_verified_as_read() {
         if let Payload::Ruling(x) = &mut r {
             x.laws = vec![law.to_string()];
         }
-        let rid = log.append(&td, r).unwrap();
-        log.append(
-            &td,
-            Payload::AppealFiled(AppealFiled {
-                ruling: rid,
-                appellant: "1".into(),
-                grounds: "the hesitation suggested 3NT".into(),
-                consents: vec![],
-            }),
-        )
-        .unwrap();
+        // Summer's ruling is Tina's, and its appeal is withdrawn.
+        let ruled_by = if i == 1 { key(5) } else { key(2) };
+        let rid = log.append(&ruled_by, r).unwrap();
+        let aid = log
+            .append(
+                &td,
+                Payload::AppealFiled(AppealFiled {
+                    ruling: rid,
+                    appellant: "1".into(),
+                    grounds: "the hesitation suggested 3NT".into(),
+                    consents: vec![],
+                }),
+            )
+            .unwrap();
+        if i == 1 {
+            log.append(
+                &td,
+                Payload::AppealWithdrawn(AppealWithdrawn {
+                    appeal: aid,
+                    reason: "the appellant accepts the ruling".into(),
+                }),
+            )
+            .unwrap();
+        }
         drop(log);
         sync(&p, &mut h, &td).unwrap();
     }
@@ -952,8 +1094,51 @@ fn archive_lists_tournaments_and_finds_appeals_by_law_verified_as_read() {
     let refused = book["refused"].as_array().unwrap();
     assert_eq!(refused.len(), 1);
     assert_eq!(refused[0]["log_id"], json!(autumn));
+    assert_eq!(cases[0]["td"], "Tom TD");
+    assert_eq!(cases[0]["outcome"], "open");
+    assert_eq!(book["stats"]["by_outcome"], json!({"open": 1}));
+    assert_eq!(book["stats"]["by_law"], json!([["16", 1]]));
     let (_, none) = run(&["--appeals", "--law", "16", "--since", "2999-01-01"]);
     assert_eq!(none["appeals"], json!([]));
+    // By the director who ruled (part of the enrolled name, any case) and by outcome.
+    let (_, tina) = run(&["--appeals", "--td", "tina"]);
+    let cases = tina["appeals"].as_array().unwrap();
+    assert_eq!(cases.len(), 1, "{tina}");
+    assert_eq!(
+        (
+            &cases[0]["tournament"],
+            &cases[0]["td"],
+            &cases[0]["outcome"]
+        ),
+        (
+            &json!("Summer Pairs"),
+            &json!("Tina TD"),
+            &json!("withdrawn")
+        )
+    );
+    let (_, withdrawn) = run(&["--appeals", "--outcome", "withdrawn"]);
+    assert_eq!(withdrawn["appeals"].as_array().unwrap().len(), 1);
+    assert_eq!(withdrawn["stats"]["by_law"], json!([["12", 1]]));
+    let (_, open) = run(&["--appeals", "--outcome", "open", "--td", "Tom"]);
+    assert_eq!(open["appeals"].as_array().unwrap().len(), 1);
+    assert_eq!(open["appeals"][0]["tournament"], "Spring Pairs");
+    let o = tdlog_cmd()
+        .args([
+            "archive",
+            "--hub",
+            &pg.url(),
+            "--appeals",
+            "--outcome",
+            "won",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--outcome \"won\": expected one of upheld, changed"),
+        "{err}"
+    );
 }
 
 /// The verified archive index on the reading device (issue 32): a second casebook query
@@ -1018,6 +1203,7 @@ fn archive_index_answers_from_what_this_device_verified_and_refuses_an_edited_en
         .unwrap()
         .unwrap()
         .path()
+        .join("v2")
         .join(format!("{}.idx", summer.to_hex()));
     let text = std::fs::read_to_string(&idx).unwrap();
     let (body, sig) = text.split_once('\n').unwrap();

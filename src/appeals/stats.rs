@@ -39,6 +39,53 @@ pub enum Outcome {
     Open,
 }
 
+impl Outcome {
+    /// The name used in `--json` and on the command line (`tdlog archive --outcome`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Decided(d) => d.as_str(),
+            Outcome::Withdrawn => "withdrawn",
+            Outcome::Open => "open",
+        }
+    }
+
+    /// Every name [`Outcome::as_str`] gives.
+    pub const NAMES: [&'static str; 6] = [
+        "upheld",
+        "changed",
+        "recommendation_only",
+        "without_merit",
+        "withdrawn",
+        "open",
+    ];
+}
+
+/// How an appeal ended and when: the regulating authority's answer if there is one (Law
+/// 93C2), else its last decision; of a mixed appeal (Law 93B1/B2) "changed" if any part
+/// changed the score.
+pub fn outcome_of(a: &Appeal) -> (Outcome, Option<i64>) {
+    if a.withdrawn.is_some() {
+        (Outcome::Withdrawn, None)
+    } else if let Some((x, s)) = &a.authority {
+        (Outcome::Decided(x.decision), Some(s.wall_ms))
+    } else if a.open_conflict().is_some() {
+        (Outcome::Open, None)
+    } else if let Some(d) = a.decisions.last() {
+        let changed = a
+            .decisions
+            .iter()
+            .any(|d| d.decided.decision == Decision::Changed);
+        let dec = if changed {
+            Decision::Changed
+        } else {
+            d.decided.decision
+        };
+        (Outcome::Decided(dec), Some(d.signed.wall_ms))
+    } else {
+        (Outcome::Open, None)
+    }
+}
+
 impl Outcomes {
     fn add(&mut self, o: Outcome) {
         match o {
@@ -164,27 +211,7 @@ fn case(f: &Folded, a: &Appeal, ruled_ms: i64) -> Case {
         .get(&a.ruling)
         .map(|r| numbers(&r.ruling.laws))
         .unwrap_or_default();
-    let last = a.decisions.last();
-    let (outcome, at) = if a.withdrawn.is_some() {
-        (Outcome::Withdrawn, None)
-    } else if let Some((x, s)) = &a.authority {
-        (Outcome::Decided(x.decision), Some(s.wall_ms))
-    } else if a.open_conflict().is_some() {
-        (Outcome::Open, None)
-    } else if let Some(d) = last {
-        let changed = a
-            .decisions
-            .iter()
-            .any(|d| d.decided.decision == Decision::Changed);
-        let dec = if changed {
-            Decision::Changed
-        } else {
-            d.decided.decision
-        };
-        (Outcome::Decided(dec), Some(d.signed.wall_ms))
-    } else {
-        (Outcome::Open, None)
-    };
+    let (outcome, at) = outcome_of(a);
     Case {
         laws,
         outcome,

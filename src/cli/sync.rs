@@ -210,6 +210,14 @@ pub struct ArchiveArgs {
     /// With --appeals: only this organiser's tournaments.
     #[arg(long)]
     organiser: Option<String>,
+    /// With --appeals: rulings given by this director (part of the name the key was
+    /// enrolled under, in any case).
+    #[arg(long, value_name = "NAME")]
+    td: Option<String>,
+    /// With --appeals: appeals that ended so: upheld, changed, recommendation_only,
+    /// without_merit, withdrawn, open.
+    #[arg(long)]
+    outcome: Option<String>,
     /// With --appeals: read and verify every tournament's whole log now, past this
     /// device's verified archive index (which otherwise answers for each tournament the
     /// hub holds no new rows of since it was verified here).
@@ -280,7 +288,19 @@ pub fn archive(a: ArchiveArgs) -> CliResult {
         law: a.law.clone(),
         since_ms: a.since.as_deref().map(parse_since).transpose()?,
         organiser: a.organiser.clone(),
+        td: a.td.clone(),
+        outcome: a.outcome.clone(),
     };
+    use tdlog::appeals::stats::Outcome;
+    if let Some(o) = &f.outcome {
+        if !Outcome::NAMES.contains(&o.as_str()) {
+            return Err(format!(
+                "--outcome {o:?}: expected one of {}",
+                Outcome::NAMES.join(", ")
+            )
+            .into());
+        }
+    }
     let (cases, failed, used) = if a.no_index {
         let (c, f) = archive::casebook(&mut hub, &f)?;
         (c, f, None)
@@ -304,7 +324,7 @@ pub fn archive(a: ArchiveArgs) -> CliResult {
         println!(
             "{}",
             serde_json::to_string_pretty(
-                &serde_json::json!({"appeals": cases, "refused": failed, "index": used})
+                &serde_json::json!({"appeals": cases, "stats": archive::CaseStats::of(&cases), "refused": failed, "index": used})
             )?
         );
     } else {
@@ -334,6 +354,17 @@ pub fn archive(a: ArchiveArgs) -> CliResult {
                 c.state,
                 c.decision
             );
+        }
+        let st = archive::CaseStats::of(&cases);
+        if !cases.is_empty() {
+            let outcomes: Vec<String> = st
+                .by_outcome
+                .iter()
+                .map(|(o, n)| format!("{o} {n}"))
+                .collect();
+            let laws: Vec<String> = st.by_law.iter().map(|(l, n)| format!("{l}: {n}")).collect();
+            println!("outcomes: {}", outcomes.join(", "));
+            println!("by law: {}", laws.join(", "));
         }
         for (id, why) in &failed {
             eprintln!("refused: tournament {} does not verify: {why}", id.short());

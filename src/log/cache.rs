@@ -31,19 +31,31 @@ use std::path::{Path, PathBuf};
 
 /// The hash of one stored row: every column, length-prefixed.
 pub fn row_hash(input: &Input) -> [u8; 32] {
+    row_hash_of(
+        input
+            .declared
+            .as_ref()
+            .map(|d| (&d.id[..], &d.author[..], d.seq)),
+        &input.raw,
+    )
+}
+
+/// [`row_hash`] of a row from its parts (declared id, author and seq; the raw bytes), for
+/// a writer that holds them without an [`Input`] (a merge hashing what it just stored).
+pub fn row_hash_of(declared: Option<(&[u8], &[u8], i64)>, raw: &crate::log::RawEvent) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(b"tdlog/row/v1\0");
-    if let Some(d) = &input.declared {
+    if let Some((id, author, seq)) = declared {
         h.update([1u8]);
-        for part in [&d.id[..], &d.author[..]] {
+        for part in [id, author] {
             h.update((part.len() as u32).to_be_bytes());
             h.update(part);
         }
-        h.update(d.seq.to_be_bytes());
+        h.update(seq.to_be_bytes());
     } else {
         h.update([0u8]);
     }
-    for part in [&input.raw.body, &input.raw.sig, &input.raw.payload] {
+    for part in [&raw.body, &raw.sig, &raw.payload] {
         h.update((part.len() as u32).to_be_bytes());
         h.update(part);
     }

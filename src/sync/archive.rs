@@ -80,6 +80,12 @@ pub struct CaseFilter {
     pub since_ms: Option<i64>,
     /// Organiser, as the genesis names it (exact).
     pub organiser: Option<String>,
+    /// The director who gave the ruling: part of the signing key's holder as enrolled
+    /// ("Hansen" selects "Jens Hansen, laptop 2"), in any case.
+    pub td: Option<String>,
+    /// How the appeal ended (`appeals::stats::Outcome::as_str`: upheld, changed,
+    /// recommendation_only, without_merit, withdrawn, open).
+    pub outcome: Option<String>,
 }
 
 /// One appeal of the archive.
@@ -99,6 +105,10 @@ pub struct Case {
     pub decision: String,
     pub appellant: String,
     pub state: appeals::pipeline::State,
+    /// The director who signed the ruling (the key's holder as enrolled).
+    pub td: String,
+    /// How the appeal ended (`appeals::stats::outcome_of`).
+    pub outcome: String,
 }
 
 /// True if `cited` (e.g. "16B1") is the law `law` (e.g. "16") or one of its parts.
@@ -119,6 +129,55 @@ impl CaseFilter {
                 .as_ref()
                 .is_none_or(|l| c.laws.iter().any(|x| cites(x, l)))
             && self.since_ms.is_none_or(|s| c.filed_ms >= s)
+            && self
+                .td
+                .as_ref()
+                .is_none_or(|t| c.td.to_lowercase().contains(&t.to_lowercase()))
+            && self.outcome.as_ref().is_none_or(|o| *o == c.outcome)
+    }
+}
+
+/// The casebook statistics of a query's appeals over the archive: how many ended each way,
+/// and how many cite each law number (an appeal citing 16B1 and 16D counts once under 16).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct CaseStats {
+    pub appeals: usize,
+    pub tournaments: usize,
+    pub by_outcome: std::collections::BTreeMap<String, usize>,
+    /// In law-number order ("9" before "16").
+    pub by_law: Vec<(String, usize)>,
+}
+
+impl CaseStats {
+    pub fn of(cases: &[Case]) -> CaseStats {
+        let mut by_law: std::collections::BTreeMap<String, usize> = Default::default();
+        let mut s = CaseStats {
+            appeals: cases.len(),
+            tournaments: cases
+                .iter()
+                .map(|c| c.log_id)
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            ..CaseStats::default()
+        };
+        for c in cases {
+            *s.by_outcome.entry(c.outcome.clone()).or_default() += 1;
+            let mut laws: Vec<String> = c
+                .laws
+                .iter()
+                .map(|l| appeals::stats::law_number(l))
+                .collect();
+            laws.sort();
+            laws.dedup();
+            for l in laws {
+                *by_law.entry(l).or_default() += 1;
+            }
+        }
+        s.by_law = by_law.into_iter().collect();
+        let n = |l: &str| l.parse::<u32>().unwrap_or(u32::MAX);
+        s.by_law
+            .sort_by(|a, b| (n(&a.0), &a.0).cmp(&(n(&b.0), &b.0)));
+        s
     }
 }
 
@@ -167,6 +226,8 @@ pub fn all_cases(t: &Tournament, rows: Vec<RawEvent>) -> Result<Vec<Case>, Strin
                 decision: r.ruling.decision.clone(),
                 appellant: a.appellant.clone(),
                 state: a.state,
+                td: r.signed.signer.clone(),
+                outcome: appeals::stats::outcome_of(a).0.as_str().to_string(),
             });
         }
     }

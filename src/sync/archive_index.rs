@@ -21,7 +21,10 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
-const DOMAIN: &[u8] = b"tdlog/archive-index/v1\n";
+const DOMAIN: &[u8] = b"tdlog/archive-index/v2\n";
+/// Where this version keeps its entries: an entry of another version (v1 had no TD or
+/// outcome per case) is not read, and the next query makes it again.
+const VERSION_DIR: &str = "v2";
 
 /// What a tournament gave when it was verified, and the hub's counts then.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -49,7 +52,10 @@ impl ArchiveIndex {
         let hub: [u8; 32] = Sha256::digest(target.as_bytes()).into();
         ArchiveIndex {
             data_dir: data_dir.to_owned(),
-            dir: data_dir.join("archive").join(&Hash32(hub).to_hex()[..16]),
+            dir: data_dir
+                .join("archive")
+                .join(&Hash32(hub).to_hex()[..16])
+                .join(VERSION_DIR),
             set_aside: Vec::new(),
         }
     }

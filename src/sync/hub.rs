@@ -82,7 +82,7 @@ impl Hub {
         let present: bool = self
             .client
             .query_one(
-                "SELECT to_regclass('tdlog.head_claim') IS NOT NULL AND to_regclass('tdlog.fork_proof') IS NOT NULL",
+                "SELECT to_regclass('tdlog.head_claim') IS NOT NULL AND to_regclass('tdlog.fork_proof') IS NOT NULL AND to_regclass('tdlog.chain') IS NOT NULL",
                 &[],
             )
             .map_err(SyncError::hub)?
@@ -93,6 +93,16 @@ impl Hub {
         let mut tx = self.client.transaction().map_err(SyncError::hub)?;
         tx.execute("SELECT pg_advisory_xact_lock(74172026)", &[])
             .map_err(SyncError::hub)?;
+        // A hub of an earlier version: its rows are counted into tdlog.chain while no one
+        // writes (the schema's last statements), so no push falls between count and trigger.
+        let older: bool = tx
+            .query_one("SELECT to_regclass('tdlog.event') IS NOT NULL", &[])
+            .map_err(SyncError::hub)?
+            .get(0);
+        if older {
+            tx.batch_execute("LOCK TABLE tdlog.event IN SHARE ROW EXCLUSIVE MODE")
+                .map_err(SyncError::hub)?;
+        }
         tx.batch_execute(SCHEMA_SQL).map_err(SyncError::hub)?;
         tx.commit().map_err(SyncError::hub)
     }
@@ -145,55 +155,47 @@ impl Hub {
                 return Err(SyncError::Interrupted);
             }
             let mut tx = self.client.transaction().map_err(SyncError::hub)?;
-            tx.batch_execute(
-                "CREATE TEMP TABLE IF NOT EXISTS tdlog_push (LIKE tdlog.event) ON COMMIT DELETE ROWS",
-            )
-            .map_err(SyncError::hub)?;
-            {
-                let sink = tx
-                    .copy_in("COPY tdlog_push (log_id, author, seq, id, body, sig, payload) FROM STDIN BINARY")
-                    .map_err(SyncError::hub)?;
-                let mut w = BinaryCopyInWriter::new(
-                    sink,
-                    &[
-                        Type::BYTEA,
-                        Type::BYTEA,
-                        Type::INT8,
-                        Type::BYTEA,
-                        Type::BYTEA,
-                        Type::BYTEA,
-                        Type::BYTEA,
-                    ],
-                );
-                for r in chunk {
-                    let seq = r.seq as i64;
-                    w.write(&[
-                        &log_id.0.as_slice(),
-                        &r.author.0.as_slice(),
-                        &seq,
-                        &r.id.0.as_slice(),
-                        &r.raw.body,
-                        &r.raw.sig,
-                        &r.raw.payload,
-                    ])
-                    .map_err(SyncError::hub)?;
+            // Straight into the event table: every row is new unless another device pushed
+            // the same ones meanwhile, or one is a fork (a taken place). Either way the COPY
+            // fails as a whole, is rolled back to the savepoint, and the batch goes through
+            // a temporary table with conflict handling instead.
+            let direct = {
+                let mut sp = tx.savepoint("direct").map_err(SyncError::hub)?;
+                match copy_rows(&mut sp, "tdlog.event", log_id, chunk) {
+                    Ok(()) => {
+                        sp.commit().map_err(SyncError::hub)?;
+                        true
+                    }
+                    Err(e) if e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION) => {
+                        sp.rollback().map_err(SyncError::hub)?;
+                        false
+                    }
+                    Err(e) => return Err(SyncError::hub(e)),
                 }
-                w.finish().map_err(SyncError::hub)?;
-            }
-            added += tx
-                .execute(
-                    "INSERT INTO tdlog.event SELECT * FROM tdlog_push ORDER BY author, seq ON CONFLICT DO NOTHING",
+            };
+            if direct {
+                added += chunk.len() as u64;
+            } else {
+                tx.batch_execute(
+                    "CREATE TEMP TABLE IF NOT EXISTS tdlog_push (LIKE tdlog.event) ON COMMIT DELETE ROWS",
+                )
+                .map_err(SyncError::hub)?;
+                copy_rows(&mut tx, "tdlog_push", log_id, chunk).map_err(SyncError::hub)?;
+                added += tx
+                    .execute(
+                        "INSERT INTO tdlog.event SELECT * FROM tdlog_push ORDER BY author, seq ON CONFLICT DO NOTHING",
+                        &[],
+                    )
+                    .map_err(SyncError::hub)?;
+                tx.execute(
+                    "INSERT INTO tdlog.fork_proof (log_id, author, seq, id, body, sig, payload)
+                     SELECT p.log_id, p.author, p.seq, p.id, p.body, p.sig, p.payload FROM tdlog_push p
+                     JOIN tdlog.event e ON e.log_id = p.log_id AND e.author = p.author AND e.seq = p.seq
+                     WHERE e.id <> p.id ON CONFLICT DO NOTHING",
                     &[],
                 )
                 .map_err(SyncError::hub)?;
-            tx.execute(
-                "INSERT INTO tdlog.fork_proof (log_id, author, seq, id, body, sig, payload)
-                 SELECT p.log_id, p.author, p.seq, p.id, p.body, p.sig, p.payload FROM tdlog_push p
-                 JOIN tdlog.event e ON e.log_id = p.log_id AND e.author = p.author AND e.seq = p.seq
-                 WHERE e.id <> p.id ON CONFLICT DO NOTHING",
-                &[],
-            )
-            .map_err(SyncError::hub)?;
+            }
             tx.commit().map_err(SyncError::hub)?;
             done += chunk.len() as u64;
         }
@@ -321,7 +323,7 @@ impl Hub {
     pub fn logs(&mut self) -> Result<Vec<HubLog>, SyncError> {
         self.client
             .query(
-                "SELECT log_id, count(*), count(DISTINCT author) FROM tdlog.event GROUP BY log_id ORDER BY log_id",
+                "SELECT log_id, sum(events)::bigint, count(*) FROM tdlog.chain GROUP BY log_id ORDER BY log_id",
                 &[],
             )
             .map_err(SyncError::hub)?
@@ -412,11 +414,49 @@ impl Hub {
     }
 }
 
+/// `COPY table (...) FROM STDIN BINARY` of `rows` of `log_id`.
+fn copy_rows(
+    tx: &mut postgres::Transaction<'_>,
+    table: &str,
+    log_id: &Hash32,
+    rows: &[&Row],
+) -> Result<(), postgres::Error> {
+    let sink = tx.copy_in(&format!(
+        "COPY {table} (log_id, author, seq, id, body, sig, payload) FROM STDIN BINARY"
+    ))?;
+    let mut w = BinaryCopyInWriter::new(
+        sink,
+        &[
+            Type::BYTEA,
+            Type::BYTEA,
+            Type::INT8,
+            Type::BYTEA,
+            Type::BYTEA,
+            Type::BYTEA,
+            Type::BYTEA,
+        ],
+    );
+    for r in rows {
+        let seq = r.seq as i64;
+        w.write(&[
+            &log_id.0.as_slice(),
+            &r.author.0.as_slice(),
+            &seq,
+            &r.id.0.as_slice(),
+            &r.raw.body,
+            &r.raw.sig,
+            &r.raw.payload,
+        ])?;
+    }
+    w.finish()?;
+    Ok(())
+}
+
 fn summary_in(c: &mut impl postgres::GenericClient, log_id: &Hash32) -> Result<Summary, SyncError> {
     let mut s = Summary::default();
     for r in c
         .query(
-            "SELECT author, max(seq), count(*) FROM tdlog.event WHERE log_id = $1 GROUP BY author",
+            "SELECT author, max_seq, events FROM tdlog.chain WHERE log_id = $1",
             &[&log_id.0.as_slice()],
         )
         .map_err(SyncError::hub)?

@@ -68,15 +68,19 @@ impl Log {
                 }
             }
         }
-        let fresh: Vec<RawEvent> = {
+        // Each incoming row's id, hashed once on every core (a joining device merges a
+        // whole log here).
+        let fresh: Vec<(Hash32, RawEvent)> = {
+            use rayon::prelude::*;
             let mut seen = std::collections::HashSet::new();
-            incoming
-                .into_iter()
-                .filter(|r| !known.contains(&r.id()) && seen.insert(r.id()))
+            let ided: Vec<(Hash32, RawEvent)> =
+                incoming.into_par_iter().map(|r| (r.id(), r)).collect();
+            ided.into_iter()
+                .filter(|(id, _)| !known.contains(id) && seen.insert(*id))
                 .collect()
         };
-        inputs.extend(fresh.iter().cloned().map(|raw| Input {
-            raw,
+        inputs.extend(fresh.iter().map(|(_, raw)| Input {
+            raw: raw.clone(),
             declared: None,
         }));
         // With the verified-state cache, only rows this device has not verified before (the
@@ -96,69 +100,86 @@ impl Log {
             }
             _ => None,
         };
-        let verified = match &cached {
-            Some((_, _, _, cmp)) => {
-                crate::log::verify::verify_trusting(inputs, None, Some(&cmp.trusted))?
-            }
-            None => verify(inputs, None)?,
+        let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
+        let check = move |inputs| match trusted {
+            Some(t) => crate::log::verify::verify_trusting(inputs, None, Some(t)),
+            None => verify(inputs, None),
         };
+        // Each row decoded once (on every core). A row that is no envelope: the verify
+        // alone names its fault.
+        let envs: Vec<Option<Envelope>> = {
+            use rayon::prelude::*;
+            fresh
+                .par_iter()
+                .map(|(_, raw)| Envelope::decode(&raw.body).ok())
+                .collect()
+        };
+        if envs.iter().any(Option::is_none) {
+            check(inputs)?;
+            return Err(LogError::Refused("an incoming row is no event".into()));
+        }
+        // Inserted in one transaction, so no reader sees a dangling reference whatever the
+        // order: by place, so each chain is appended where it ends (a joining device stores
+        // a whole log here). At a place two incoming events share (a fork), the one earlier
+        // in causal order is the event and the other the fork proof.
+        let mut fresh: Vec<(Envelope, Hash32, RawEvent)> = envs
+            .into_iter()
+            .zip(fresh)
+            .filter_map(|(env, (id, raw))| Some((env?, id, raw)))
+            .collect();
+        fresh.sort_by_key(|(e, _, _)| (e.author, e.seq, e.lamport));
+        // The id index takes the rows in random order, and a transaction whose changed
+        // pages outgrow the page cache writes them out early: a page cache for what this
+        // merge writes (about 1 KiB a row with its index entries; 64 MiB to 1 GiB).
+        let kib = (fresh.len() as i64).clamp(65_536, 1_048_576);
+        tx.pragma_update(None, "cache_size", -kib)?;
+        // The rows are written while the union is verified (the signatures on every core):
+        // the transaction is committed only once it verifies, and rolled back otherwise.
+        let (verified, inserted) = std::thread::scope(|s| {
+            let v = s.spawn(move || check(inputs));
+            let ins = insert_fresh(&tx, &fresh);
+            (v.join(), ins)
+        });
+        let verified = match verified {
+            Ok(v) => v?,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let (stored, forks) = inserted?;
         let limit = (self.clock)().saturating_add(tolerance_of(&verified));
         let mut verified_rows: Vec<(Hash32, [u8; 32])> = Vec::new();
-        let (mut added, mut forks) = (0, 0);
+        let added = stored.len();
         let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
         let mut future = Vec::new();
-        // Insert in causal order so a reader never sees a dangling reference.
-        let mut fresh = fresh;
-        fresh.sort_by_key(|r| {
-            Envelope::decode(&r.body)
-                .map(|e| (e.lamport, e.author, e.seq))
-                .unwrap_or_default()
-        });
-        for raw in &fresh {
-            let env = Envelope::decode(&raw.body).map_err(|e| LogError::Refused(e.to_string()))?;
-            let taken: bool = tx.query_row(
-                "SELECT count(*) FROM event WHERE author = ?1 AND seq = ?2",
-                params![env.author.0.as_slice(), env.seq as i64],
-                |r| r.get::<_, i64>(0),
-            )? > 0;
-            if taken {
-                insert(&tx, "fork_proof", raw)?;
-                forks += 1;
-            } else {
-                insert(&tx, "event", raw)?;
-                added += 1;
-                if cached.is_some() {
-                    let row = Input {
-                        declared: Some(Declared {
-                            id: raw.id().0.to_vec(),
-                            author: env.author.0.to_vec(),
-                            seq: env.seq as i64,
-                        }),
-                        raw: raw.clone(),
-                    };
-                    verified_rows.push((raw.id(), crate::log::cache::row_hash(&row)));
-                }
-                let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
-                r.0 = r.0.min(env.seq);
-                r.1 = r.1.max(env.seq);
-                if env.wall_ms > limit {
-                    future.push(FutureArrival {
-                        id: raw.id(),
-                        author: env.author,
-                        seq: env.seq,
-                        kind: env.kind.to_string(),
-                        wall_ms: env.wall_ms,
-                    });
-                }
+        let stored: Vec<&(Envelope, Hash32, RawEvent)> =
+            stored.iter().map(|&i| &fresh[i]).collect();
+        for (env, id, _) in &stored {
+            let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
+            r.0 = r.0.min(env.seq);
+            r.1 = r.1.max(env.seq);
+            if env.wall_ms > limit {
+                future.push(FutureArrival {
+                    id: *id,
+                    author: env.author,
+                    seq: env.seq,
+                    kind: env.kind.to_string(),
+                    wall_ms: env.wall_ms,
+                });
             }
         }
-        // The file's version as this merge leaves it, read while it still holds the write
-        // lock (this connection's own commit does not change it): another process that
-        // appends right after the commit changes it, and the next append here catches up
-        // (read after the commit, it took that process's event for part of this state, and
-        // the receipt's append would have followed the wrong head: found by the soak).
+        if cached.is_some() {
+            use rayon::prelude::*;
+            verified_rows = stored
+                .par_iter()
+                .map(|(env, id, raw)| {
+                    let declared = (&id.0[..], &env.author.0[..], env.seq as i64);
+                    (*id, crate::log::cache::row_hash_of(Some(declared), raw))
+                })
+                .collect();
+        }
+        drop(stored);
         let dv = self.data_version()?;
         tx.commit()?;
+        self.conn.pragma_update(None, "cache_size", -2000)?;
         self.state = None;
         if let Some((cache, log_id, mut known, cmp)) = cached {
             if verified.log_id == log_id {
@@ -197,6 +218,32 @@ impl Log {
             receipt: None,
         })
     }
+}
+
+/// Writes the rows of a merge (sorted by place): an event where its place is free, a fork
+/// proof where it is taken. Returns the positions of those stored as events, and the count
+/// of fork proofs.
+fn insert_fresh(
+    tx: &rusqlite::Transaction<'_>,
+    fresh: &[(Envelope, Hash32, RawEvent)],
+) -> Result<(Vec<usize>, usize), LogError> {
+    let mut taken_at =
+        tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM event WHERE author = ?1 AND seq = ?2)")?;
+    let (mut stored, mut forks) = (Vec::with_capacity(fresh.len()), 0);
+    for (i, (env, _, raw)) in fresh.iter().enumerate() {
+        let taken: bool = taken_at
+            .query_row(params![env.author.0.as_slice(), env.seq as i64], |r| {
+                r.get(0)
+            })?;
+        if taken {
+            insert_env(tx, "fork_proof", env, raw)?;
+            forks += 1;
+        } else {
+            insert_env(tx, "event", env, raw)?;
+            stored.push(i);
+        }
+    }
+    Ok((stored, forks))
 }
 
 /// What a merge did.
