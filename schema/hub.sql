@@ -1,5 +1,6 @@
 -- The tdlog sync hub (issue 17): a PostgreSQL schema that holds exactly the signed bytes of
--- many tournament logs, and nothing derived from them. The hub is not trusted: every device
+-- many tournament logs, and of what is derived from them only a count per chain (tdlog.chain,
+-- below, so that what a sync asks costs what changed). The hub is not trusted: every device
 -- verifies what it pulls with the same code as `tdlog merge` (docs/ARCHITECTURE.md, "Sync").
 -- Applied by `tdlog sync` when the schema is missing (idempotent, under an advisory lock).
 -- The key columns (log_id, author, seq, id) only file the bytes; a device recomputes them
