@@ -84,6 +84,29 @@ fn hub(pg: &pg::PgCluster) -> Hub {
     Hub::connect(&HubConfig::resolve(Some(&pg.url()), None, &|_| None).unwrap()).unwrap()
 }
 
+/// A TD's ruling under `law` at table 1, and an appeal against it (two events).
+fn appeal(log: &mut Log, law: &str) {
+    let ruling: Ruling = serde_json::from_value(serde_json::json!({
+        "section": "A", "round": 1, "table": 1, "board": 1, "ns": "1", "ew": "2",
+        "facts": "hesitation", "facts_agreed": true, "laws": [law],
+        "category": "judgement", "decision": "result stands", "appeal_notice": true
+    }))
+    .unwrap();
+    let rid = log
+        .append(&key(2), Payload::Ruling(Box::new(ruling)))
+        .unwrap();
+    log.append(
+        &key(2),
+        Payload::AppealFiled(AppealFiled {
+            ruling: rid,
+            appellant: "1".into(),
+            grounds: "g".into(),
+            consents: vec![],
+        }),
+    )
+    .unwrap();
+}
+
 fn rate(n: usize, s: f64) -> String {
     format!("{:.0} events/s ({s:.2} s)", n as f64 / s)
 }
@@ -287,29 +310,16 @@ fn federation(pg: &pg::PgCluster) {
                     let mut log = open(&p, &dir.join("data"));
                     let mut left = e_n.saturating_sub(2);
                     if i % 2 == 0 {
-                        let ruling: Ruling = serde_json::from_value(serde_json::json!({
-                            "section": "A", "round": 1, "table": 1, "board": 1, "ns": "1", "ew": "2",
-                            "facts": "hesitation", "facts_agreed": true, "laws": ["16B1"],
-                            "category": "judgement", "decision": "result stands", "appeal_notice": true
-                        }))
-                        .unwrap();
-                        let rid = log.append(&key(2), Payload::Ruling(Box::new(ruling))).unwrap();
-                        log.append(
-                            &key(2),
-                            Payload::AppealFiled(AppealFiled {
-                                ruling: rid,
-                                appellant: "1".into(),
-                                grounds: "g".into(),
-                                consents: vec![],
-                            }),
-                        )
-                        .unwrap();
+                        appeal(&mut log, "16B1");
                         left = left.saturating_sub(2);
                     }
                     while left > 0 {
                         let k = 1000.min(left);
-                        log.append_batch(&key(2), (0..k).map(|j| note(format!("note {j}"))).collect())
-                            .unwrap();
+                        log.append_batch(
+                            &key(2),
+                            (0..k).map(|j| note(format!("note {j}"))).collect(),
+                        )
+                        .unwrap();
                         left -= k;
                     }
                     sync::sync_once(
@@ -425,25 +435,7 @@ fn archive(pg: &pg::PgCluster, h: &mut Hub, tournaments: usize) {
         let p = start(arch.path(), &format!("Club Pairs {t}"));
         let mut log = open(&p, &arch.path().join("data"));
         let law = if t % 2 == 0 { "16B1" } else { "12C1" };
-        let ruling: Ruling = serde_json::from_value(serde_json::json!({
-            "section": "A", "round": 1, "table": 1, "board": 1, "ns": "1", "ew": "2",
-            "facts": "hesitation", "facts_agreed": true, "laws": [law],
-            "category": "judgement", "decision": "result stands", "appeal_notice": true
-        }))
-        .unwrap();
-        let rid = log
-            .append(&key(2), Payload::Ruling(Box::new(ruling)))
-            .unwrap();
-        log.append(
-            &key(2),
-            Payload::AppealFiled(AppealFiled {
-                ruling: rid,
-                appellant: "1".into(),
-                grounds: "g".into(),
-                consents: vec![],
-            }),
-        )
-        .unwrap();
+        appeal(&mut log, law);
         sync::sync_once(
             &mut log,
             h,

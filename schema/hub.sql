@@ -73,27 +73,27 @@ END $$;
 
 -- Rows deleted or moved (by an operator's hand; the sync never does either): the chains
 -- they touched are counted again from tdlog.event.
-CREATE OR REPLACE FUNCTION tdlog.chain_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    DELETE FROM tdlog.chain c USING (SELECT DISTINCT log_id, author FROM old_rows) t
+CREATE OR REPLACE FUNCTION tdlog.chain_recount(logs bytea[], authors bytea[])
+RETURNS void LANGUAGE sql AS $$
+    DELETE FROM tdlog.chain c USING unnest(logs, authors) AS t(log_id, author)
     WHERE c.log_id = t.log_id AND c.author = t.author;
     INSERT INTO tdlog.chain (log_id, author, max_seq, events)
     SELECT e.log_id, e.author, max(e.seq), count(*) FROM tdlog.event e
-    WHERE (e.log_id, e.author) IN (SELECT log_id, author FROM old_rows)
+    WHERE (e.log_id, e.author) IN (SELECT * FROM unnest(logs, authors))
     GROUP BY e.log_id, e.author;
+$$;
+
+CREATE OR REPLACE FUNCTION tdlog.chain_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM tdlog.chain_recount(array_agg(log_id), array_agg(author))
+    FROM (SELECT DISTINCT log_id, author FROM old_rows) t;
     RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION tdlog.chain_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    DELETE FROM tdlog.chain c USING
-        (SELECT log_id, author FROM old_rows UNION SELECT log_id, author FROM new_rows) t
-    WHERE c.log_id = t.log_id AND c.author = t.author;
-    INSERT INTO tdlog.chain (log_id, author, max_seq, events)
-    SELECT e.log_id, e.author, max(e.seq), count(*) FROM tdlog.event e
-    WHERE (e.log_id, e.author) IN
-        (SELECT log_id, author FROM old_rows UNION SELECT log_id, author FROM new_rows)
-    GROUP BY e.log_id, e.author;
+    PERFORM tdlog.chain_recount(array_agg(log_id), array_agg(author))
+    FROM (SELECT log_id, author FROM old_rows UNION SELECT log_id, author FROM new_rows) t;
     RETURN NULL;
 END $$;
 

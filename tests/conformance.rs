@@ -743,3 +743,37 @@ fn attack_a_flipped_signature_past_the_first_batch_is_found_first_in_order() {
     assert_eq!(e.fault.code(), "bad_signature");
     assert_eq!(e.at.expect("names the event").position, first);
 }
+
+/// Attack (issue 32: a merge writes the incoming rows while it verifies them): every bad
+/// vector handed to a device that holds only its genesis, as a hub or a bundle would hand it
+/// over, leaves the file exactly as it was whenever the merge is refused; the refused merges
+/// are the vectors whose fault no merge may store (a fork is stored, as its proof).
+#[test]
+fn attack_a_refused_merge_of_a_bad_vector_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut refused, mut bad) = (Vec::new(), Vec::new());
+    for (i, vec) in vectors()
+        .into_iter()
+        .filter(|v| v.expect != "ok")
+        .enumerate()
+    {
+        bad.push(vec.name);
+        let p = tmp.path().join(format!("{i}.tdlog"));
+        let Ok(mut log) = tdlog::log::Log::create_from_genesis(&p, &vec.events[0]) else {
+            continue; // the vector's fault is in its genesis: no device starts from it
+        };
+        log.attach_cache(tdlog::log::cache::VerifiedCache::new(
+            &tmp.path().join(format!("{i}.data")),
+        ));
+        let rows = |log: &tdlog::log::Log| -> Vec<Input> { log.read_inputs().unwrap() };
+        let before: Vec<_> = rows(&log).into_iter().map(|i| i.raw).collect();
+        if log.merge(vec.events[1..].to_vec()).is_err() {
+            let after: Vec<_> = rows(&log).into_iter().map(|i| i.raw).collect();
+            assert_eq!(after, before, "{}: a refused merge wrote rows", vec.name);
+            refused.push(vec.name);
+        }
+    }
+    // Every bad vector but the fork (stored as a proof, for the chief TD's ruling).
+    bad.retain(|n| *n != "bad_duplicate_seq");
+    assert_eq!(refused, bad);
+}

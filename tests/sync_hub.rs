@@ -401,29 +401,27 @@ fn attack_event_withheld_by_the_hub_is_detected() {
     assert_eq!(r.merged.added, 1, "the chief's receipt");
 }
 
-/// What the hub holds of each chain, counted from its rows (what `tdlog.chain` must say).
-fn counted(pg: &PgCluster, log_id: &Hash32) -> BTreeSet<(Vec<u8>, i64, i64)> {
+/// (author, highest seq, rows) per chain of a log, as `sql` gives them for `$1` = log id.
+fn chains(pg: &PgCluster, sql: &str, log_id: &Hash32) -> BTreeSet<(Vec<u8>, i64, i64)> {
     pg.client()
-        .query(
-            "SELECT author, max(seq), count(*) FROM tdlog.event WHERE log_id = $1 GROUP BY author",
-            &[&log_id.0.as_slice()],
-        )
+        .query(sql, &[&log_id.0.as_slice()])
         .unwrap()
         .into_iter()
         .map(|r| (r.get(0), r.get(1), r.get(2)))
         .collect()
 }
 
+/// What the hub holds of each chain, counted from its rows (what `tdlog.chain` must say).
+fn counted(pg: &PgCluster, log_id: &Hash32) -> BTreeSet<(Vec<u8>, i64, i64)> {
+    let sql =
+        "SELECT author, max(seq), count(*) FROM tdlog.event WHERE log_id = $1 GROUP BY author";
+    chains(pg, sql, log_id)
+}
+
+/// What `tdlog.chain` says of each chain.
 fn kept(pg: &PgCluster, log_id: &Hash32) -> BTreeSet<(Vec<u8>, i64, i64)> {
-    pg.client()
-        .query(
-            "SELECT author, max_seq, events FROM tdlog.chain WHERE log_id = $1",
-            &[&log_id.0.as_slice()],
-        )
-        .unwrap()
-        .into_iter()
-        .map(|r| (r.get(0), r.get(1), r.get(2)))
-        .collect()
+    let sql = "SELECT author, max_seq, events FROM tdlog.chain WHERE log_id = $1";
+    chains(pg, sql, log_id)
 }
 
 /// The hub's summary and its list of tournaments read one row per chain (`tdlog.chain`, kept
