@@ -17,7 +17,7 @@ use crate::appeals::{fold, AppendError, Folded, Workflow};
 use crate::bridge::tables::BridgeTables;
 use crate::doko::tables::DokoTables;
 use crate::events::Payload;
-use crate::keys::{DeviceKey, KeyInfo, Role};
+use crate::keys::DeviceKey;
 use crate::log::{Hash32, Log, LogError, Projection, Verified};
 use crate::results::{ResultRow, Scores, Tournament};
 use crate::views::Replayed;
@@ -152,13 +152,7 @@ impl Live {
         self.catch_up()?;
         let wall = self.writable()?.next_wall_ms(&key.public(), now_ms)?;
         let me = key.public();
-        let signer = self.replayed.log.keys.get(&me).cloned().unwrap_or(KeyInfo {
-            key: me,
-            role: Role::Scorer,
-            holder: me.short(),
-            enrolled_by: Hash32::default(),
-            revoked: None,
-        });
+        let signer = self.replayed.log.keys.signer(&me);
         self.doko.check_append(&payload, &signer)?;
         self.replayed.tables.check_append(&payload)?;
         self.workflow.check(&payload, &signer, wall)?;
@@ -198,13 +192,7 @@ impl Live {
         self.catch_up()?;
         let wall = self.writable()?.next_wall_ms(&key.public(), now_ms)?;
         let me = key.public();
-        let signer = self.replayed.log.keys.get(&me).cloned().unwrap_or(KeyInfo {
-            key: me,
-            role: Role::Scorer,
-            holder: me.short(),
-            enrolled_by: Hash32::default(),
-            revoked: None,
-        });
+        let signer = self.replayed.log.keys.signer(&me);
         for p in &payloads {
             self.doko.check_append(p, &signer)?;
             self.replayed.tables.check_append(p)?;

@@ -7,7 +7,7 @@ use thiserror::Error;
 use super::guard::GuardError;
 use crate::doko::error::DokoError;
 use crate::events::Payload;
-use crate::keys::{DeviceKey, KeyInfo, Role};
+use crate::keys::DeviceKey;
 use crate::log::{Hash32, Log, LogError};
 
 /// Why a Doppelkopf step was not signed.
@@ -41,13 +41,7 @@ pub fn append_checked(
     let mut f = super::fold(&v, None);
     let wall = log.next_wall_ms(&key.public(), now_ms)?;
     let me = key.public();
-    let signer = v.keys.get(&me).cloned().unwrap_or(KeyInfo {
-        key: me,
-        role: Role::Scorer,
-        holder: me.short(),
-        enrolled_by: Hash32::default(),
-        revoked: None,
-    });
+    let signer = v.keys.signer(&me);
     for p in &payloads {
         f.doko.check_append(p, &signer)?;
         f.workflow.check(p, &signer, wall)?;

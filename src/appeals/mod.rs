@@ -706,13 +706,7 @@ pub fn append_checked(
     // dragged forward by an event dated ahead of this clock (log::store).
     let wall = log.next_wall_ms(&key.public(), now_ms)?;
     let me = key.public();
-    let signer = v.keys.get(&me).cloned().unwrap_or(KeyInfo {
-        key: me,
-        role: Role::Scorer,
-        holder: me.short(),
-        enrolled_by: Hash32::default(),
-        revoked: None,
-    });
+    let signer = v.keys.signer(&me);
     f.doko.check_append(&payload, &signer)?;
     f.workflow.check(&payload, &signer, wall)?;
     log.set_clock(move || wall);

@@ -33,6 +33,19 @@ impl KeyState {
         self.keys.get(key)
     }
 
+    /// The key as enrolled, for the guards that check what a signer may append; a key not
+    /// enrolled is checked as a scorer under its short form (the least a key may do: the
+    /// store's key playback refuses it anyway).
+    pub fn signer(&self, key: &Hash32) -> KeyInfo {
+        self.keys.get(key).cloned().unwrap_or(KeyInfo {
+            key: *key,
+            role: Role::Scorer,
+            holder: key.short(),
+            enrolled_by: Hash32::default(),
+            revoked: None,
+        })
+    }
+
     /// The role a key signs with, if it is enrolled and may still sign event `seq`.
     pub fn may_sign(&self, key: &Hash32, seq: u64) -> Result<Role, String> {
         match self.keys.get(key) {
