@@ -57,13 +57,13 @@ impl RawEvent {
 
     /// Checks this event on its own: canonical envelope, payload hash and length,
     /// strict Ed25519 signature over the stored bytes, payload decode (with upcast).
-    pub fn check(self) -> Result<CheckedEvent, EventError> {
+    pub fn check(&self) -> Result<CheckedEvent, EventError> {
         self.check_inner(true, None)
     }
 
     /// [`RawEvent::check`] without the signature: for bytes whose signature this device
     /// verified before and whose unchanged hash it has just compared (verified-state cache).
-    pub fn check_known_signature(self) -> Result<CheckedEvent, EventError> {
+    pub fn check_known_signature(&self) -> Result<CheckedEvent, EventError> {
         self.check_inner(false, None)
     }
 
@@ -73,12 +73,12 @@ impl RawEvent {
     /// bytes, so they are not hashed again (a warm open of a big log hashed each row four
     /// times), and the envelope is not re-encoded to compare. The envelope and payload are
     /// still decoded.
-    pub fn check_known_row(self, id: Hash32) -> Result<CheckedEvent, EventError> {
+    pub fn check_known_row(&self, id: Hash32) -> Result<CheckedEvent, EventError> {
         self.check_inner(false, Some(id))
     }
 
     fn check_inner(
-        self,
+        &self,
         signature: bool,
         known_id: Option<Hash32>,
     ) -> Result<CheckedEvent, EventError> {
@@ -119,12 +119,38 @@ impl RawEvent {
 
 /// `verify_strict`: rejects weak keys and malleable signatures.
 pub fn verify_sig(author: &Hash32, body: &[u8], sig: &[u8; 64]) -> Result<(), EventError> {
-    let vk = VerifyingKey::from_bytes(&author.0).map_err(|_| EventError::BadAuthorKey)?;
+    let vk = verifying_key(author)?;
     let mut msg = Vec::with_capacity(SIG_DOMAIN.len() + body.len());
     msg.extend_from_slice(SIG_DOMAIN);
     msg.extend_from_slice(body);
     vk.verify_strict(&msg, &Signature::from_bytes(sig))
         .map_err(|_| EventError::BadSignature)
+}
+
+/// The author's key as a curve point. Decompressing it is a field exponentiation, a tenth
+/// of a signature check, and a log has a handful of authors for a million events: each
+/// thread keeps the points it decompressed (the same bytes always give the same point, so
+/// nothing is trusted that was not computed; a key that does not decompress is not kept).
+fn verifying_key(author: &Hash32) -> Result<VerifyingKey, EventError> {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    /// Enough for every key of a federation's log; past it the cache starts afresh.
+    const KEPT: usize = 1024;
+    thread_local! {
+        static POINTS: RefCell<HashMap<[u8; 32], VerifyingKey>> = RefCell::new(HashMap::new());
+    }
+    POINTS.with(|points| {
+        let mut points = points.borrow_mut();
+        if let Some(vk) = points.get(&author.0) {
+            return Ok(*vk);
+        }
+        let vk = VerifyingKey::from_bytes(&author.0).map_err(|_| EventError::BadAuthorKey)?;
+        if points.len() >= KEPT {
+            points.clear();
+        }
+        points.insert(author.0, vk);
+        Ok(vk)
+    })
 }
 
 /// Builds and signs an event: envelope fields from `env` (its payload hash and length are
