@@ -209,7 +209,7 @@ impl Live {
     /// brings the state up to date. Returns what the store reported.
     pub fn merge(
         &mut self,
-        incoming: Vec<crate::log::RawEvent>,
+        incoming: impl Into<crate::log::Identified>,
         key: Option<&DeviceKey>,
     ) -> Result<crate::log::MergeReport, LogError> {
         let log = self.writable()?;

@@ -83,6 +83,18 @@ fn a_new_device_joins_a_log_from_the_hub_every_event_verified() {
     let joined = Log::open(&new).unwrap().verify(None).unwrap();
     assert_eq!(joined.log_id, log_id);
     assert_eq!(joined.events.len(), 7);
+    // The device's verified-state cache followed the join (the next open is a warm one),
+    // and the file, filled with a rollback journal, is back in WAL as every log is.
+    let cached = tdlog::log::cache::VerifiedCache::new(&test_device_dir())
+        .load(&log_id)
+        .unwrap();
+    assert_eq!(cached.rows.len(), 7);
+    let mode: String = rusqlite::Connection::open(&new)
+        .unwrap()
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    assert!(!new.with_extension("tdlog-journal").exists());
     // The chief's device syncs once more: both hold the same events.
     let cfg = HubConfig::resolve(Some(&pg.url()), None, &|_| None).unwrap();
     let mut log = Log::open(&original).unwrap();

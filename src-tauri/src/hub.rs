@@ -309,7 +309,7 @@ impl Local for AppLocal<'_> {
 
     fn merge(
         &mut self,
-        incoming: Vec<RawEvent>,
+        incoming: tdlog::log::Identified,
         key: Option<&DeviceKey>,
     ) -> Result<MergeReport, LogError> {
         self.still_open()?;

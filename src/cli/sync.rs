@@ -167,6 +167,7 @@ fn join(a: &SyncArgs, id: &str, cfg: &HubConfig) -> CliResult {
             }
             true
         },
+        Some(&tdlog::log::seen::default_data_dir()),
     );
     if let Some(b) = bar {
         b.finish_and_clear();

@@ -27,5 +27,5 @@ pub use event::{CheckedEvent, RawEvent};
 pub use fault::{EventRef, Fault, VerifyError};
 pub use fold::{replay, Projection};
 pub use hash::Hash32;
-pub use store::{FutureArrival, Log, LogError, MergeReport};
+pub use store::{FutureArrival, Identified, Log, LogError, MergeReport};
 pub use verify::{verify, verify_strict, verify_trusting, Excluded, Input, PendingFork, Verified};

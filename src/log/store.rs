@@ -6,7 +6,7 @@ use super::envelope::Envelope;
 use super::event::{sign_event, RawEvent};
 use super::fault::VerifyError;
 use super::hash::Hash32;
-use super::verify::{verify, Declared, Input, Progress, Verified};
+use super::verify::{Declared, Input, Progress, Verified};
 use crate::events::{spec, Genesis, Payload, PayloadError};
 use crate::keys::{DeviceKey, KeyState};
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
@@ -21,7 +21,7 @@ mod merge;
 mod read_only;
 mod rows;
 mod state;
-pub use merge::{FutureArrival, MergeReport};
+pub use merge::{FutureArrival, Identified, MergeReport};
 use rows::for_each_batch;
 pub mod schema_check;
 pub use read_only::ReadOnlyLog;
@@ -472,14 +472,15 @@ fn stored_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Input> {
 
 fn insert(conn: &Connection, table: &str, raw: &RawEvent) -> Result<(), LogError> {
     let env = Envelope::decode(&raw.body).map_err(|e| LogError::Refused(e.to_string()))?;
-    insert_env(conn, table, &env, raw)
+    insert_env(conn, table, &env, &raw.id(), raw)
 }
 
-/// Inserts a row whose envelope the caller has already decoded (or built).
+/// Inserts a row whose envelope and id the caller has already decoded (or built) and hashed.
 fn insert_env(
     conn: &Connection,
     table: &str,
     env: &Envelope,
+    id: &Hash32,
     raw: &RawEvent,
 ) -> Result<(), LogError> {
     let sql = if table == "event" {
@@ -490,7 +491,7 @@ fn insert_env(
     conn.prepare_cached(sql)?.execute(params![
         env.author.0.as_slice(),
         env.seq as i64,
-        raw.id().0.as_slice(),
+        id.0.as_slice(),
         raw.body,
         raw.sig,
         raw.payload

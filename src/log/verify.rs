@@ -113,7 +113,7 @@ pub(super) fn eref(position: usize, e: &CheckedEvent) -> Option<EventRef> {
 /// Checks one input on its own, including its stored columns. A `trusted` input's
 /// signature was verified by this device before and its stored bytes are unchanged (the
 /// verified-state cache compared their hashes): everything but the signature is checked.
-fn check_one(position: usize, input: Input, trusted: bool) -> Result<CheckedEvent, VerifyError> {
+fn check_one(position: usize, input: &Input, trusted: bool) -> Result<CheckedEvent, VerifyError> {
     // A trusted stored row: its declared id was checked against its bytes when this device
     // verified it, and the cache's row hash covers both (no hashing again).
     let known_id = match &input.declared {
@@ -130,7 +130,7 @@ fn check_one(position: usize, input: Input, trusted: bool) -> Result<CheckedEven
             kind: None,
         })
     };
-    let declared = input.declared;
+    let declared = input.declared.as_ref();
     let checked = if let Some(id) = known_id {
         input.raw.check_known_row(id)
     } else if trusted {
@@ -164,8 +164,10 @@ pub fn verify(inputs: Vec<Input>, progress: Option<Progress<'_>>) -> Result<Veri
 
 /// [`verify`], skipping the signature check of events whose id is in `trusted` (events this
 /// device verified before, whose stored bytes it has checked unchanged by hash).
-pub fn verify_trusting(
-    inputs: Vec<Input>,
+///
+/// The inputs may be owned or borrowed: a merge verifies the rows it writes meanwhile.
+pub fn verify_trusting<I: std::borrow::Borrow<Input> + Send>(
+    inputs: Vec<I>,
     progress: Option<Progress<'_>>,
     trusted: Option<&HashSet<Hash32>>,
 ) -> Result<Verified, VerifyError> {
@@ -174,13 +176,17 @@ pub fn verify_trusting(
     let mut checker = Checker::default();
     let mut rest = inputs.into_iter();
     loop {
-        let chunk: Vec<Input> = rest.by_ref().take(CHUNK).collect();
+        let chunk: Vec<I> = rest.by_ref().take(CHUNK).collect();
         if chunk.is_empty() {
             break;
         }
         let flags: Vec<bool> = match trusted {
-            Some(t) => chunk.iter().map(|i| t.contains(&i.raw.id())).collect(),
-            None => vec![],
+            // Nothing trusted (a join's empty cache): no id hashed for the question.
+            Some(t) if !t.is_empty() => chunk
+                .iter()
+                .map(|i| t.contains(&i.borrow().raw.id()))
+                .collect(),
+            _ => vec![],
         };
         checker.check_chunk(events.len(), chunk, &flags, &mut events)?;
         if let Some(p) = progress {
@@ -209,10 +215,10 @@ impl Checker {
     /// batch's first input. `trusted[i]` (when given) says input `i`'s signature was verified
     /// by this device before and its stored bytes are unchanged. The first failing input in
     /// order is the error, the same on every machine (`out` is then as it was).
-    pub fn check_chunk(
+    pub fn check_chunk<I: std::borrow::Borrow<Input> + Send>(
         &mut self,
         offset: usize,
-        chunk: Vec<Input>,
+        chunk: Vec<I>,
         trusted: &[bool],
         out: &mut Vec<CheckedEvent>,
     ) -> Result<(), VerifyError> {
@@ -224,7 +230,8 @@ impl Checker {
             .zip(chunk.into_par_iter())
             .enumerate()
             .map(|(i, (slot, inp))| {
-                match check_one(offset + i, inp, trusted.get(i).copied().unwrap_or(false)) {
+                let trusted = trusted.get(i).copied().unwrap_or(false);
+                match check_one(offset + i, inp.borrow(), trusted) {
                     Ok(e) => {
                         slot.write(e);
                         None

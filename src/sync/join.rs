@@ -40,7 +40,9 @@ pub fn resolve_id(hub: &mut Hub, id: &str) -> Result<Hash32, SyncError> {
     }
 }
 
-/// Creates `path` as this device's copy of the hub's log `log_id`, and syncs it.
+/// Creates `path` as this device's copy of the hub's log `log_id`, and syncs it. With
+/// `data` (the device's data dir), its record and verified-state cache follow the join as
+/// they follow a verify: the first open after it is a warm one, with no second cold verify.
 pub fn join(
     path: &Path,
     hub: &mut Hub,
@@ -48,6 +50,7 @@ pub fn join(
     key: Option<&DeviceKey>,
     opts: &Options,
     progress: &mut ProgressFn<'_>,
+    data: Option<&Path>,
 ) -> Result<(Log, Report), SyncError> {
     if path.exists() {
         return Err(SyncError::Log(LogError::Exists(path.to_owned())));
@@ -68,7 +71,25 @@ pub fn join(
         LogError::Refused(_) | LogError::Verify(_) => SyncError::Rejected(Box::new(e)),
         other => SyncError::Log(other),
     })?;
-    match sync_once(&mut log, hub, key, opts, progress) {
+    if let Some(dir) = data {
+        log.keep_seen(crate::log::seen::SeenStore::new(dir));
+        log.attach_cache(crate::log::cache::VerifiedCache::new(dir));
+    }
+    // Nobody else knows the new file yet: the log it receives is written into it once.
+    let filled = match log.begin_fill() {
+        Ok(switched) => {
+            let r = sync_once(&mut log, hub, key, opts, progress);
+            if switched {
+                // Not fatal: every open of a log switches it to WAL again.
+                if let Err(e) = log.end_fill() {
+                    tracing::warn!(error = %e, "the joined file stays in its journal mode until opened");
+                }
+            }
+            r
+        }
+        Err(e) => Err(SyncError::Log(e)),
+    };
+    match filled {
         Ok(r) => Ok((log, r)),
         Err(e) => {
             drop(log);

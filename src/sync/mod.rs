@@ -102,7 +102,7 @@ pub trait Local {
     /// `tdlog merge`'s merge (verify the union, then store), with a receipt by `key`.
     fn merge(
         &mut self,
-        incoming: Vec<RawEvent>,
+        incoming: crate::log::Identified,
         key: Option<&DeviceKey>,
     ) -> Result<MergeReport, LogError>;
     /// Changes whenever the stored rows change (another writer included).
@@ -160,7 +160,7 @@ impl Local for Log {
     }
     fn merge(
         &mut self,
-        incoming: Vec<RawEvent>,
+        incoming: crate::log::Identified,
         key: Option<&DeviceKey>,
     ) -> Result<MergeReport, LogError> {
         match key {
@@ -198,7 +198,7 @@ impl Local for Live {
     }
     fn merge(
         &mut self,
-        incoming: Vec<RawEvent>,
+        incoming: crate::log::Identified,
         key: Option<&DeviceKey>,
     ) -> Result<MergeReport, LogError> {
         Live::merge(self, incoming, key)
@@ -329,13 +329,15 @@ pub fn sync_once(
         }
     }
     pulled.served = served;
-    let served_ids: HashSet<Hash32> = pulled.served.iter().map(|s| s.id).collect();
-    let authors: HashSet<Hash32> = local_now
-        .max_seq
-        .keys()
-        .copied()
-        .chain(pulled.served.iter().map(|s| s.author))
-        .collect();
+    // The authors of what was served, each once (a hub serves a chain's rows together).
+    let mut authors: HashSet<Hash32> = local_now.max_seq.keys().copied().collect();
+    let mut last = None;
+    for s in &pulled.served {
+        if last != Some(s.author) {
+            authors.insert(s.author);
+            last = Some(s.author);
+        }
+    }
     let mut claimed = Vec::new();
     for c in &pulled.claims {
         // A claim by a key that signed nothing in this log cannot be told from the hub's
@@ -349,6 +351,15 @@ pub fn sync_once(
     }
     let mut missing = Vec::new();
     let mut fetched = Vec::new();
+    // Which claimed heads were served (a joining device was served a whole log: only the
+    // claimed ids are looked up, not every served one hashed into a set).
+    let claimed_ids: HashSet<Hash32> = claimed.iter().map(|c| c.id).collect();
+    let served_ids: HashSet<Hash32> = pulled
+        .served
+        .iter()
+        .filter(|s| claimed_ids.contains(&s.id))
+        .map(|s| s.id)
+        .collect();
     for m in plan::withheld(&claimed, &served_ids) {
         if local.holds(&m.id).map_err(SyncError::Log)? {
             continue;
@@ -399,7 +410,10 @@ pub fn sync_once(
         // A receipt only for something other than receipts: two devices never sign
         // receipts of each other's receipts for ever.
         let signer = key.filter(|k| opts.receipts && news && local.may_sign(k));
-        let incoming = pulled.served.into_iter().map(|s| s.raw).collect();
+        // Every id was checked against its bytes above (`check_served`): not hashed again.
+        let incoming = crate::log::Identified::hashed(
+            pulled.served.into_iter().map(|s| (s.id, s.raw)).collect(),
+        );
         report.merged = local.merge(incoming, signer).map_err(|e| match e {
             LogError::Verify(_) | LogError::Refused(_) => SyncError::Rejected(Box::new(e)),
             other => SyncError::Log(other),

@@ -57,6 +57,7 @@ pub fn join_into(
         key.as_ref(),
         &sync::Options::default(),
         &mut |_, _, _| true,
+        Some(&st.data_dir),
     )
     .map_err(join_error)?;
     save_setting(&st.data_dir, &log_id, url, password)?;

@@ -161,7 +161,7 @@ impl Log {
             rows.push((env, raw));
         }
         for (env, raw) in &rows {
-            insert_env(&self.conn, "event", env, raw)?;
+            insert_env(&self.conn, "event", env, &raw.id(), raw)?;
         }
         // What was inserted is checked against the file before it counts: each event
         // follows its own predecessor as stored, takes a free place, and names only stored

@@ -3,6 +3,26 @@
 
 use super::*;
 
+/// Rows to merge, each with its id (SHA-256 of body ‖ sig): hashed here on every core, or
+/// by a caller that has just checked each id against its bytes (a sync checks what the hub
+/// served), so a joining device hashes a million rows once.
+pub struct Identified(Vec<(Hash32, RawEvent)>);
+
+impl From<Vec<RawEvent>> for Identified {
+    fn from(rows: Vec<RawEvent>) -> Self {
+        use rayon::prelude::*;
+        Identified(rows.into_par_iter().map(|r| (r.id(), r)).collect())
+    }
+}
+
+impl Identified {
+    /// Rows whose ids the caller computed from these very bytes.
+    pub(crate) fn hashed(rows: Vec<(Hash32, RawEvent)>) -> Self {
+        debug_assert!(rows.iter().all(|(id, r)| *id == r.id()));
+        Identified(rows)
+    }
+}
+
 impl Log {
     /// Merges signed events from another device: set union, idempotent. Verifies the union
     /// first; if it does not verify, nothing is written. Returns (new events, new forks).
@@ -16,7 +36,7 @@ impl Log {
     /// device other than its author's. No receipt when nothing new arrived.
     pub fn merge_with_receipt(
         &mut self,
-        incoming: Vec<RawEvent>,
+        incoming: impl Into<Identified>,
         key: &DeviceKey,
     ) -> Result<MergeReport, LogError> {
         let mut r = self.merge_report(incoming)?;
@@ -40,7 +60,11 @@ impl Log {
     }
 
     /// [`Log::merge`] with what was received, and the events dated ahead of this clock.
-    pub fn merge_report(&mut self, incoming: Vec<RawEvent>) -> Result<MergeReport, LogError> {
+    pub fn merge_report(
+        &mut self,
+        incoming: impl Into<Identified>,
+    ) -> Result<MergeReport, LogError> {
+        let Identified(incoming) = incoming.into();
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
         rows::check_fork_proofs(&tx)?;
         let mut inputs = {
@@ -56,7 +80,9 @@ impl Log {
             }
             all
         };
-        let known: std::collections::HashSet<Hash32> = inputs.iter().map(|i| i.raw.id()).collect();
+        let stored_rows = inputs.len();
+        type IdSet = std::collections::HashSet<Hash32, foldhash::fast::RandomState>;
+        let known: IdSet = inputs.iter().map(|i| i.raw.id()).collect();
         // Each author's newest stored row before the merge: what lies beyond the device
         // record up to there appeared in the file on its own (no receipt of this merge).
         let mut stored_before: BTreeMap<Hash32, u64> = BTreeMap::new();
@@ -68,21 +94,24 @@ impl Log {
                 }
             }
         }
-        // Each incoming row's id, hashed once on every core (a joining device merges a
-        // whole log here).
-        let fresh: Vec<(Hash32, RawEvent)> = {
-            use rayon::prelude::*;
-            let mut seen = std::collections::HashSet::new();
-            let ided: Vec<(Hash32, RawEvent)> =
-                incoming.into_par_iter().map(|r| (r.id(), r)).collect();
-            ided.into_iter()
-                .filter(|(id, _)| !known.contains(id) && seen.insert(*id))
-                .collect()
-        };
-        inputs.extend(fresh.iter().map(|(_, raw)| Input {
-            raw: raw.clone(),
-            declared: None,
-        }));
+        // The rows new to this file (each once), moved in after the stored ones: the verify
+        // reads them there while the writes below take their bytes from the same place.
+        let mut ids = Vec::new();
+        {
+            let mut seen = IdSet::with_capacity_and_hasher(incoming.len(), Default::default());
+            ids.reserve(incoming.len());
+            inputs.reserve(incoming.len());
+            for (id, raw) in incoming {
+                if !known.contains(&id) && seen.insert(id) {
+                    ids.push(id);
+                    inputs.push(Input {
+                        raw,
+                        declared: None,
+                    });
+                }
+            }
+        }
+        drop(known);
         // With the verified-state cache, only rows this device has not verified before (the
         // incoming ones among them) have their signatures checked; a cached row that changed
         // is refused as in `verify`.
@@ -101,33 +130,36 @@ impl Log {
             _ => None,
         };
         let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
-        let check = move |inputs| match trusted {
-            Some(t) => crate::log::verify::verify_trusting(inputs, None, Some(t)),
-            None => verify(inputs, None),
+        let check = move |inputs: &[Input]| {
+            let inputs: Vec<&Input> = inputs.iter().collect();
+            match trusted {
+                Some(t) => crate::log::verify::verify_trusting(inputs, None, Some(t)),
+                None => crate::log::verify::verify_trusting(inputs, None, None),
+            }
         };
         // Each row decoded once (on every core). A row that is no envelope: the verify
         // alone names its fault.
-        let envs: Vec<Option<Envelope>> = {
+        let decoded: Option<Vec<(Envelope, Hash32, &RawEvent)>> = {
             use rayon::prelude::*;
-            fresh
+            inputs[stored_rows..]
                 .par_iter()
-                .map(|(_, raw)| Envelope::decode(&raw.body).ok())
+                .zip(ids.par_iter())
+                .map(|(i, id)| Some((Envelope::decode(&i.raw.body).ok()?, *id, &i.raw)))
                 .collect()
         };
-        if envs.iter().any(Option::is_none) {
-            check(inputs)?;
+        let Some(mut fresh) = decoded else {
+            check(&inputs)?;
             return Err(LogError::Refused("an incoming row is no event".into()));
-        }
+        };
         // Inserted in one transaction, so no reader sees a dangling reference whatever the
         // order: by place, so each chain is appended where it ends (a joining device stores
         // a whole log here). At a place two incoming events share (a fork), the one earlier
         // in causal order is the event and the other the fork proof.
-        let mut fresh: Vec<(Envelope, Hash32, RawEvent)> = envs
-            .into_iter()
-            .zip(fresh)
-            .filter_map(|(env, (id, raw))| Some((env?, id, raw)))
-            .collect();
-        fresh.sort_by_key(|(e, _, _)| (e.author, e.seq, e.lamport));
+        let place = |(e, _, _): &(Envelope, Hash32, &RawEvent)| (e.author, e.seq, e.lamport);
+        // A hub serves rows in place order already.
+        if !fresh.is_sorted_by_key(place) {
+            fresh.sort_by_key(place);
+        }
         // The id index takes the rows in random order, and a transaction whose changed
         // pages outgrow the page cache writes them out early: a page cache for what this
         // merge writes (about 1 KiB a row with its index entries; 64 MiB to 1 GiB).
@@ -136,8 +168,8 @@ impl Log {
         // The rows are written while the union is verified (the signatures on every core):
         // the transaction is committed only once it verifies, and rolled back otherwise.
         let (verified, inserted) = std::thread::scope(|s| {
-            let v = s.spawn(move || check(inputs));
-            let ins = insert_fresh(&tx, &fresh);
+            let v = s.spawn(|| check(&inputs));
+            let ins = insert_fresh(&tx, &fresh, &stored_before);
             (v.join(), ins)
         });
         let verified = match verified {
@@ -150,7 +182,7 @@ impl Log {
         let added = stored.len();
         let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
         let mut future = Vec::new();
-        let stored: Vec<&(Envelope, Hash32, RawEvent)> =
+        let stored: Vec<&(Envelope, Hash32, &RawEvent)> =
             stored.iter().map(|&i| &fresh[i]).collect();
         for (env, id, _) in &stored {
             let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
@@ -196,6 +228,14 @@ impl Log {
         let state = self.state_of(&verified, dv)?;
         self.state = Some(state);
         self.save_snapshot(None)?;
+        // What a joining device merged is a million rows and their checked events: freed
+        // on a thread of their own, not before the receipt and the head claim go out.
+        drop(fresh);
+        let freed = move || drop((inputs, verified));
+        // If no thread can be started, the closure (and what it holds) is freed here.
+        let _ = std::thread::Builder::new()
+            .name("merge-free".into())
+            .spawn(freed);
         tracing::info!(added, forks, "merged");
         if forks > 0 {
             tracing::warn!(
@@ -220,27 +260,34 @@ impl Log {
     }
 }
 
-/// Writes the rows of a merge (sorted by place): an event where its place is free, a fork
-/// proof where it is taken. Returns the positions of those stored as events, and the count
-/// of fork proofs.
+/// `stored_before` is each author's highest stored place before the merge: a place above it
+/// is taken only by an earlier row of this merge (the rows come in place order), so the file
+/// is asked only about places at or below it (a joining device stores a whole log here).
 fn insert_fresh(
     tx: &rusqlite::Transaction<'_>,
-    fresh: &[(Envelope, Hash32, RawEvent)],
+    fresh: &[(Envelope, Hash32, &RawEvent)],
+    stored_before: &BTreeMap<Hash32, u64>,
 ) -> Result<(Vec<usize>, usize), LogError> {
     let mut taken_at =
         tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM event WHERE author = ?1 AND seq = ?2)")?;
     let (mut stored, mut forks) = (Vec::with_capacity(fresh.len()), 0);
-    for (i, (env, _, raw)) in fresh.iter().enumerate() {
-        let taken: bool = taken_at
-            .query_row(params![env.author.0.as_slice(), env.seq as i64], |r| {
+    let mut last: Option<(Hash32, u64)> = None;
+    for (i, (env, id, raw)) in fresh.iter().enumerate() {
+        let place = (env.author, env.seq);
+        let taken = if env.seq > stored_before.get(&env.author).copied().unwrap_or(0) {
+            last == Some(place)
+        } else {
+            taken_at.query_row(params![env.author.0.as_slice(), env.seq as i64], |r| {
                 r.get(0)
-            })?;
+            })?
+        };
         if taken {
-            insert_env(tx, "fork_proof", env, raw)?;
+            insert_env(tx, "fork_proof", env, id, raw)?;
             forks += 1;
         } else {
-            insert_env(tx, "event", env, raw)?;
+            insert_env(tx, "event", env, id, raw)?;
             stored.push(i);
+            last = Some(place);
         }
     }
     Ok((stored, forks))
