@@ -5,7 +5,8 @@
 //!
 //! `cargo run --example open_profile -- LOG DATA_DIR [ROUNDS]` (default 2: with an empty
 //! DATA_DIR the first round is the cold open, the rest warm). Under `perf record -g` it shows
-//! where a warm open's time goes.
+//! where a warm open's time goes. OPEN_PROFILE_BARE=1 also times bare `verify_strict` over the
+//! same signatures on every core (the limit a first open is measured against).
 
 use std::time::Instant;
 
@@ -73,6 +74,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             t5 - t4,
             live.replayed.log.events.len(),
             future.len()
+        );
+    }
+    // OPEN_PROFILE_BARE=1: the limit an open is measured against (issue 32): `verify_strict`
+    // alone over the same (key, message, signature) triples held in memory, on every core.
+    if std::env::var_os("OPEN_PROFILE_BARE").is_some() {
+        use rayon::prelude::*;
+        let log = Log::open_read_only(&path)?;
+        let triples: Vec<_> = log
+            .read_inputs()?
+            .into_iter()
+            .map(|i| {
+                let env = tdlog::log::Envelope::decode(&i.raw.body).expect("envelope");
+                let vk = ed25519_dalek::VerifyingKey::from_bytes(&env.author.0).expect("key");
+                let sig = ed25519_dalek::Signature::from_slice(&i.raw.sig).expect("signature");
+                (
+                    vk,
+                    [tdlog::log::event::SIG_DOMAIN, &i.raw.body].concat(),
+                    sig,
+                )
+            })
+            .collect();
+        let t = Instant::now();
+        triples
+            .par_iter()
+            .for_each(|(vk, m, s)| vk.verify_strict(m, s).expect("verifies"));
+        eprintln!(
+            "bare verify_strict of {} signatures on {} cores: {:?}",
+            triples.len(),
+            rayon::current_num_threads(),
+            t.elapsed()
         );
     }
     Ok(())

@@ -472,3 +472,43 @@ fn bad_files_get_one_clear_line() {
         assert!(v.require_no_forks().is_ok());
     }
 }
+
+/// A merge big enough to write its pages out while the union is verified (5,000 rows) whose
+/// last row's signature is broken: refused, and the file holds exactly what it held (the
+/// pages written ahead are undone with the transaction), in WAL as before.
+#[test]
+fn a_big_merge_that_does_not_verify_leaves_the_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pa, pb) = (dir.path().join("a.tdlog"), dir.path().join("b.tdlog"));
+    let (_chief, td) = small_log(&pa);
+    std::fs::copy(&pa, &pb).unwrap();
+    let mut a = Log::open(&pa).unwrap();
+    for i in 0..5 {
+        a.append_batch(
+            &td,
+            (0..1000)
+                .map(|j| note(&format!("board {i}-{j}: director called")))
+                .collect(),
+        )
+        .unwrap();
+    }
+    let mut rows: Vec<_> = a
+        .read_inputs()
+        .unwrap()
+        .into_iter()
+        .map(|i| i.raw)
+        .collect();
+    rows.last_mut().unwrap().sig[0] ^= 1;
+    let mut b = Log::open(&pb).unwrap();
+    let before = b.count().unwrap();
+    let err = b.merge(rows).unwrap_err();
+    assert!(err.to_string().contains("signature"), "{err}");
+    assert_eq!(b.count().unwrap(), before);
+    drop(b);
+    assert!(strict_ok(&pb));
+    let mode: String = Connection::open(&pb)
+        .unwrap()
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
