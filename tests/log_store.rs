@@ -35,6 +35,15 @@ fn small_log(path: &Path) -> (DeviceKey, DeviceKey) {
     (chief, td)
 }
 
+/// Every stored row of `log`, exactly as stored (what a device exports to another).
+fn rows_of(log: &Log) -> Vec<tdlog::log::RawEvent> {
+    log.read_inputs()
+        .unwrap()
+        .into_iter()
+        .map(|i| i.raw)
+        .collect()
+}
+
 fn strict_ok(path: &Path) -> bool {
     match Log::open(path).and_then(|l| l.verify(None)) {
         Ok(v) => v.require_no_forks().is_ok(),
@@ -308,18 +317,8 @@ fn two_devices_exchange_bundles_and_replay_identically() {
         b.append(&td, note(&format!("TD on laptop B, {i}")))
             .unwrap();
     }
-    let ea: Vec<_> = a
-        .read_inputs()
-        .unwrap()
-        .into_iter()
-        .map(|i| i.raw)
-        .collect();
-    let eb: Vec<_> = b
-        .read_inputs()
-        .unwrap()
-        .into_iter()
-        .map(|i| i.raw)
-        .collect();
+    let ea = rows_of(&a);
+    let eb = rows_of(&b);
     let (fa, fb) = (dir.path().join("a.json"), dir.path().join("b.json"));
     std::fs::write(&fa, bundle::to_bytes(&ea)).unwrap();
     std::fs::write(&fb, bundle::to_bytes(&eb)).unwrap();
@@ -344,12 +343,7 @@ fn a_fork_blocks_the_key_until_the_chief_td_rules() {
     let mut b = Log::open(&pb).unwrap();
     let kept = a.append(&td, note("side A")).unwrap();
     b.append(&td, note("side B")).unwrap();
-    let eb: Vec<_> = b
-        .read_inputs()
-        .unwrap()
-        .into_iter()
-        .map(|i| i.raw)
-        .collect();
+    let eb = rows_of(&b);
     assert_eq!(a.merge(eb).unwrap(), (0, 1), "one fork proof");
     assert!(!strict_ok(&pa));
     let err = a.append(&td, note("blocked")).unwrap_err();
@@ -492,12 +486,7 @@ fn a_big_merge_that_does_not_verify_leaves_the_file_as_it_was() {
         )
         .unwrap();
     }
-    let mut rows: Vec<_> = a
-        .read_inputs()
-        .unwrap()
-        .into_iter()
-        .map(|i| i.raw)
-        .collect();
+    let mut rows = rows_of(&a);
     rows.last_mut().unwrap().sig[0] ^= 1;
     let mut b = Log::open(&pb).unwrap();
     let before = b.count().unwrap();

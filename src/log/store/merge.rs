@@ -132,10 +132,7 @@ impl Log {
         let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
         let check = move |inputs: &[Input]| {
             let inputs: Vec<&Input> = inputs.iter().collect();
-            match trusted {
-                Some(t) => crate::log::verify::verify_trusting(inputs, None, Some(t)),
-                None => crate::log::verify::verify_trusting(inputs, None, None),
-            }
+            crate::log::verify::verify_trusting(inputs, None, trusted)
         };
         // Each row decoded once (on every core). A row that is no envelope: the verify
         // alone names its fault.
