@@ -590,3 +590,39 @@ fn the_first_call_after_an_open_neither_reads_the_cache_file_back_nor_moves_ever
     assert_eq!(fresh.file_reads(), 1);
     assert_eq!(v.events.len(), 23);
 }
+
+/// Attack: a file whose every row is signed but whose chain has a gap (a row deleted by the
+/// file's holder). The cache's next file is made while the log settles; a log that does not
+/// settle must leave no row cached, or a later open would trust its rows' causal checks.
+#[test]
+fn a_log_whose_rows_all_verify_but_that_does_not_settle_caches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = varied_log(dir.path());
+    let a = key(2).public();
+    let c = rusqlite::Connection::open(&p).unwrap();
+    c.execute_batch("DROP TRIGGER event_no_delete").unwrap();
+    c.execute(
+        "DELETE FROM event WHERE author = ?1 AND seq = 3",
+        [a.0.as_slice()],
+    )
+    .unwrap();
+    c.execute_batch(
+        "CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END;",
+    )
+    .unwrap();
+    drop(c);
+    let device = dir.path().join("device");
+    let e = warm_error(&p, &device);
+    assert!(e.contains("seq"), "{e}");
+    let cached = device
+        .join("cache")
+        .read_dir()
+        .map(|d| {
+            d.map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "vcache"))
+                .count()
+        })
+        .unwrap_or(0);
+    assert_eq!(cached, 0, "no cache file for a log that did not settle");
+}

@@ -176,6 +176,15 @@ pub struct Known {
     file_len: u64,
 }
 
+/// A cache's next state made in memory by [`VerifiedCache::prepare`], for
+/// [`VerifiedCache::commit`].
+pub struct Prepared {
+    pending: Option<file::Pending>,
+    /// The file `known` was read as (length, last signature), and whether it was there.
+    base: (u64, Option<[u8; 64]>),
+    exists: bool,
+}
+
 /// The outcome of comparing the stored rows with the cache.
 #[derive(Debug, Default)]
 pub struct Comparison {
@@ -365,6 +374,58 @@ impl VerifiedCache {
         let key = self.state_key_or_new()?;
         file::add(&self.dir, &p, log_id, &key, known, fresh)?;
         Ok(exact)
+    }
+
+    /// What [`add`](Self::add) would write, worked out in memory (rows sorted, segment
+    /// signed) before it is known whether the rows may be added: a first open prepares
+    /// while the log settles and [`commits`](Self::commit) only once it settled, so a row of
+    /// a log that did not settle is never cached.
+    pub fn prepare(
+        &self,
+        log_id: &Hash32,
+        known: &Known,
+        fresh: &[(Hash32, [u8; 32])],
+    ) -> Result<Prepared, SeenError> {
+        let (key, exists) = {
+            let _lock = super::device::lock(&self.dir)?;
+            (self.state_key_or_new()?, self.path(log_id).exists())
+        };
+        Ok(Prepared {
+            pending: file::prepare(log_id, &key, known, fresh, exists),
+            base: (known.file_len, known.last_sig),
+            exists,
+        })
+    }
+
+    /// [`add`](Self::add) with what [`prepare`](Self::prepare) made of the same `known` and
+    /// `fresh`: written as it is while the file is still what `known` was read as, else
+    /// added afresh to the file as it is now.
+    pub fn commit(
+        &self,
+        log_id: &Hash32,
+        known: &mut Known,
+        prepared: Prepared,
+        fresh: &[(Hash32, [u8; 32])],
+    ) -> Result<bool, SeenError> {
+        if fresh.is_empty() {
+            return Ok(true);
+        }
+        let _lock = super::device::lock(&self.dir)?;
+        let p = self.path(log_id);
+        let exists = p.exists();
+        let current = match (file::tail(&p), known.last_sig) {
+            (Some((len, sig)), Some(last)) => len == known.file_len && sig == last,
+            (None, None) => !exists,
+            _ => false,
+        };
+        if current && exists == prepared.exists && prepared.base == (known.file_len, known.last_sig)
+        {
+            if let Some(pending) = prepared.pending {
+                *known = file::write(&self.dir, &p, pending)?;
+            }
+            return Ok(true);
+        }
+        self.add(log_id, known, fresh)
     }
 
     /// Adds rows this process just verified (its own appends) through the memo: the file is

@@ -100,8 +100,113 @@ pub(super) fn parse(log_id: &Hash32, vk: &VerifyingKey, bytes: &[u8]) -> Result<
     Ok(known)
 }
 
-/// Adds `fresh` to `known` and to the file `p` that `known` is (one signed segment appended,
-/// or the file rewritten as one segment when it has many).
+/// A cache file's next state and the bytes that make it: worked out in memory (the rows
+/// sorted, the segment signed) by [`prepare`], put on disk by [`write`]. A first open makes
+/// it while the log settles, so a million rows' sort and signature wait on nothing.
+pub(super) struct Pending {
+    /// What the cache holds once the bytes are written.
+    known: Known,
+    bytes: Vec<u8>,
+    /// The whole file anew (else one segment appended).
+    rewrite: bool,
+}
+
+/// The cache `known` plus the rows of `fresh` it lacks (`None`: it lacks none). `exists`:
+/// the cache file is there (else it is written anew).
+pub(super) fn prepare(
+    log_id: &Hash32,
+    key: &DeviceKey,
+    known: &Known,
+    fresh: &[(Hash32, [u8; 32])],
+    exists: bool,
+) -> Option<Pending> {
+    // Rows another process added since may be among them: only the new ones are written.
+    let new: Vec<&(Hash32, [u8; 32])> = fresh
+        .iter()
+        .filter(|(id, _)| known.rows.get(id).is_none())
+        .collect();
+    if new.is_empty() {
+        return None;
+    }
+    let mut next = known.clone();
+    let rows = std::sync::Arc::make_mut(&mut next.rows);
+    let anew = next.segments == 0 || !exists;
+    if anew {
+        // Sorted in with the rows, not put one by one into the map of added rows (a million
+        // map inserts on a first open, sorted out of it again just after).
+        rows.extend(new.iter().map(|&&(id, h)| (id, h)));
+    } else {
+        for (id, h) in &new {
+            rows.insert(*id, *h);
+        }
+    }
+    // Rewritten as one segment past MAX_SEGMENTS, or past one segment per 256 rows in a
+    // big cache: a rewrite costs every row, so it comes ever more rarely (amortised O(1)
+    // per added row) while a load still checks few segment signatures.
+    let max_segments = MAX_SEGMENTS.max(rows.len() / 256);
+    if anew || next.segments >= max_segments {
+        // One segment with every row sorted by id, in a fresh file.
+        let entries = rows.compact();
+        let mut out = Vec::with_capacity(MAGIC.len() + 4 + entries.len() * ENTRY + 64);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&((entries.len() * ENTRY) as u32).to_be_bytes());
+        for e in entries {
+            out.extend_from_slice(e);
+        }
+        let body = &out[MAGIC.len() + 4..];
+        let sig = key.sign(&segment_message(log_id, None, body));
+        out.extend_from_slice(&sig);
+        next.last_sig = Some(sig);
+        next.segments = 1;
+        next.file_len = out.len() as u64;
+        Some(Pending {
+            known: next,
+            bytes: out,
+            rewrite: true,
+        })
+    } else {
+        let mut seg = Vec::with_capacity(4 + new.len() * ENTRY + 64);
+        seg.extend_from_slice(&((new.len() * ENTRY) as u32).to_be_bytes());
+        for (id, h) in &new {
+            seg.extend_from_slice(&id.0);
+            seg.extend_from_slice(h);
+        }
+        let sig = key.sign(&segment_message(log_id, next.last_sig.as_ref(), &seg[4..]));
+        seg.extend_from_slice(&sig);
+        next.last_sig = Some(sig);
+        next.segments += 1;
+        next.file_len += seg.len() as u64;
+        Some(Pending {
+            known: next,
+            bytes: seg,
+            rewrite: false,
+        })
+    }
+}
+
+/// Puts `pending` on disk at `p` (a new file replaces the old whole; a segment is appended)
+/// and returns what the cache then holds.
+pub(super) fn write(dir: &Path, p: &Path, pending: Pending) -> Result<Known, SeenError> {
+    let io = |err| SeenError::Io {
+        path: p.to_owned(),
+        err,
+    };
+    if pending.rewrite {
+        std::fs::create_dir_all(p.parent().unwrap_or(dir)).map_err(io)?;
+        let tmp = p.with_extension(format!("tmp{}", std::process::id()));
+        std::fs::write(&tmp, &pending.bytes).map_err(io)?;
+        std::fs::rename(&tmp, p).map_err(io)?;
+    } else {
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(p)
+            .map_err(io)?;
+        f.write_all(&pending.bytes).map_err(io)?;
+    }
+    Ok(pending.known)
+}
+
+/// Adds the rows of `fresh` the cache lacks to the file at `p` and to `known`.
 pub(super) fn add(
     dir: &Path,
     p: &Path,
@@ -110,63 +215,8 @@ pub(super) fn add(
     known: &mut Known,
     fresh: &[(Hash32, [u8; 32])],
 ) -> Result<(), SeenError> {
-    let io = |err| SeenError::Io {
-        path: p.to_owned(),
-        err,
-    };
-    let rows = std::sync::Arc::make_mut(&mut known.rows);
-    // Rows another process added since may be among them: only the new ones are written.
-    let new: Vec<&(Hash32, [u8; 32])> = fresh
-        .iter()
-        .filter(|(id, _)| rows.get(id).is_none())
-        .collect();
-    if new.is_empty() {
-        return Ok(());
-    }
-    for (id, h) in &new {
-        rows.insert(*id, *h);
-    }
-    // Rewritten as one segment past MAX_SEGMENTS, or past one segment per 256 rows in a
-    // big cache: a rewrite costs every row, so it comes ever more rarely (amortised O(1)
-    // per added row) while a load still checks few segment signatures.
-    let max_segments = MAX_SEGMENTS.max(rows.len() / 256);
-    if known.segments == 0 || known.segments >= max_segments || !p.exists() {
-        // One segment with every row sorted by id, in a fresh file.
-        let entries = rows.compact();
-        let mut body = Vec::with_capacity(entries.len() * ENTRY);
-        for e in entries {
-            body.extend_from_slice(e);
-        }
-        let sig = key.sign(&segment_message(log_id, None, &body));
-        let mut out = MAGIC.to_vec();
-        out.extend_from_slice(&(body.len() as u32).to_be_bytes());
-        out.extend_from_slice(&body);
-        out.extend_from_slice(&sig);
-        std::fs::create_dir_all(p.parent().unwrap_or(dir)).map_err(io)?;
-        let tmp = p.with_extension(format!("tmp{}", std::process::id()));
-        std::fs::write(&tmp, &out).map_err(io)?;
-        std::fs::rename(&tmp, p).map_err(io)?;
-        known.last_sig = Some(sig);
-        known.segments = 1;
-        known.file_len = out.len() as u64;
-    } else {
-        let mut body = Vec::with_capacity(new.len() * ENTRY);
-        for (id, h) in &new {
-            body.extend_from_slice(&id.0);
-            body.extend_from_slice(h);
-        }
-        let sig = key.sign(&segment_message(log_id, known.last_sig.as_ref(), &body));
-        let mut f = std::fs::OpenOptions::new()
-            .append(true)
-            .open(p)
-            .map_err(io)?;
-        let mut seg = (body.len() as u32).to_be_bytes().to_vec();
-        seg.extend_from_slice(&body);
-        seg.extend_from_slice(&sig);
-        f.write_all(&seg).map_err(io)?;
-        known.last_sig = Some(sig);
-        known.segments += 1;
-        known.file_len += seg.len() as u64;
+    if let Some(pending) = prepare(log_id, key, known, fresh, p.exists()) {
+        *known = write(dir, p, pending)?;
     }
     Ok(())
 }

@@ -118,6 +118,20 @@ impl Rows {
             .or_insert((h, at));
     }
 
+    /// Adds many rows at once, sorted in with the others (as [`insert`](Self::insert) each,
+    /// then [`compact`](Self::compact)): a later hash of an id replaces the earlier.
+    pub fn extend(&mut self, rows: impl Iterator<Item = (Hash32, [u8; 32])>) {
+        self.compact();
+        let mut all = std::mem::take(&mut self.sorted);
+        all.extend(rows.map(|(id, h)| {
+            let mut e = [0u8; ENTRY];
+            e[..32].copy_from_slice(&id.0);
+            e[32..].copy_from_slice(&h);
+            e
+        }));
+        *self = Rows::from_entries(all);
+    }
+
     /// Every row's id and place (for naming one that is gone).
     pub fn places(&self) -> impl Iterator<Item = (Hash32, u32)> + '_ {
         let sorted = self.sorted.iter().enumerate().map(|(i, e)| {
@@ -222,5 +236,19 @@ mod tests {
         let mut places: Vec<u32> = rows.places().map(|(_, at)| at).collect();
         places.sort();
         assert_eq!(places, (0..101).collect::<Vec<_>>());
+    }
+    #[test]
+    fn rows_added_at_once_are_found_as_rows_inserted_one_by_one() {
+        let mut one = Rows::from_entries((0..50).map(|i| entry(&id(i), 1)).collect());
+        let mut many = one.clone();
+        let new: Vec<(Hash32, [u8; 32])> =
+            (40..120).map(|i| (id(i), [(i % 7) as u8; 32])).collect();
+        for (i, h) in &new {
+            one.insert(*i, *h);
+        }
+        many.extend(new.iter().copied());
+        assert_eq!(one.compact(), many.compact());
+        assert_eq!(many.len(), 120);
+        assert_eq!(many.get(&id(45)).unwrap().0, [(45 % 7) as u8; 32]);
     }
 }

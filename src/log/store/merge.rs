@@ -210,15 +210,33 @@ impl Log {
         }
         drop(stored);
         let dv = self.data_version()?;
-        tx.commit()?;
+        // The cache's next file (a joining device's million rows sorted and signed) is made
+        // while the transaction commits, which mostly waits on the disk; it is written only
+        // once the rows are committed.
+        let to_cache = cached
+            .filter(|(_, log_id, _, _)| verified.log_id == *log_id)
+            .map(|(cache, log_id, known, cmp)| {
+                verified_rows.extend(cmp.fresh);
+                (cache, log_id, known)
+            });
+        let (committed, prepared) = std::thread::scope(|s| {
+            let prepared = s.spawn(|| {
+                to_cache
+                    .as_ref()
+                    .map(|(cache, log_id, known)| cache.prepare(log_id, known, &verified_rows))
+            });
+            let committed = tx.commit();
+            let prepared = prepared
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (committed, prepared)
+        });
+        committed?;
         self.conn.pragma_update(None, "cache_size", -2000)?;
         self.state = None;
-        if let Some((cache, log_id, mut known, cmp)) = cached {
-            if verified.log_id == log_id {
-                verified_rows.extend(cmp.fresh);
-                if cache.add(&log_id, &mut known, &verified_rows)? {
-                    cache.remember(&log_id, &known);
-                }
+        if let (Some((cache, log_id, mut known)), Some(prepared)) = (to_cache, prepared) {
+            if cache.commit(&log_id, &mut known, prepared?, &verified_rows)? {
+                cache.remember(&log_id, &known);
             }
         }
         // The union just verified is exactly what is stored now: the next append starts from

@@ -32,11 +32,18 @@ impl Log {
                     Ok(flags)
                 })?;
                 crate::log::cache::check_gone(&log_id, &known, &present)?;
-                let v = crate::log::verify::settle_trusting(checked, known_rows)?;
+                // The cache's next file is made while the log settles (a first open's
+                // million rows sorted and signed on the core the settling leaves), and
+                // written only if it settled.
+                let (v, prepared) = rayon::join(
+                    || crate::log::verify::settle_trusting(checked, known_rows),
+                    || (!fresh.is_empty()).then(|| cache.prepare(&log_id, &known, &fresh)),
+                );
+                let v = v?;
                 tracing::debug!(fresh = fresh.len(), "verified-state cache");
-                if v.log_id == log_id && !fresh.is_empty() {
+                if let (true, Some(prepared)) = (v.log_id == log_id, prepared) {
                     // Bound to the cache only if it holds exactly these rows now.
-                    if cache.add(&log_id, &mut known, &fresh)? {
+                    if cache.commit(&log_id, &mut known, prepared?, &fresh)? {
                         cache.remember(&log_id, &known);
                         self.snapshot_of(cache, &known, &v)?;
                     }
