@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::world::{self, pairs, slot};
 use common::*;
 use proptest::prelude::*;
 use serde_json::json;
@@ -76,19 +77,6 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-fn slot(table: u32) -> Slot {
-    Slot {
-        section: "A".into(),
-        round: 1,
-        table,
-        board: 1,
-    }
-}
-
-fn pairs(table: u32) -> (String, String) {
-    ((2 * table - 1).to_string(), (2 * table).to_string())
-}
-
 /// Everything the live state holds, as text (Debug: every map in it is ordered).
 fn state_bytes(l: &Live) -> Vec<String> {
     let r = &l.replayed;
@@ -114,60 +102,11 @@ fn open_live(p: &Path, data: &Path) -> Live {
     Live::open(log, None).unwrap()
 }
 
+/// The shared world (`common::world`) at `dir`: its path and the chief TD, TD and scorer.
 fn new_log(dir: &Path) -> (std::path::PathBuf, [DeviceKey; 3]) {
     let p = dir.join("live.tdlog");
-    let (chief, td, scorer) = (key(1), key(2), key(3));
-    let g = match genesis() {
-        Payload::Genesis(g) => g,
-        _ => unreachable!(),
-    };
-    let mut log = Log::create(&p, &chief, g).unwrap();
-    log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
-    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
-        .unwrap();
-    log.append(&chief, enrol(&key(8), Role::Organiser, "Olga Organiser"))
-        .unwrap();
-    log.append(&chief, enrol(&key(5), Role::Td, "Tina TD, laptop 2"))
-        .unwrap();
-    let mut s = vec![
-        Payload::Section(Section {
-            section: "A".into(),
-            form: Form::Pairs,
-            title: "Pairs".into(),
-        }),
-        Payload::BoardFacts(BoardFacts {
-            section: "A".into(),
-            board: 1,
-            dealer: None,
-            vulnerable: None,
-            deal: Some(
-                "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96".into(),
-            ),
-        }),
-    ];
-    for n in 1..=4 {
-        s.push(Payload::Contestant(Box::new(Contestant {
-            section: "A".into(),
-            id: n.to_string(),
-            name: format!("Pair {n}"),
-            members: vec![],
-            captain: None,
-            phantom: false,
-        })));
-    }
-    for table in 1..=2 {
-        let (ns, ew) = pairs(table);
-        s.push(Payload::TableAssignment(TableAssignment {
-            section: "A".into(),
-            round: 1,
-            table,
-            ns,
-            ew,
-            boards: vec![1],
-        }));
-    }
-    log.append_batch(&scorer, s).unwrap();
-    (p, [chief, td, scorer])
+    world::pairs_at_two_tables(&p, "Live Pairs");
+    (p, [key(1), key(2), key(3)])
 }
 
 fn run(ops: &[Op]) -> Result<(), TestCaseError> {

@@ -9,6 +9,7 @@ mod common;
 #[path = "common/pg.rs"]
 mod pg;
 
+use common::world::{self, pairs, slot};
 use common::*;
 use pg::PgCluster;
 use serde_json::json;
@@ -35,19 +36,6 @@ macro_rules! cluster {
     };
 }
 
-fn slot(table: u32) -> Slot {
-    Slot {
-        section: "A".into(),
-        round: 1,
-        table,
-        board: 1,
-    }
-}
-
-fn pairs(table: u32) -> (String, String) {
-    ((2 * table - 1).to_string(), (2 * table).to_string())
-}
-
 /// The chief TD's log: TD (key 2), scorer (key 3), second TD (key 5), organiser (key 8),
 /// one section of four pairs at two tables playing board 1.
 fn tournament(dir: &Path) -> PathBuf {
@@ -56,60 +44,7 @@ fn tournament(dir: &Path) -> PathBuf {
 
 fn tournament_named(dir: &Path, name: &str) -> PathBuf {
     let p = dir.join("base.tdlog");
-    let (chief, td, scorer) = (key(1), key(2), key(3));
-    let g = match genesis() {
-        Payload::Genesis(mut g) => {
-            g.name = name.into();
-            g
-        }
-        _ => unreachable!(),
-    };
-    let mut log = Log::create(&p, &chief, g).unwrap();
-    log.append(&chief, enrol(&td, Role::Td, "Tom TD")).unwrap();
-    log.append(&chief, enrol(&scorer, Role::Scorer, "Sue Scorer"))
-        .unwrap();
-    log.append(&chief, enrol(&key(5), Role::Td, "Tina TD"))
-        .unwrap();
-    log.append(&chief, enrol(&key(8), Role::Organiser, "Olga Organiser"))
-        .unwrap();
-    let mut s = vec![
-        Payload::Section(Section {
-            section: "A".into(),
-            form: Form::Pairs,
-            title: "Pairs".into(),
-        }),
-        Payload::BoardFacts(BoardFacts {
-            section: "A".into(),
-            board: 1,
-            dealer: None,
-            vulnerable: None,
-            deal: Some(
-                "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96".into(),
-            ),
-        }),
-    ];
-    for n in 1..=4 {
-        s.push(Payload::Contestant(Box::new(Contestant {
-            section: "A".into(),
-            id: n.to_string(),
-            name: format!("Pair {n}"),
-            members: vec![],
-            captain: None,
-            phantom: false,
-        })));
-    }
-    for table in 1..=2 {
-        let (ns, ew) = pairs(table);
-        s.push(Payload::TableAssignment(TableAssignment {
-            section: "A".into(),
-            round: 1,
-            table,
-            ns,
-            ew,
-            boards: vec![1],
-        }));
-    }
-    log.append_batch(&scorer, s).unwrap();
+    world::pairs_at_two_tables(&p, name);
     p
 }
 

@@ -3,11 +3,11 @@
 //! and conflicts, and the appeal form and casebook (HTML, PDF). Times in the event's time
 //! zone; `--json` keeps UTC.
 
-use super::appeals::{folded, hash_or_prefix, lang_env, verified_and_folded};
+use super::appeals::{folded, hash_or_prefix, lang_env, local, verified_and_folded};
 use super::CliResult;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
-use tdlog::appeals::{self, Folded};
+use tdlog::appeals;
 use tdlog::i18n::Lang;
 
 #[derive(Clone, Copy, ValueEnum, PartialEq)]
@@ -57,12 +57,6 @@ fn check_out(out: Option<&Path>, force: bool, log: &Path) -> Result<(), tdlog::i
         Some(p) => tdlog::io_safe::check_output(p, force, &[log]),
         None => Ok(()),
     }
-}
-
-/// A signed time as the human output prints it: in the event's time zone (`config.event`)
-/// with the zone named; `--json` keeps UTC.
-pub(super) fn local(f: &Folded, ms: i64) -> String {
-    tdlog::i18n::local_time(lang_env(), f.tournament.zone(), ms)
 }
 
 fn now_ms(now: Option<String>) -> Result<i64, String> {
@@ -200,7 +194,7 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
         }
         // The procedure (notified, hearing, announced), as the casebook words it.
         let when = |ms| local(&f, ms);
-        for b in appeals::procedure::procedure_rows(a, lang_env(), &when) {
+        for b in appeals::report::procedure_rows(a, lang_env(), &when) {
             if let tdlog::report::Block::Field(k, v) = b {
                 println!("  {} {k}: {v}", a.id.short());
             }

@@ -4,7 +4,6 @@
 //! workflow guards first (`tdlog::appeals::append_checked`): a refused step is not signed, and
 //! the error names the law.
 
-use super::appeal_views::local;
 use super::{load_key, open_log, open_log_read_only, CliResult, KeyOpts};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -13,8 +12,6 @@ use tdlog::appeals::{self, append_checked, AppendError, Folded};
 use tdlog::events::*;
 use tdlog::i18n::Lang;
 use tdlog::log::Hash32;
-
-pub use super::appeal_steps::{appeal, AppealCmd};
 
 /// Where on the field: section, round, table, board.
 #[derive(Args, Clone)]
@@ -382,4 +379,10 @@ pub fn correction(cmd: CorrectionCmd) -> CliResult {
             )
         }
     }
+}
+
+/// A signed time as the human output prints it: in the event's time zone (`config.event`)
+/// with the zone named; `--json` keeps UTC.
+pub(super) fn local(f: &Folded, ms: i64) -> String {
+    tdlog::i18n::local_time(lang_env(), f.tournament.zone(), ms)
 }

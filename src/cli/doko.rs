@@ -391,8 +391,8 @@ pub fn run(cmd: DokoCmd) -> CliResult {
                 print!("{}", render_html(&t.list, &profile.name, &names));
             } else {
                 print!("{}", render_text(&t.list, &profile.name, &names));
-                for f in &t.flags {
-                    println!("flag: {f}");
+                for f in &t.notes {
+                    println!("flag: {}", f.text(tdlog::i18n::Lang::En));
                 }
             }
             Ok(0)

@@ -251,7 +251,7 @@ pub fn list(
                 "round": l.round,
                 "table": l.table,
                 "in_progress": l.in_progress,
-                "flags": l.replay.flags,
+                "flags": l.replay.notes.iter().map(|n| n.text(tdlog::i18n::Lang::En)).collect::<Vec<_>>(),
                 "corrections": l.corrections,
                 "closed": l.closed,
                 "refused": l.refused,

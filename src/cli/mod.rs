@@ -165,7 +165,7 @@ enum Cmd {
     Correction(appeals::CorrectionCmd),
     /// The appeals workflow (Laws 92-93): file, consent, route, convene, hear, decide, ...
     #[command(subcommand)]
-    Appeal(appeals::AppealCmd),
+    Appeal(appeal_steps::AppealCmd),
     /// Open clocks (correction and appeal periods) with time left.
     Clocks {
         log: PathBuf,
@@ -307,7 +307,7 @@ pub fn main() -> i32 {
             key,
         } => appeals::publish(log, sections, session, key),
         Cmd::Correction(c) => appeals::correction(c),
-        Cmd::Appeal(c) => appeals::appeal(c),
+        Cmd::Appeal(c) => appeal_steps::appeal(c),
         Cmd::Clocks { log, now, json } => appeal_views::clocks(log, now, json),
         Cmd::Appeals { log, now, json } => appeal_views::list(log, now, json),
         Cmd::Report(c) => appeal_views::report(c),

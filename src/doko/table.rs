@@ -49,9 +49,8 @@ pub struct TableReplay {
     pub records: Vec<GameRecord>,
     pub state: RoundState,
     pub list: GameList,
-    /// Deals that do not follow the rotation or the Pflichtsolo rules, for the director
-    /// (English sentences; `notes` holds the same flags for other languages).
-    pub flags: Vec<String>,
+    /// Deals that do not follow the rotation or the Pflichtsolo rules, for the director (a
+    /// sentence in each language: `DealFlag::text`, in `i18n`).
     #[serde(default)]
     pub notes: Vec<DealFlag>,
 }
@@ -78,7 +77,7 @@ pub struct ListedGame {
 }
 
 /// A deviation from the rotation a director should see, with its rule and a localisable key
-/// (`doko.flag.*` in `i18n`); `flags` holds the English sentence.
+/// (`doko.flag.*` in `i18n`, which words it: `DealFlag::text`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct DealFlag {
     pub rule: String,
@@ -96,20 +95,6 @@ impl DealFlag {
                 .map(|(k, v)| (k.to_string(), v.clone()))
                 .collect(),
         }
-    }
-
-    /// The flag as a sentence in `lang`, its rule first.
-    pub fn text(&self, lang: crate::i18n::Lang) -> String {
-        let p: Vec<(&str, String)> = self
-            .params
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        format!(
-            "{}: {}",
-            self.rule,
-            crate::i18n::Msg::new(lang, &self.key, &p).text
-        )
     }
 }
 
@@ -159,7 +144,6 @@ pub fn replay_lenient(
     let mut rec_of: Vec<Option<usize>> = Vec::new();
     let mut folded = Vec::new();
     let mut records: Vec<GameRecord> = Vec::new();
-    let mut flags = Vec::new();
     let mut notes = Vec::new();
     for (i, lg) in games.iter().enumerate() {
         let st = fold(&records, table, profile, None);
@@ -214,9 +198,6 @@ pub fn replay_lenient(
         rec_of.push(Some(records.len()));
         records.push(r);
     }
-    for n in &notes {
-        flags.push(n.text(crate::i18n::Lang::En));
-    }
     let state = fold(&records, table, profile, None);
     let list = project(&records, table);
     let t = TableReplay {
@@ -224,7 +205,6 @@ pub fn replay_lenient(
         records,
         state,
         list,
-        flags,
         notes,
     };
     Ok((t, refused))

@@ -164,3 +164,19 @@ pub fn doko_row_label(lang: Lang, l: &TableList, row: &ListRow) -> String {
     }
     label
 }
+
+impl crate::doko::table::DealFlag {
+    /// The flag as a sentence in `lang`, its rule first.
+    pub fn text(&self, lang: Lang) -> String {
+        let p: Vec<(&str, String)> = self
+            .params
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        format!(
+            "{}: {}",
+            self.rule,
+            super::Msg::new(lang, &self.key, &p).text
+        )
+    }
+}

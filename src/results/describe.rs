@@ -186,3 +186,15 @@ fn outcome_with(st: Style, o: &Outcome) -> String {
         ),
     }
 }
+
+impl Outcome {
+    /// One line for audits and travellers: `4S= by S, NS +420`, `A+/A- (Law 12C2)`.
+    pub fn describe(&self) -> String {
+        outcome_codes(self)
+    }
+
+    /// The same line in `lang` (reports in German and Danish), below.
+    pub fn describe_in(&self, lang: crate::i18n::Lang) -> String {
+        outcome(lang, self)
+    }
+}

@@ -15,6 +15,7 @@ pub mod overall;
 pub mod pbn_export;
 pub mod published;
 pub mod reconcile;
+mod row;
 pub mod score;
 mod session;
 pub mod site;

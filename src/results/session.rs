@@ -14,32 +14,13 @@
 //! from artificial scores), so settling is a second pass that does not feed back.
 
 use super::note::Reason;
-use super::score::{artificial_imps, artificial_pct, players, ResultRow};
+use super::row::{
+    artificial_imps, artificial_pct, knockout_imps, players, round, Basis, ResultRow,
+};
 use super::tournament::Tournament;
 use crate::bridge::adjust::{artificial_pairs, Fault};
 use crate::events::{Artificial, Form, Method, PolicySet};
 use std::collections::BTreeMap;
-
-/// An artificial score as scored on a row, from the row's N-S side.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Basis {
-    ns: Artificial,
-    ew: Artificial,
-    /// The table did not play the board (DBV footnote C counts these).
-    unplayed: bool,
-    reasons: Vec<Reason>,
-}
-
-impl Basis {
-    pub(crate) fn new(ns: Artificial, ew: Artificial, unplayed: bool, reasons: &[Reason]) -> Self {
-        Basis {
-            ns,
-            ew,
-            unplayed,
-            reasons: reasons.to_vec(),
-        }
-    }
-}
 
 fn fault(a: Artificial) -> Fault {
     match a {
@@ -227,7 +208,7 @@ fn team_row(b: &Basis, p: &PolicySet, fn_c: bool) -> Settled {
     let mut reasons = b.reasons.clone();
     let (ns, ew) = (artificial_imps(b.ns, p), artificial_imps(b.ew, p));
     let imp = if p.knockout {
-        super::score::knockout_imps(ns, ew, &mut reasons)
+        knockout_imps(ns, ew, &mut reasons)
     } else {
         (ns, ew)
     };
@@ -299,7 +280,7 @@ fn pairs_imp_row(
     let mut parts = vec![];
     for (k, ((s, fn_c), side)) in sides.iter().zip(["NS", "EW"]).enumerate() {
         if *fn_c {
-            imp[k] = crate::results::score::round(s.imps_per_board(), 2);
+            imp[k] = round(s.imps_per_board(), 2);
             parts.push(
                 Reason::new("note.fn_c_imps")
                     .with("side", side)

@@ -3,7 +3,7 @@
 //! (Law 78D: head-to-head, IMP quotient), team matches with no board scored flagged, not given
 //! a silent 10-10. Pure and deterministic, as the rows are.
 
-use super::score::{players, round, ResultRow};
+use super::row::{players, round, ResultRow};
 use super::tournament::Tournament;
 use crate::events::{Form, Method, PolicySet, Presence, TeamTotals};
 use crate::log::Hash32;

@@ -41,18 +41,6 @@ pub enum Outcome {
     },
 }
 
-impl Outcome {
-    /// One line for audits and travellers: `4S= by S, NS +420`, `A+/A- (Law 12C2)`.
-    pub fn describe(&self) -> String {
-        super::describe::outcome_codes(self)
-    }
-
-    /// The same line in `lang` (reports in German and Danish), see `results::describe`.
-    pub fn describe_in(&self, lang: crate::i18n::Lang) -> String {
-        super::describe::outcome(lang, self)
-    }
-}
-
 /// One entry of a result's history: the signed event that set or changed it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Change {
@@ -296,7 +284,7 @@ impl Tournament {
         let players = || {
             [ns, ew]
                 .into_iter()
-                .flat_map(move |side| super::score::players(form, side))
+                .flat_map(move |side| super::row::players(form, side))
         };
         let check_attendance = !self.attendance.is_empty();
         for c in players().filter(|_| check_attendance) {

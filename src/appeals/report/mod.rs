@@ -13,8 +13,10 @@ pub use crate::report::Block;
 
 mod board;
 mod doko;
+mod procedure;
 use board::{board_record, deal_diagram};
 use doko::doko_dossier;
+pub use procedure::procedure_rows;
 
 fn cat_key(c: Category) -> &'static str {
     match c {
@@ -374,9 +376,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
 
     statements(&mut b, f, a, lang);
 
-    b.extend(super::procedure::procedure_rows(a, lang, &|ms| {
-        when(f, lang, ms)
-    }));
+    b.extend(procedure_rows(a, lang, &|ms| when(f, lang, ms)));
 
     for d in &a.decisions {
         let part = match d.part {
