@@ -770,13 +770,17 @@ fn rule_3_2_3_a_setup_naming_a_vorgefuehrt_solo_not_yet_due_is_flagged_in_a_sent
         &Profile::eppstein_2001(),
     )
     .unwrap();
-    let i = t.flags.iter().position(|f| f.starts_with("3.2.3")).unwrap();
+    let flags: Vec<String> = t
+        .notes
+        .iter()
+        .map(|n| n.text(tdlog::i18n::Lang::En))
+        .collect();
+    let i = flags.iter().position(|f| f.starts_with("3.2.3")).unwrap();
     assert_eq!(
-        t.flags[i],
+        flags[i],
         "3.2.3: deal 13: the setup makes B play a vorgeführt Pflichtsolo, but none is due yet"
     );
-    assert!(t
-        .flags
+    assert!(flags
         .iter()
         .all(|f| !f.contains("None") && !f.contains("Some(")));
     assert_eq!(

@@ -193,7 +193,7 @@ fn replay(games: &[RecordedGame]) -> (Vec<Game>, Vec<GameRecord>, GameList) {
         &Profile::eppstein_2001(),
     )
     .unwrap();
-    assert!(t.flags.is_empty(), "{:?}", t.flags);
+    assert!(t.notes.is_empty(), "{:?}", t.notes);
     (t.games, t.records, t.list)
 }
 
@@ -303,8 +303,13 @@ fn a_deal_by_the_wrong_dealer_is_flagged_not_refused_2_2_11() {
         &Profile::eppstein_2001(),
     )
     .unwrap();
-    assert_eq!(t.flags[0], "2.2.11: deal 2 by C, but B was to deal");
+    let flags: Vec<String> = t
+        .notes
+        .iter()
+        .map(|n| n.text(tdlog::i18n::Lang::En))
+        .collect();
+    assert_eq!(flags[0], "2.2.11: deal 2 by C, but B was to deal");
     // The game stands, and the rotation does not move on: B is due again.
     assert_eq!(t.records.len(), 16);
-    assert!(t.flags[1].starts_with("2.2.11: deal 3 by C, but B was to deal"));
+    assert!(flags[1].starts_with("2.2.11: deal 3 by C, but B was to deal"));
 }

@@ -1,15 +1,12 @@
 // End to end in the real webview: drives the built tdlog desktop app as a TD would.
 // Run by tests/e2e/run.sh (which starts Xvfb and tauri-driver and prepares a temp data dir).
 // Every step is one check; the last line is `N passed, N failed`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { WebDriver, elementRef } from "./webdriver.mjs";
+import { elementRef } from "./webdriver.mjs";
+import { ALT, env as envOf, expect, run } from "./harness.mjs";
 
-const env = (k) => {
-  const v = process.env[k];
-  if (!v) throw new Error(`${k} is not set (run tests/e2e/run.sh)`);
-  return v;
-};
+const env = (k) => envOf(k, "tests/e2e/run.sh");
 const APP = env("TDLOG_APP");
 const SHOTS = env("E2E_ARTIFACTS");
 const EXPECT_EVENTS = Number(env("E2E_EXPECT_EVENTS"));
@@ -20,43 +17,10 @@ const IMPORT_KEY = env("E2E_IMPORT_KEY");
 const EXPECT_DIGEST = env("E2E_EXPECT_DIGEST");
 const LATE_LOG = env("E2E_LATE_LOG");
 const OLD_DEMO = env("E2E_OLD_DEMO");
-const ALT = "\uE00A";
 
-const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
-let passed = 0;
-let failed = 0;
-const shots = [];
-
-async function shot(name) {
-  mkdirSync(SHOTS, { recursive: true });
-  // Let the webview paint what the checks just read (a frame, at most half a second).
-  await wd.script("return new Promise((r) => { requestAnimationFrame(() => setTimeout(() => r(true), 50)); setTimeout(() => r(true), 500); })");
-  const file = join(SHOTS, `${name}.png`);
-  writeFileSync(file, Buffer.from(await wd.screenshot(), "base64"));
-  shots.push(file);
-}
-
-/** A screenshot from the top of the page (headings, status bar, error banner). */
-async function shotTop(name) {
-  await wd.script("window.scrollTo(0, 0)");
-  await shot(name);
-}
-
-async function check(name, fn) {
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`FAILED - ${name}: ${e.message}`);
-    try { await shot(`failed-${passed + failed}`); } catch { /* no window */ }
-  }
-}
-
-function expect(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
+// Each check stands on its own: one failing does not skip the rest.
+const t = run({ shotsDir: SHOTS, chained: false });
+const { wd, shot, shotTop, check, choose } = t;
 
 /** Which part of the navigation each screen is in (ui/src/lib/screens.ts). */
 const GROUP_OF = {
@@ -64,20 +28,8 @@ const GROUP_OF = {
   record: "incidents", appeals: "appeals", scores: "results", publish: "results", start: "settings",
 };
 
-async function screen(id) {
-  await wd.click(await wd.find(`#nav-group-${GROUP_OF[id]}`));
-  await wd.click(await wd.find(`#nav-${id}`));
-  await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
-}
-
-/** Sets a form control's value as a user would (selects fire `change`, inputs `input`). */
-async function choose(css, value) {
-  await wd.script(
-    "const e = document.querySelector(arguments[0]); e.value = arguments[1];" +
-      "e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));",
-    [css, value],
-  );
-}
+/** Opens a screen through the menu (its group from the table above). */
+const screen = (id) => t.screen(GROUP_OF[id], id);
 
 /** In the appeal dossier: the adjustment assistant weighs 1NT= and 2NT-1 by S half and half
  * (Law 12C1(c)) and its "Use this weighted score" is pressed. */
@@ -1305,13 +1257,11 @@ async function signAsDevice() {
 try {
   await main();
 } catch (e) {
-  failed += 1;
+  t.state.failed += 1;
   console.log(`FAILED - could not run the end-to-end test: ${e.message}`);
 } finally {
   try { await wd.quit(); } catch { /* already gone */ }
 }
-console.log(`screenshots: ${shots.join(" ")}`);
-console.log(wd.retryReport());
+console.log(`screenshots: ${t.state.shots.join(" ")}`);
 for (const r of wd.retried) console.log(`webdriver: sent again: ${r.method} ${r.path} (${r.reason})`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(t.report());

@@ -2,24 +2,13 @@
 // opens a big signed log in the real app and records how soon the window is interactive,
 // every progress update the verification badge renders, and when verification completes.
 // Prints one JSON object with the figures; screenshots go to $E2E_ARTIFACTS.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { WebDriver } from "./webdriver.mjs";
+import { env as envOf, run } from "./harness.mjs";
 
-const env = (k) => {
-  const v = process.env[k];
-  if (!v) throw new Error(`${k} is not set (run benches/app_open.sh)`);
-  return v;
-};
+const env = (k) => envOf(k, "benches/app_open.sh");
 const APP = env("TDLOG_APP");
 const LOG = env("OPEN_LOG");
 const SHOTS = env("E2E_ARTIFACTS");
-const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
-
-async function shot(name) {
-  mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(join(SHOTS, `${name}.png`), Buffer.from(await wd.screenshot(), "base64"));
-}
+const { wd, shot } = run({ shotsDir: SHOTS });
 const level = async () => wd.attr(await wd.find("#verification-badge"), "data-level");
 
 const figures = {};

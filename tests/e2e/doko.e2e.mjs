@@ -3,93 +3,29 @@
 // scripts/make-doko-demo.sh). The entry of a normal game and of a solo by keyboard is timed
 // (printed, never asserted: speed is measured, not tested); the last line is
 // `N passed, N failed`.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { WebDriver } from "./webdriver.mjs";
+import { ENTER, env as envOf, expect, run } from "./harness.mjs";
 
-const env = (k) => {
-  const v = process.env[k];
-  if (!v) throw new Error(`${k} is not set (run tests/e2e/doko.sh)`);
-  return v;
-};
+const env = (k) => envOf(k, "tests/e2e/doko.sh");
 const APP = env("TDLOG_APP");
 const SHOTS = env("E2E_ARTIFACTS");
 const LOG = env("E2E_LOG");
 const FRESH = env("E2E_FRESH_LOG");
-const ENTER = "\uE007";
 const ESC = "\uE00C";
 
-const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
-let passed = 0;
-let failed = 0;
-const shots = [];
+// Each check stands on its own here: one failing does not skip the rest.
+const t = run({ shotsDir: SHOTS, chained: false });
+const { wd, shot, shotTop, check, choose, verifiedCount, banner } = t;
 const timings = {};
-
-async function shot(name) {
-  mkdirSync(SHOTS, { recursive: true });
-  await wd.script("return new Promise((r) => { requestAnimationFrame(() => setTimeout(() => r(true), 50)); setTimeout(() => r(true), 500); })");
-  const file = join(SHOTS, `${name}.png`);
-  writeFileSync(file, Buffer.from(await wd.screenshot(), "base64"));
-  shots.push(file);
-}
-
-async function shotTop(name) {
-  await wd.script("window.scrollTo(0, 0)");
-  await shot(name);
-}
-
-async function check(name, fn) {
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`FAILED - ${name}: ${e.message}`);
-    try { await shot(`failed-doko-${passed + failed}`); } catch { /* no window */ }
-  }
-}
-
-function expect(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 const GROUP_OF = { doko: "doppelkopf", "doko-standings": "doppelkopf", "doko-draw": "doppelkopf", start: "settings" };
 
-async function screen(id) {
-  await wd.click(await wd.find(`#nav-group-${GROUP_OF[id]}`));
-  await wd.click(await wd.find(`#nav-${id}`));
-  await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
-}
+/** Opens a screen through the menu (its group from the table above). */
+const screen = (id) => t.screen(GROUP_OF[id], id);
 
-async function choose(css, value) {
-  await wd.script(
-    "const e = document.querySelector(arguments[0]); e.value = arguments[1];" +
-      "e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));",
-    [css, value],
-  );
-}
-
-/** The verified event count in the badge, in any language. */
-async function verifiedCount() {
-  const m = /(\d+)/.exec(await wd.text(await wd.find("#verification-text")));
-  return m ? Number(m[1]) : -1;
-}
-
-async function banner() {
-  const b = await wd.findAll("#error-banner");
-  return b.length ? wd.text(b[0]) : null;
-}
-
-/** Waits until the log holds `n` more verified events than `before`, or fails with the
- * error shown. */
-async function signedOne(before, what, n = 1) {
-  await wd.until(`${what} signed`, async () => {
-    const b = await banner();
-    if (b) throw new Error(`${what} refused: ${b}`);
-    return (await verifiedCount()) >= before + n;
-  }, 30000);
-}
+/** Waits until the log holds `n` more verified events than `before`. */
+const signedOne = (before, what, n = 1) => t.signed(before, what, n, 30000);
 
 async function listRows() {
   return (await wd.findAll("#doko-list tbody tr.doko-row")).length;
@@ -363,14 +299,12 @@ async function main() {
 try {
   await main();
 } catch (e) {
-  failed += 1;
+  t.state.failed += 1;
   console.log(`FAILED - could not run the end-to-end test: ${e.message}`);
 } finally {
   try { await wd.quit(); } catch { /* already gone */ }
 }
 writeFileSync(join(SHOTS, "timings.json"), JSON.stringify(timings, null, 2));
-console.log(`screenshots: ${shots.join(" ")}`);
+console.log(`screenshots: ${t.state.shots.join(" ")}`);
 console.log(`doko entry times (s): ${JSON.stringify(timings)}`);
-console.log(wd.retryReport());
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(t.report());

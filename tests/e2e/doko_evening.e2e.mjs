@@ -32,16 +32,11 @@
 // Run by tests/e2e/doko.sh evening. The last line is `N passed, N failed`; the entry of a
 // normal game and of a solo at a TD's typing pace (a key every 300 ms) is timed at the start
 // and at the end of the evening and printed, never asserted (docs/benchmarks.md).
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { WebDriver } from "./webdriver.mjs";
+import { ENTER, cli as cliOf, env as envOf, expect, run } from "./harness.mjs";
 
-const env = (k) => {
-  const v = process.env[k];
-  if (!v) throw new Error(`${k} is not set (run tests/e2e/doko.sh evening)`);
-  return v;
-};
+const env = (k) => envOf(k, "tests/e2e/doko.sh evening");
 const APP = env("TDLOG_APP");
 const CLI = env("TDLOG_CLI");
 const CLI_DATA = env("E2E_CLI_DATA");
@@ -50,7 +45,6 @@ const SHOTS = env("E2E_ARTIFACTS");
 const LOG = env("E2E_LOG");
 const TDLOG_NEW = (k) => join(KEYS, `${k}.key`);
 const FIXTURE = env("E2E_FIXTURE");
-const ENTER = "\uE007";
 
 const PLAYERS = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida", "Jan", "Karin", "Lutz",
   "Mia", "Nils", "Olga", "Paul", "Rita"];
@@ -59,87 +53,18 @@ const LATE = "Rita";
 const FIELD = PLAYERS.filter((p) => p !== LATE);
 const SEATS = ["A", "B", "C", "D", "E"];
 
-const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
-let passed = 0;
-let failed = 0;
-const shots = [];
+// One evening: every check needs the ones before it, so after a failure the rest is skipped.
+const t = run({ shotsDir: SHOTS });
+const { wd, shot, shotTop, check, choose, verifiedCount, banner, signed } = t;
 const timings = {};
-
-async function shot(name) {
-  mkdirSync(SHOTS, { recursive: true });
-  await wd.script("return new Promise((r) => { requestAnimationFrame(() => setTimeout(() => r(true), 50)); setTimeout(() => r(true), 500); })");
-  const file = join(SHOTS, `${name}.png`);
-  writeFileSync(file, Buffer.from(await wd.screenshot(), "base64"));
-  shots.push(file);
-}
-
-async function shotTop(name) {
-  await wd.script("window.scrollTo(0, 0)");
-  await shot(name);
-}
-
-/** Every check needs the ones before it (one evening): after a failure the rest is skipped. */
-async function check(name, fn) {
-  if (failed) {
-    console.log(`skipped - ${name}`);
-    return;
-  }
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`FAILED - ${name}: ${e.message}`);
-    try { await shot(`failed-doko-evening-${passed + failed}`); } catch { /* no window */ }
-  }
-}
-
-function expect(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 const GROUP_OF = { doko: "doppelkopf", "doko-standings": "doppelkopf", "doko-draw": "doppelkopf", start: "settings" };
 
-async function screen(id) {
-  await wd.click(await wd.find(`#nav-group-${GROUP_OF[id]}`));
-  await wd.click(await wd.find(`#nav-${id}`));
-  await wd.until(`screen ${id}`, async () => (await wd.attr(await wd.find("main"), "data-screen")) === id);
-}
-
-async function choose(css, value) {
-  await wd.script(
-    "const e = document.querySelector(arguments[0]); e.value = arguments[1];" +
-      "e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));",
-    [css, value],
-  );
-}
-
-async function verifiedCount() {
-  const m = /(\d+)/.exec(await wd.text(await wd.find("#verification-text")));
-  return m ? Number(m[1]) : -1;
-}
-
-async function banner() {
-  const b = await wd.findAll("#error-banner");
-  return b.length ? wd.text(b[0]) : null;
-}
-
-async function signed(before, what, n = 1, timeout = 60000) {
-  await wd.until(`${what} signed`, async () => {
-    const b = await banner();
-    if (b) throw new Error(`${what} refused: ${b}`);
-    return (await verifiedCount()) >= before + n;
-  }, timeout);
-}
+/** Opens a screen through the menu (its group from the table above). */
+const screen = (id) => t.screen(GROUP_OF[id], id);
 
 /** The CLI, with its own device directory (the card-by-card games of table 1). */
-function cli(args) {
-  return execFileSync(CLI, args, {
-    env: { ...process.env, TDLOG_DATA_DIR: CLI_DATA, TDLOG_LANG: "en" },
-    encoding: "utf8",
-  });
-}
+const cli = (args) => cliOf(CLI, CLI_DATA, args);
 
 /** Opens the log again from the start screen: it grew outside the app. */
 async function reopen() {
@@ -781,15 +706,13 @@ async function main() {
 try {
   await main();
 } catch (e) {
-  failed += 1;
+  t.state.failed += 1;
   console.log(`FAILED - could not run the end-to-end test: ${e.message}`);
 } finally {
   try { await wd.quit(); } catch { /* already gone */ }
 }
 mkdirSync(SHOTS, { recursive: true });
 writeFileSync(join(SHOTS, "timings-evening.json"), JSON.stringify(timings, null, 2));
-console.log(`screenshots: ${shots.join(" ")}`);
+console.log(`screenshots: ${t.state.shots.join(" ")}`);
 console.log(`doko evening times (s): ${JSON.stringify(timings)}`);
-console.log(wd.retryReport());
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(t.report());

@@ -109,6 +109,28 @@ export function run({ shotsDir, chained = true }) {
     return wd.script("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", [css]);
   }
 
+  /** The verified event count in the status badge, in any language (-1: none shown). */
+  async function verifiedCount() {
+    const m = /(\d+)/.exec(await wd.text(await wd.find("#verification-text")));
+    return m ? Number(m[1]) : -1;
+  }
+
+  /** The error banner's text, or `null` when none is shown. */
+  async function banner() {
+    const b = await wd.findAll("#error-banner");
+    return b.length ? wd.text(b[0]) : null;
+  }
+
+  /** Waits until the log holds `n` more verified events than `before`; fails at once with
+   * the error the app shows. */
+  async function signed(before, what, n = 1, timeout = 60000) {
+    await wd.until(`${what} signed`, async () => {
+      const b = await banner();
+      if (b) throw new Error(`${what} refused: ${b}`);
+      return (await verifiedCount()) >= before + n;
+    }, timeout);
+  }
+
   /** The last line of a run: `N passed, N failed`. */
   function report() {
     console.log(wd.retryReport());
@@ -116,7 +138,7 @@ export function run({ shotsDir, chained = true }) {
     return state.failed === 0 ? 0 : 1;
   }
 
-  return { wd, state, shot, shotTop, shotAt, check, screen, choose, type, press, textAt, report };
+  return { wd, state, shot, shotTop, shotAt, check, screen, choose, type, press, textAt, verifiedCount, banner, signed, report };
 }
 
 /** The `tdlog` CLI with its own data dir (a second device on the same files): stdout. */

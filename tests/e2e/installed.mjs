@@ -3,18 +3,11 @@
 // other than the checkout, must open the demo shipped in the package and verify it. Reads
 // the dashboard and the verification badge through WebDriver, takes a screenshot of each,
 // and prints one JSON object ({ok, name, badge, tables, ...}).
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { WebDriver } from "./webdriver.mjs";
+import { run } from "./harness.mjs";
 
 const APP = process.env.TDLOG_APP || "/usr/bin/tdlog-desktop";
 const SHOTS = process.env.E2E_ARTIFACTS || "artifacts/package-check";
-const wd = new WebDriver(process.env.WEBDRIVER_URL || "http://127.0.0.1:4444");
-
-async function shot(name) {
-  mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(join(SHOTS, `${name}.png`), Buffer.from(await wd.screenshot(), "base64"));
-}
+const { wd, shot } = run({ shotsDir: SHOTS });
 
 const out = { ok: false };
 try {
