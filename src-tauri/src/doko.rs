@@ -149,6 +149,33 @@ pub fn doko_plan(
     ))
 }
 
+/// Declares a command that signs Doppelkopf steps, in the one shape they all share: the
+/// webview's arguments, then `lang`, `passphrase` and the progress channel. The body sees
+/// the app state and the reader's language by the names given first; it may refuse with `?`
+/// before the key is loaded, and ends in the closure that builds the payloads from the
+/// tables as they are when signing (see [`sign`]). A new command is its line here, its
+/// line in `generate_handler!` and its permission.
+macro_rules! signing_command {
+    ($(#[$doc:meta])* $name:ident($state:ident, $l:ident $(, $arg:ident: $ty:ty)* $(,)?) $body:block) => {
+        $(#[$doc])*
+        #[tauri::command]
+        #[allow(clippy::too_many_arguments)]
+        pub async fn $name(
+            $state: State<'_, AppState>,
+            $($arg: $ty,)*
+            lang: String,
+            passphrase: Option<String>,
+            progress: Channel<Progress>,
+        ) -> Result<Summary, AppError> {
+            let _ = progress;
+            let $l = self::lang(&lang);
+            #[allow(clippy::redundant_closure_call)]
+            let build = $body;
+            sign(&$state, $l, passphrase, build).await
+        }
+    };
+}
+
 /// The entry as the round takes it: a Pflichtsolo by the player the round forces to play
 /// now is vorgeführt (§3.2.3), so the TD need not say so.
 pub fn result_payload(
@@ -184,23 +211,11 @@ pub fn result_payload(
     }))
 }
 
-/// A game as the table's list writes it (§6.3), as the table's next game.
-#[tauri::command]
-#[allow(clippy::too_many_arguments)]
-pub async fn doko_result(
-    state: State<'_, AppState>,
-    round: u32,
-    table: u32,
-    entry: ListEntry,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    sign(&state, self::lang(&lang), passphrase, |t| {
-        Ok(vec![result_payload(t, round, table, entry)?])
-    })
-    .await
+signing_command! {
+    /// A game as the table's list writes it (§6.3), as the table's next game.
+    doko_result(state, l, round: u32, table: u32, entry: ListEntry) {
+        move |t: &DokoTables| Ok(vec![result_payload(t, round, table, entry)?])
+    }
 }
 
 /// A correction or strike of a game (§8.2): during the round by the table (§8.2.1, a struck
@@ -238,26 +253,12 @@ pub fn correction_payload(
     })))
 }
 
-#[tauri::command]
-#[allow(clippy::too_many_arguments)]
-pub async fn doko_correct(
-    state: State<'_, AppState>,
-    round: u32,
-    table: u32,
-    game: u32,
-    strike: bool,
-    entry: Option<ListEntry>,
-    reason: String,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let at = DokoGameRef { round, table, game };
-    sign(&state, self::lang(&lang), passphrase, |t| {
-        Ok(vec![correction_payload(t, at, strike, entry, &reason)?])
-    })
-    .await
+signing_command! {
+    /// A correction or strike of a game (§8.2).
+    doko_correct(state, l, round: u32, table: u32, game: u32, strike: bool, entry: Option<ListEntry>, reason: String) {
+        let at = DokoGameRef { round, table, game };
+        move |t: &DokoTables| Ok(vec![correction_payload(t, at, strike, entry, &reason)?])
+    }
 }
 
 pub(crate) fn seat(s: &str) -> Result<Seat, AppError> {
@@ -282,40 +283,20 @@ pub fn sanction_payload(
     }))
 }
 
-#[tauri::command]
-#[allow(clippy::too_many_arguments)]
-pub async fn doko_sanction(
-    state: State<'_, AppState>,
-    round: u32,
-    table: u32,
-    game: u32,
-    seat: String,
-    points: Option<u8>,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let p = sanction_payload(DokoGameRef { round, table, game }, &seat, points)?;
-    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+signing_command! {
+    /// The Schiedsgericht's sanction (§8.7.2).
+    doko_sanction(state, l, round: u32, table: u32, game: u32, seat: String, points: Option<u8>) {
+        let p = sanction_payload(DokoGameRef { round, table, game }, &seat, points)?;
+        move |_: &DokoTables| Ok(vec![p])
+    }
 }
 
-/// The objection to a Schiedsrichter's ruling, at once (§8.8.7): it files the appeal.
-#[tauri::command]
-#[allow(clippy::too_many_arguments)]
-pub async fn doko_objection(
-    state: State<'_, AppState>,
-    round: u32,
-    table: u32,
-    game: u32,
-    violation: usize,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let p = DokoGameRef { round, table, game }.payload(GameEvent::Appealed { violation });
-    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+signing_command! {
+    /// The objection to a Schiedsrichter's ruling, at once (§8.8.7): it files the appeal.
+    doko_objection(state, l, round: u32, table: u32, game: u32, violation: usize) {
+        let p = DokoGameRef { round, table, game }.payload(GameEvent::Appealed { violation });
+        move |_: &DokoTables| Ok(vec![p])
+    }
 }
 
 /// The Schiedsgericht's final decision on an objection (§8.8.7): the ruling objected to,
@@ -344,30 +325,13 @@ pub fn decision_payload(
     Ok(at.payload(GameEvent::TribunalDecided { violation, ruling }))
 }
 
-#[tauri::command]
-#[allow(clippy::too_many_arguments)]
-pub async fn doko_decide(
-    state: State<'_, AppState>,
-    round: u32,
-    table: u32,
-    game: u32,
-    violation: usize,
-    classification: Classification,
-    offender: Option<String>,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let at = DokoGameRef { round, table, game };
-    let p = decision_payload(
-        &*state.current()?,
-        at,
-        violation,
-        classification,
-        offender.as_deref(),
-    )?;
-    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+signing_command! {
+    /// The Schiedsgericht's final decision on an objection (§8.8.7).
+    doko_decide(state, l, round: u32, table: u32, game: u32, violation: usize, classification: Classification, offender: Option<String>) {
+        let at = DokoGameRef { round, table, game };
+        let p = decision_payload(&*state.current()?, at, violation, classification, offender.as_deref())?;
+        move |_: &DokoTables| Ok(vec![p])
+    }
 }
 
 /// Where this device keeps the secret seed of a log's seat draw until it is revealed.
@@ -436,111 +400,66 @@ pub async fn doko_draw_commit(
     sign(&state, l, passphrase, |_| Ok(vec![p])).await
 }
 
-/// Reveals the seed this device committed (a later event than the commit).
-#[tauri::command]
-pub async fn doko_draw_reveal(
-    state: State<'_, AppState>,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let path = seed_path(&state.data_dir, &state.current()?.replayed.log.log_id);
-    let seed = std::fs::read_to_string(&path).map_err(|e| {
-        AppError::new(
-            "doko_no_seed",
-            format!(
-                "§7.3.1: this device holds no seed for this log's draw ({}: {e}); reveal it on the device that committed it",
-                path.display()
-            ),
-        )
-    })?;
-    let p = Payload::DokoDrawReveal(DokoDrawReveal {
-        seed: seed.trim().to_owned(),
-    });
-    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+signing_command! {
+    /// Reveals the seed this device committed (a later event than the commit).
+    doko_draw_reveal(state, l) {
+        let path = seed_path(&state.data_dir, &state.current()?.replayed.log.log_id);
+        let seed = std::fs::read_to_string(&path).map_err(|e| {
+            AppError::new(
+                "doko_no_seed",
+                format!(
+                    "§7.3.1: this device holds no seed for this log's draw ({}: {e}); reveal it on the device that committed it",
+                    path.display()
+                ),
+            )
+        })?;
+        let p = Payload::DokoDrawReveal(DokoDrawReveal { seed: seed.trim().to_owned() });
+        move |_: &DokoTables| Ok(vec![p])
+    }
 }
 
-/// Signs the round's plan from the draw as the round's seatings (`doko.seating`).
-#[tauri::command]
-pub async fn doko_plan_sign(
-    state: State<'_, AppState>,
-    round: u32,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let l = self::lang(&lang);
-    sign(&state, l, passphrase, |t| {
-        let plan = t.plan(round).map_err(|e| refusal(&e, l))?;
-        Ok(plan
-            .into_iter()
-            .enumerate()
-            .map(|(i, seating)| {
-                Payload::DokoSeating(DokoSeating {
-                    round,
-                    table: i as u32 + 1,
-                    seating,
+signing_command! {
+    /// Signs the round's plan from the draw as the round's seatings (`doko.seating`).
+    doko_plan_sign(state, l, round: u32) {
+        move |t: &DokoTables| {
+            let plan = t.plan(round).map_err(|e| refusal(&e, l))?;
+            Ok(plan
+                .into_iter()
+                .enumerate()
+                .map(|(i, seating)| {
+                    Payload::DokoSeating(DokoSeating { round, table: i as u32 + 1, seating })
                 })
-            })
-            .collect())
-    })
-    .await
+                .collect())
+        }
+    }
 }
 
-/// A late arrival (plays from `from_round`) or a departure (`present: false`).
-#[tauri::command]
-pub async fn doko_presence(
-    state: State<'_, AppState>,
-    player: String,
-    from_round: u32,
-    present: bool,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let p = Payload::DokoPresence(DokoPresence {
-        presence: Presence {
-            player: player.trim().to_owned(),
-            from_round,
-            present,
-        },
-    });
-    p.encode()
-        .map_err(|e| AppError::new("invalid", e.to_string()))?;
-    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+signing_command! {
+    /// A late arrival (plays from `from_round`) or a departure (`present: false`).
+    doko_presence(state, l, player: String, from_round: u32, present: bool) {
+        let p = Payload::DokoPresence(DokoPresence {
+            presence: Presence { player: player.trim().to_owned(), from_round, present },
+        });
+        p.encode().map_err(|e| AppError::new("invalid", e.to_string()))?;
+        move |_: &DokoTables| Ok(vec![p])
+    }
 }
 
-/// The standings' tie rule (a club's choice, A30): signed by the chief TD or the organiser.
-#[tauri::command]
-pub async fn doko_standings_rule(
-    state: State<'_, AppState>,
-    tie: TieRule,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let p = Payload::DokoStandingsRule(DokoStandingsRule { tie });
-    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+signing_command! {
+    /// The standings' tie rule (a club's choice, A30): signed by the chief TD or the organiser.
+    doko_standings_rule(state, l, tie: TieRule) {
+        let p = Payload::DokoStandingsRule(DokoStandingsRule { tie });
+        move |_: &DokoTables| Ok(vec![p])
+    }
 }
 
-/// The Schiedsrichter closes a table's round (§8.2.2): after it only a TD corrects or
-/// strikes its games (without replacement), and no game is entered there.
-#[tauri::command]
-pub async fn doko_round_close(
-    state: State<'_, AppState>,
-    round: u32,
-    table: u32,
-    lang: String,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    let _ = progress;
-    let p = Payload::DokoRoundClosed(tdlog::events::DokoRoundClosed { round, table });
-    sign(&state, self::lang(&lang), passphrase, |_| Ok(vec![p])).await
+signing_command! {
+    /// The Schiedsrichter closes a table's round (§8.2.2): after it only a TD corrects or
+    /// strikes its games (without replacement), and no game is entered there.
+    doko_round_close(state, l, round: u32, table: u32) {
+        let p = Payload::DokoRoundClosed(tdlog::events::DokoRoundClosed { round, table });
+        move |_: &DokoTables| Ok(vec![p])
+    }
 }
 
 #[cfg(test)]
