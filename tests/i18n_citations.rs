@@ -1,11 +1,12 @@
 //! N9: one way of citing a law per language, everywhere a TD reads one. English "Law 92D"
 //! (also "Laws 61-64"), German as the DBV edition "§ 92 D" (number, letter and item apart),
 //! Danish as the DBf edition "§ 92D". This scans every text table of the engine and the UI's
-//! three catalogues (`ui/src/lib/i18n/{en,de,da}.ts`) and fails on any other style: "Regel
-//! 16C" or "27B1a" in German, "lov 92D" or "§ 92 D" in Danish, "§ 92" in English, a bare
-//! "(12C2)" anywhere. A Doppelkopf rule ("§8.2.2", "§5": the club rulebook's own numbering,
-//! the sign right at the number) is not a law of bridge and is left alone, as are call codes
-//! a TD types ("1C bis 7NT").
+//! three catalogues (`ui/src/lib/i18n/{en,de,da}.ts` and their parts under `doko/`,
+//! `errors/`, `setup/`) and fails on any other style: "Regel 16C" or "27B1a" in German,
+//! "lov 92D" or "§ 92 D" in Danish, "§ 92" in English, a bare "(12C2)" anywhere. A
+//! Doppelkopf rule ("§8.2.2", "§5": the club rulebook's own numbering, the sign right at the
+//! number) is not a law of bridge and is left alone, as are call codes a TD types ("1C bis
+//! 7NT").
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -116,21 +117,31 @@ fn scan_table(name: &str, rows: &[(&str, &str, &str, &str)], out: &mut Vec<Strin
     }
 }
 
-/// `(key, text)` of a UI catalogue file: one `"key": "text",` per line.
+/// `(key, text)` of a UI catalogue: its main file and the parts it spreads in
+/// (`doko/`, `errors/`, `setup/`), one `"key": "text",` per line.
 fn catalogue(lang: Lang) -> Vec<(String, String)> {
-    let path = format!(
-        "{}/ui/src/lib/i18n/{}.ts",
-        env!("CARGO_MANIFEST_DIR"),
-        lang.code()
-    );
-    let src = std::fs::read_to_string(&path).unwrap();
     let line = Regex::new(r#"^\s*"([^"]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$"#).unwrap();
-    let rows: Vec<(String, String)> = src
-        .lines()
-        .filter_map(|l| line.captures(l))
-        .map(|c| (c[1].to_string(), c[2].replace("\\\"", "\"")))
-        .collect();
-    assert!(rows.len() > 500, "{path}: only {} rows read", rows.len());
+    let mut rows: Vec<(String, String)> = vec![];
+    for part in ["", "doko/", "errors/", "setup/"] {
+        let path = format!(
+            "{}/ui/src/lib/i18n/{part}{}.ts",
+            env!("CARGO_MANIFEST_DIR"),
+            lang.code()
+        );
+        let src = std::fs::read_to_string(&path).unwrap();
+        let before = rows.len();
+        rows.extend(
+            src.lines()
+                .filter_map(|l| line.captures(l))
+                .map(|c| (c[1].to_string(), c[2].replace("\\\"", "\""))),
+        );
+        assert!(
+            rows.len() > before + 20,
+            "{path}: only {} rows read",
+            rows.len() - before
+        );
+    }
+    assert!(rows.len() > 1000, "only {} rows read", rows.len());
     rows
 }
 

@@ -23,210 +23,56 @@ pub fn appeals_list(state: State<'_, AppState>) -> Result<AppealsView, AppError>
     Ok(workflow::appeals(&o, state.signer(&o), now))
 }
 
-#[tauri::command]
-pub async fn appeal_file(
-    state: State<'_, AppState>,
-    filed: AppealFiled,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(&state, Payload::AppealFiled(filed), passphrase, progress).await
+/// Declares the commands that sign one workflow step the webview sends whole, a line each:
+/// `name(argument: Type) => the payload`. Each goes through the workflow guards in
+/// [`append_workflow`]; a new one is its line here, its entry in `generate_handler!` and its
+/// `allow-<command>` permission.
+macro_rules! step_commands {
+    ($($(#[$doc:meta])* $name:ident($arg:ident: $ty:ty) => $payload:expr;)*) => {$(
+        $(#[$doc])*
+        #[tauri::command]
+        pub async fn $name(
+            state: State<'_, AppState>,
+            $arg: $ty,
+            passphrase: Option<String>,
+            progress: Channel<Progress>,
+        ) -> Result<Summary, AppError> {
+            append_workflow(&state, $payload, passphrase, progress).await
+        }
+    )*};
 }
 
-#[tauri::command]
-pub async fn appeal_consent(
-    state: State<'_, AppState>,
-    consent: AppealConsent,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealConsent(consent),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_route(
-    state: State<'_, AppState>,
-    routed: AppealRouted,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(&state, Payload::AppealRouted(routed), passphrase, progress).await
-}
-
-#[tauri::command]
-pub async fn appeal_convene(
-    state: State<'_, AppState>,
-    convened: CommitteeConvened,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::CommitteeConvened(convened),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_hear(
-    state: State<'_, AppState>,
-    statement: AppealStatement,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealStatement(statement),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_decide(
-    state: State<'_, AppState>,
-    decided: AppealDecided,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealDecided(Box::new(decided)),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-#[tauri::command]
-pub async fn appeal_withdraw(
-    state: State<'_, AppState>,
-    withdrawn: AppealWithdrawn,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealWithdrawn(withdrawn),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// A member of the convened committee co-signs its chair's decision, concurring or
-/// dissenting (Law 93B, as `tdlog appeal cosign`): it takes effect at the organiser's quorum.
-#[tauri::command]
-pub async fn appeal_cosign(
-    state: State<'_, AppState>,
-    cosigned: DecisionCosigned,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::DecisionCosigned(cosigned),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// The chief TD or the chair of the appeal's committee settles a conflict between
-/// concurrent steps on an appeal (as `tdlog appeal resolve`): the step that stands, and why.
-#[tauri::command]
-pub async fn appeal_resolve(
-    state: State<'_, AppState>,
-    resolved: AppealConflictResolved,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealConflictResolved(resolved),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// The organiser's appeal settings (`config.appeals`): periods, committee, quorum, further
-/// appeal, deposit. Only an organiser key may sign them.
-#[tauri::command]
-pub async fn appeals_configure(
-    state: State<'_, AppState>,
-    settings: AppealSettings,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealSettings(Box::new(settings)),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// Refers an appeal to the regulating authority (Law 93C2).
-#[tauri::command]
-pub async fn appeal_refer(
-    state: State<'_, AppState>,
-    referred: AppealReferred,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealReferred(referred),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// A further appeal after the decision, where the organiser configured one (Law 93C1).
-#[tauri::command]
-pub async fn appeal_further(
-    state: State<'_, AppState>,
-    further: AppealFurther,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AppealFurther(further),
-        passphrase,
-        progress,
-    )
-    .await
-}
-
-/// The regulating authority's answer to a referred appeal (Law 93C2), signed for it by the
-/// organiser or the chief TD with the document it came in (as `tdlog appeal answer`).
-#[tauri::command]
-pub async fn appeal_authority_answer(
-    state: State<'_, AppState>,
-    answered: AuthorityAnswered,
-    passphrase: Option<String>,
-    progress: Channel<Progress>,
-) -> Result<Summary, AppError> {
-    append_workflow(
-        &state,
-        Payload::AuthorityAnswered(Box::new(answered)),
-        passphrase,
-        progress,
-    )
-    .await
+step_commands! {
+    /// An appeal against a ruling, filed (Law 92).
+    appeal_file(filed: AppealFiled) => Payload::AppealFiled(filed);
+    /// A side's consent to its appeal (Law 92D).
+    appeal_consent(consent: AppealConsent) => Payload::AppealConsent(consent);
+    /// An appeal routed to the chief TD or a committee (Law 93A/B).
+    appeal_route(routed: AppealRouted) => Payload::AppealRouted(routed);
+    /// The committee convened for an appeal (Law 93B).
+    appeal_convene(convened: CommitteeConvened) => Payload::CommitteeConvened(convened);
+    /// A statement heard on an appeal.
+    appeal_hear(statement: AppealStatement) => Payload::AppealStatement(statement);
+    /// The decision on an appeal (Law 93).
+    appeal_decide(decided: AppealDecided) => Payload::AppealDecided(Box::new(decided));
+    /// An appeal withdrawn.
+    appeal_withdraw(withdrawn: AppealWithdrawn) => Payload::AppealWithdrawn(withdrawn);
+    /// A member of the convened committee co-signs its chair's decision, concurring or
+    /// dissenting (Law 93B, as `tdlog appeal cosign`): it takes effect at the organiser's quorum.
+    appeal_cosign(cosigned: DecisionCosigned) => Payload::DecisionCosigned(cosigned);
+    /// The chief TD or the chair of the appeal's committee settles a conflict between
+    /// concurrent steps on an appeal (as `tdlog appeal resolve`): the step that stands, and why.
+    appeal_resolve(resolved: AppealConflictResolved) => Payload::AppealConflictResolved(resolved);
+    /// The organiser's appeal settings (`config.appeals`): periods, committee, quorum, further
+    /// appeal, deposit. Only an organiser key may sign them.
+    appeals_configure(settings: AppealSettings) => Payload::AppealSettings(Box::new(settings));
+    /// Refers an appeal to the regulating authority (Law 93C2).
+    appeal_refer(referred: AppealReferred) => Payload::AppealReferred(referred);
+    /// A further appeal after the decision, where the organiser configured one (Law 93C1).
+    appeal_further(further: AppealFurther) => Payload::AppealFurther(further);
+    /// The regulating authority's answer to a referred appeal (Law 93C2), signed for it by the
+    /// organiser or the chief TD with the document it came in (as `tdlog appeal answer`).
+    appeal_authority_answer(answered: AuthorityAnswered) => Payload::AuthorityAnswered(Box::new(answered));
 }
 
 impl From<tdlog::views::procedure::ProcedureInputError> for AppError {

@@ -318,7 +318,7 @@ mod policy_tests {
         use tdlog::views::policy::PolicyError;
         let ui = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../ui/src/lib/i18n/en.ts"
+            "/../ui/src/lib/i18n/errors/en.ts"
         ))
         .unwrap();
         for e in [
