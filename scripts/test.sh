@@ -30,12 +30,12 @@ BUILT=1
 step "UI build (vite)" bash -c 'cd ui && npm run --silent build' || BUILT=0
 # One build serves every step below: the engine, the CLI and the desktop app (dev profile).
 if [ "$BUILT" = 1 ]; then step "cargo build --workspace --locked" cargo build --workspace --locked || BUILT=0; fi
-# The sync hub's tests (tests/sync_hub.rs) start a throwaway PostgreSQL cluster; deps.sh
+# The sync hub's tests (tests/sync_hub*.rs, tests/sync_archive.rs) start a throwaway PostgreSQL cluster; deps.sh
 # installed it, so a missing PostgreSQL fails them instead of skipping them.
 if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "==> PostgreSQL: $(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1) (the hub tests run)"
 else
-  echo "==> PostgreSQL NOT FOUND: the hub tests (tests/sync_hub.rs) will FAIL; run scripts/deps.sh"
+  echo "==> PostgreSQL NOT FOUND: the hub tests (tests/sync_hub*.rs, tests/sync_archive.rs) will FAIL; run scripts/deps.sh"
 fi
 step "engine tests (cargo test --locked)" env TDLOG_REQUIRE_PG=1 cargo test --locked
 if [ "$BUILT" = 1 ]; then step "desktop shell tests (cargo test -p tdlog-desktop)" cargo test -p tdlog-desktop --locked; fi
