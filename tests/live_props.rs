@@ -176,27 +176,7 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                     })),
                 )
             }
-            Op::Ruling { table } => {
-                let (ns, ew) = pairs(*table);
-                let mut v = serde_json::to_value(slot(*table)).unwrap();
-                let m = v.as_object_mut().unwrap();
-                for (k, x) in [
-                    ("ns", json!(ns)),
-                    ("ew", json!(ew)),
-                    ("facts", json!("hesitation before 3NT")),
-                    ("facts_agreed", json!(true)),
-                    ("laws", json!(["16B1"])),
-                    ("category", json!("judgement")),
-                    ("decision", json!("result stands")),
-                    ("appeal_notice", json!(true)),
-                ] {
-                    m.insert(k.into(), x);
-                }
-                (
-                    &td,
-                    Payload::Ruling(Box::new(serde_json::from_value(v).unwrap())),
-                )
-            }
+            Op::Ruling { table } => (&td, world::ruling(*table)),
             Op::Publish => (
                 &scorer,
                 Payload::ResultsPublished(ResultsPublished {

@@ -9,7 +9,7 @@ mod pg;
 #[path = "sync_support/mod.rs"]
 mod support;
 
-use common::world::pairs;
+use common::world::{pairs, ruling};
 use common::*;
 use pg::PgCluster;
 use serde_json::json;

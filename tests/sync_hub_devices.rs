@@ -11,7 +11,7 @@ mod pg;
 #[path = "sync_support/mod.rs"]
 mod support;
 
-use common::world::{pairs, slot};
+use common::world::{pairs, ruling, slot};
 use common::*;
 use pg::PgCluster;
 use std::collections::BTreeSet;

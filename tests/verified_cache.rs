@@ -367,6 +367,18 @@ BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (UPDATE refused)'); END
     .unwrap();
 }
 
+/// Runs a `DELETE` on the log with the append-only trigger lifted, as a file holder could.
+fn delete_rows(p: &Path, sql: &str, params: impl rusqlite::Params) {
+    let c = rusqlite::Connection::open(p).unwrap();
+    c.execute_batch("DROP TRIGGER event_no_delete").unwrap();
+    c.execute(sql, params).unwrap();
+    c.execute_batch(
+        "CREATE TRIGGER event_no_delete BEFORE DELETE ON event
+BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END;",
+    )
+    .unwrap();
+}
+
 fn warm_error(p: &Path, device: &Path) -> String {
     let mut log = Log::open(p).unwrap();
     log.attach_cache(tdlog::log::cache::VerifiedCache::new(device));
@@ -484,18 +496,12 @@ fn a_deleted_cached_row_is_not_hidden_by_another_row_stored_twice() {
         [a.0.as_slice()],
     )
     .unwrap();
-    c.execute_batch("DROP TRIGGER event_no_delete").unwrap();
-    c.execute(
+    drop(c);
+    delete_rows(
+        &p,
         "DELETE FROM event WHERE author = ?1 AND seq = (SELECT max(seq) FROM event WHERE author = ?1)",
         [a.0.as_slice()],
-    )
-    .unwrap();
-    c.execute_batch(
-        "CREATE TRIGGER event_no_delete BEFORE DELETE ON event
-BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END;",
-    )
-    .unwrap();
-    drop(c);
+    );
     let e = warm_error(&p, &device);
     assert!(e.contains("no longer in the log file"), "{e}");
 }
@@ -599,19 +605,11 @@ fn a_log_whose_rows_all_verify_but_that_does_not_settle_caches_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let p = varied_log(dir.path());
     let a = key(2).public();
-    let c = rusqlite::Connection::open(&p).unwrap();
-    c.execute_batch("DROP TRIGGER event_no_delete").unwrap();
-    c.execute(
+    delete_rows(
+        &p,
         "DELETE FROM event WHERE author = ?1 AND seq = 3",
         [a.0.as_slice()],
-    )
-    .unwrap();
-    c.execute_batch(
-        "CREATE TRIGGER event_no_delete BEFORE DELETE ON event
-BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (DELETE refused)'); END;",
-    )
-    .unwrap();
-    drop(c);
+    );
     let device = dir.path().join("device");
     let e = warm_error(&p, &device);
     assert!(e.contains("seq"), "{e}");

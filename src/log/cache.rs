@@ -176,6 +176,16 @@ pub struct Known {
     file_len: u64,
 }
 
+/// Is the file at `p` still what `known` was read or written as (its length and last
+/// signature; no file for a cache that holds nothing yet)? Call with the lock held.
+fn is_current(p: &Path, known: &Known) -> bool {
+    match (file::tail(p), known.last_sig) {
+        (Some((len, sig)), Some(last)) => len == known.file_len && sig == last,
+        (None, None) => !p.exists(),
+        _ => false,
+    }
+}
+
 /// A cache's next state made in memory by [`VerifiedCache::prepare`], for
 /// [`VerifiedCache::commit`].
 pub struct Prepared {
@@ -360,11 +370,7 @@ impl VerifiedCache {
         }
         let _lock = super::device::lock(&self.dir)?;
         let p = self.path(log_id);
-        let current = match (file::tail(&p), known.last_sig) {
-            (Some((len, sig)), Some(last)) => len == known.file_len && sig == last,
-            (None, None) => !p.exists(),
-            _ => false,
-        };
+        let current = is_current(&p, known);
         let mut exact = true;
         if !current {
             let now = self.load_file(log_id)?;
@@ -412,13 +418,9 @@ impl VerifiedCache {
         }
         let _lock = super::device::lock(&self.dir)?;
         let p = self.path(log_id);
-        let exists = p.exists();
-        let current = match (file::tail(&p), known.last_sig) {
-            (Some((len, sig)), Some(last)) => len == known.file_len && sig == last,
-            (None, None) => !exists,
-            _ => false,
-        };
-        if current && exists == prepared.exists && prepared.base == (known.file_len, known.last_sig)
+        if is_current(&p, known)
+            && p.exists() == prepared.exists
+            && prepared.base == (known.file_len, known.last_sig)
         {
             if let Some(pending) = prepared.pending {
                 *known = file::write(&self.dir, &p, pending)?;

@@ -2,6 +2,7 @@
 //! hub's sync): a chief TD (key 1), a TD (key 2), a scorer (key 3), a second TD (key 5) and
 //! an organiser (key 8); one section of four pairs at two tables playing board 1.
 
+use serde_json::json;
 use std::path::Path;
 use tdlog::events::*;
 use tdlog::keys::Role;
@@ -83,4 +84,24 @@ pub fn pairs_at_two_tables(p: &Path, name: &str) {
         }));
     }
     log.append_batch(&scorer, s).unwrap();
+}
+
+/// The TD's ruling at `table` (Law 16B1, result stands, appeal notice given).
+pub fn ruling(table: u32) -> Payload {
+    let (ns, ew) = pairs(table);
+    let mut v = serde_json::to_value(slot(table)).unwrap();
+    let m = v.as_object_mut().unwrap();
+    for (k, x) in [
+        ("ns", json!(ns)),
+        ("ew", json!(ew)),
+        ("facts", json!("hesitation before 3NT")),
+        ("facts_agreed", json!(true)),
+        ("laws", json!(["16B1"])),
+        ("category", json!("judgement")),
+        ("decision", json!("result stands")),
+        ("appeal_notice", json!(true)),
+    ] {
+        m.insert(k.into(), x);
+    }
+    Payload::Ruling(Box::new(serde_json::from_value(v).unwrap()))
 }

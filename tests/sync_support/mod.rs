@@ -3,13 +3,11 @@
 //! the chief TD's tournament (`common::world`), devices' copies and the sync between them.
 #![allow(dead_code)]
 
-use crate::common::world::{self, pairs, slot};
+use crate::common::world;
 use crate::common::{note, T0};
 use crate::pg::PgCluster;
-use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use tdlog::events::Payload;
 use tdlog::keys::DeviceKey;
 use tdlog::log::cache::VerifiedCache;
 use tdlog::log::event::sign_event;
@@ -148,23 +146,4 @@ pub fn insert_at_hub(pg: &PgCluster, log_id: &Hash32, raw: &tdlog::log::RawEvent
             ],
         )
         .unwrap();
-}
-
-pub fn ruling(table: u32) -> Payload {
-    let (ns, ew) = pairs(table);
-    let mut v = serde_json::to_value(slot(table)).unwrap();
-    let m = v.as_object_mut().unwrap();
-    for (k, x) in [
-        ("ns", json!(ns)),
-        ("ew", json!(ew)),
-        ("facts", json!("hesitation before 3NT")),
-        ("facts_agreed", json!(true)),
-        ("laws", json!(["16B1"])),
-        ("category", json!("judgement")),
-        ("decision", json!("result stands")),
-        ("appeal_notice", json!(true)),
-    ] {
-        m.insert(k.into(), x);
-    }
-    Payload::Ruling(Box::new(serde_json::from_value(v).unwrap()))
 }
