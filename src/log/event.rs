@@ -5,9 +5,9 @@
 
 use super::envelope::{Envelope, EnvelopeError};
 use super::hash::Hash32;
+use super::signature::StrictKey;
 use crate::events::{Payload, PayloadError};
 use crate::keys::DeviceKey;
-use ed25519_dalek::{Signature, VerifyingKey};
 use thiserror::Error;
 
 /// Domain separation: a signature over an event can never be mistaken for another message.
@@ -117,39 +117,39 @@ impl RawEvent {
     }
 }
 
-/// `verify_strict`: rejects weak keys and malleable signatures.
+/// `verify_strict`'s decision (weak keys and malleable signatures refused), made by
+/// `signature::StrictKey` without copying the message or inverting the recomputed point.
 pub fn verify_sig(author: &Hash32, body: &[u8], sig: &[u8; 64]) -> Result<(), EventError> {
-    let vk = verifying_key(author)?;
-    let mut msg = Vec::with_capacity(SIG_DOMAIN.len() + body.len());
-    msg.extend_from_slice(SIG_DOMAIN);
-    msg.extend_from_slice(body);
-    vk.verify_strict(&msg, &Signature::from_bytes(sig))
-        .map_err(|_| EventError::BadSignature)
+    if verifying_key(author)?.verify(&[SIG_DOMAIN, body], sig) {
+        Ok(())
+    } else {
+        Err(EventError::BadSignature)
+    }
 }
 
 /// The author's key as a curve point. Decompressing it is a field exponentiation, a tenth
 /// of a signature check, and a log has a handful of authors for a million events: each
 /// thread keeps the points it decompressed (the same bytes always give the same point, so
 /// nothing is trusted that was not computed; a key that does not decompress is not kept).
-fn verifying_key(author: &Hash32) -> Result<VerifyingKey, EventError> {
+fn verifying_key(author: &Hash32) -> Result<StrictKey, EventError> {
     use std::cell::RefCell;
     use std::collections::HashMap;
     /// Enough for every key of a federation's log; past it the cache starts afresh.
     const KEPT: usize = 1024;
     thread_local! {
-        static POINTS: RefCell<HashMap<[u8; 32], VerifyingKey>> = RefCell::new(HashMap::new());
+        static POINTS: RefCell<HashMap<[u8; 32], StrictKey>> = RefCell::new(HashMap::new());
     }
     POINTS.with(|points| {
         let mut points = points.borrow_mut();
-        if let Some(vk) = points.get(&author.0) {
-            return Ok(*vk);
+        if let Some(key) = points.get(&author.0) {
+            return Ok(*key);
         }
-        let vk = VerifyingKey::from_bytes(&author.0).map_err(|_| EventError::BadAuthorKey)?;
+        let key = StrictKey::from_bytes(&author.0).ok_or(EventError::BadAuthorKey)?;
         if points.len() >= KEPT {
             points.clear();
         }
-        points.insert(author.0, vk);
-        Ok(vk)
+        points.insert(author.0, key);
+        Ok(key)
     })
 }
 

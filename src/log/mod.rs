@@ -18,6 +18,7 @@ pub mod hash;
 mod playback;
 pub mod seen;
 pub mod seen_error;
+pub mod signature;
 pub mod store;
 pub mod time;
 pub mod verify;
