@@ -123,6 +123,47 @@ fn weak_keys_are_refused_by_both() {
     }
 }
 
+/// R = the identity with s = k·a (a the key's secret scalar): [s]B - [k]A is the identity,
+/// so the equation holds for any message. Only the small-order check on R refuses it.
+#[test]
+fn the_identity_as_r_is_refused_by_both_though_the_equation_holds() {
+    let a = Scalar::from_bytes_mod_order([6; 32]);
+    let big_a = (ED25519_BASEPOINT_POINT * a).compress().to_bytes();
+    let mut identity = [0u8; 32];
+    identity[0] = 1;
+    for msg in [&b"tdlog"[..], b"", b"a ruling under Law 12C1"] {
+        let mut h = <sha2::Sha512 as sha2::Digest>::new();
+        sha2::Digest::update(&mut h, identity);
+        sha2::Digest::update(&mut h, big_a);
+        sha2::Digest::update(&mut h, msg);
+        let k = Scalar::from_hash(h);
+        let mut sig = [0u8; 64];
+        sig[..32].copy_from_slice(&identity);
+        sig[32..].copy_from_slice((k * a).as_bytes());
+        let point = ED25519_BASEPOINT_POINT * (k * a) - ED25519_BASEPOINT_POINT * a * k;
+        assert_eq!(point.compress().to_bytes(), identity, "the equation holds");
+        assert_eq!(agree(&big_a, msg, &sig), Some(false));
+    }
+}
+
+/// A weak key with an R of prime order: for the identity as the key, R = [s]B satisfies
+/// the cofactorless equation for every message (and for a key of order 2, 4 or 8 whenever k
+/// is a multiple of it). Only the weak-key check refuses these.
+#[test]
+fn a_weak_key_with_a_prime_order_r_is_refused_by_both() {
+    let s = Scalar::from_bytes_mod_order([42; 32]);
+    let mut sig = [0u8; 64];
+    sig[..32].copy_from_slice(&(ED25519_BASEPOINT_POINT * s).compress().to_bytes());
+    sig[32..].copy_from_slice(s.as_bytes());
+    for a in small_order_encodings() {
+        for i in 0..32u8 {
+            if let Some(ok) = agree(&a, &[i], &sig) {
+                assert!(!ok, "weak key {a:02x?}");
+            }
+        }
+    }
+}
+
 /// A mixed-order R (the honest R plus a torsion point) fails the cofactorless equation:
 /// both refuse it, whichever torsion point is added.
 #[test]
