@@ -1,8 +1,10 @@
 //! Reports shared by every part of the engine: a report is a list of format-independent
-//! [`Block`]s, rendered as HTML by the caller or as PDF by [`pdf::render`] (a small
-//! hand-written writer: standard Type1 fonts, deterministic bytes). Used by the appeal form
-//! and casebook (`appeals::report`) and the Doppelkopf Spielliste (`doko::report`).
+//! [`Block`]s, rendered as HTML by the caller or as PDF by [`pdf::render`] (laid out by
+//! [`layout`], written by krilla with embedded fonts, deterministic bytes). Used by the
+//! appeal form and casebook (`appeals::report`), the hand records, and the Doppelkopf lists
+//! (`doko::report`, `views::doko_print`).
 
+pub mod layout;
 pub mod pdf;
 
 /// A piece of a report, independent of the output format.
@@ -17,7 +19,60 @@ pub enum Block {
     Row(Vec<String>),
     /// A ruled table with a header row (repeated on every page it runs over).
     Table(Table),
+    /// A deal's four hands laid out as a compass.
+    Hand(Hand),
     PageBreak,
+}
+
+/// A deal as a hand diagram: the seats in the order N, E, S, W, and the board's particulars
+/// for the middle (board, dealer, vulnerability), each already in the reader's language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hand {
+    pub seats: [HandSeat; 4],
+    pub centre: Vec<String>,
+}
+
+/// One seat of a hand diagram: its name and its holdings in ♠ ♥ ♦ ♣, each with the
+/// edition's card letters (`A K D B 10`); empty for a void.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandSeat {
+    pub label: String,
+    pub suits: [String; 4],
+}
+
+impl Hand {
+    /// The diagram as an HTML table (a compass: North above, West and East beside the
+    /// particulars, South below); `esc` escapes text for HTML.
+    pub fn html(&self, esc: impl Fn(&str) -> String) -> String {
+        let seat = |i: usize| {
+            let s = &self.seats[i];
+            let mut o = format!("<b>{}</b>", esc(&s.label));
+            for (k, h) in s.suits.iter().enumerate() {
+                let (sym, red) = [("♠", false), ("♥", true), ("♦", true), ("♣", false)][k];
+                let sym = if red {
+                    format!("<span class=\"red\">{sym}</span>")
+                } else {
+                    sym.to_string()
+                };
+                let h = if h.is_empty() {
+                    "—".to_string()
+                } else {
+                    esc(h)
+                };
+                o.push_str(&format!("<br>{sym} {h}"));
+            }
+            o
+        };
+        let centre: Vec<String> = self.centre.iter().map(|c| esc(c)).collect();
+        format!(
+            "<table class=\"hand\"><tr><td></td><td>{}</td><td></td></tr><tr><td>{}</td><td class=\"centre\">{}</td><td>{}</td></tr><tr><td></td><td>{}</td><td></td></tr></table>\n",
+            seat(0),
+            seat(3),
+            centre.join("<br>"),
+            seat(1),
+            seat(2)
+        )
+    }
 }
 
 /// A table: its columns and rows of cells (one cell per column).

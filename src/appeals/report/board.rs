@@ -3,32 +3,31 @@
 
 use super::*;
 
-/// A PBN deal as four lines (N, E, S, W), suits with their symbols and the language's
-/// honours (`N: ♠ K 10 8  ♥ A 9 6 ...`).
-pub(super) fn deal_diagram(pbn: &str, lang: Lang) -> String {
+/// A deal (PBN `N:hand hand hand hand`) as a hand diagram: each seat's name and holdings
+/// with the language's honours (`A K D B 10`); `centre` is what the middle shows. `None`
+/// when the deal is not PBN.
+pub fn hand_diagram(pbn: &str, lang: Lang, centre: Vec<String>) -> Option<crate::report::Hand> {
     use crate::bridge::seat::Seat;
-    use crate::i18n::cards::{holding_text, seat_letter};
-    let Some((first, hands)) = pbn.split_once(':') else {
-        return pbn.to_string();
-    };
+    use crate::i18n::cards::holding_text;
+    use crate::report::{Hand, HandSeat};
+    let (first, hands) = pbn.split_once(':')?;
     let order = [Seat::N, Seat::E, Seat::S, Seat::W];
-    let start = order
-        .iter()
-        .position(|s| s.to_string() == first.trim())
-        .unwrap_or(0);
-    let mut lines = vec![String::new(); 4];
+    let start = order.iter().position(|s| s.to_string() == first.trim())?;
+    let mut seats: [HandSeat; 4] = order.map(|s| HandSeat {
+        label: crate::i18n::t(lang, &format!("seat.{}", s.letter())).to_string(),
+        suits: Default::default(),
+    });
     for (i, h) in hands.split_whitespace().enumerate().take(4) {
-        let seat = (start + i) % 4;
-        let suits: Vec<&str> = h.split('.').collect();
-        let s = ["♠", "♥", "♦", "♣"]
-            .iter()
-            .zip(suits.iter().chain(std::iter::repeat(&"")))
-            .map(|(n, c)| format!("{n} {}", holding_text(lang, c)))
-            .collect::<Vec<_>>()
-            .join("  ");
-        lines[seat] = format!("{}: {s}", seat_letter(lang, order[seat]));
+        let seat = &mut seats[(start + i) % 4];
+        for (k, holding) in h.split('.').take(4).enumerate() {
+            seat.suits[k] = if holding.is_empty() {
+                String::new()
+            } else {
+                holding_text(lang, holding)
+            };
+        }
     }
-    lines.join("\n")
+    Some(Hand { seats, centre })
 }
 
 /// The auction as a grid (columns N E S W, from the dealer), each call with its mark: `?`

@@ -14,7 +14,8 @@ pub use crate::report::Block;
 mod board;
 mod doko;
 mod procedure;
-use board::{board_record, deal_diagram};
+use board::board_record;
+pub use board::hand_diagram;
 use doko::doko_dossier;
 pub use procedure::procedure_rows;
 
@@ -234,7 +235,19 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
     b.push(Block::Field(t("ew"), name(&a.ew)));
     if let Some(deal) = facts.and_then(|x| x.deal.as_deref()) {
         b.push(Block::Heading(t("deal")));
-        b.push(Block::Mono(deal_diagram(deal, lang)));
+        let centre = vec![
+            format!("{} {}", t("board"), a.slot.board),
+            format!(
+                "{}: {}",
+                t("dealer"),
+                crate::i18n::t(lang, &format!("seat.{}", d.letter()))
+            ),
+            format!("{}: {}", t("vulnerability"), t(&format!("vul_{vul}"))),
+        ];
+        match hand_diagram(deal, lang, centre) {
+            Some(h) => b.push(Block::Hand(h)),
+            None => b.push(Block::Mono(deal.to_string())),
+        }
     }
     if let Some(board) = tour.bridge.board(&a.slot) {
         board_record(&mut b, &board.view(), lang);
@@ -476,8 +489,12 @@ pub fn casebook(f: &Folded, lang: Lang) -> Vec<Block> {
         f.tournament.name,
         appeals.len()
     ))];
-    for a in appeals {
-        b.push(Block::PageBreak);
+    // Each case from a new page, the first right under the title (a title alone on a page
+    // wastes a sheet of every filed copy).
+    for (i, a) in appeals.into_iter().enumerate() {
+        if i > 0 {
+            b.push(Block::PageBreak);
+        }
         b.extend(dossier(f, a, lang));
     }
     b
@@ -500,7 +517,7 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
         })
         .unwrap_or_default();
     let mut o = format!(
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\nbody{{font-family:Helvetica,Arial,sans-serif;max-width:50em;margin:2em auto;}}\ndt{{font-weight:bold;float:left;clear:left;width:14em;}}\ndd{{margin-left:15em;}}\npre{{background:#f4f4f4;padding:.5em;}}\ntable{{border-collapse:collapse;}}td{{border:1px solid #ccc;padding:.2em .4em;font-size:90%;}}\n.page{{page-break-before:always;}}\n</style>\n</head>\n<body>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\nbody{{font-family:Helvetica,Arial,sans-serif;max-width:50em;margin:2em auto;}}\ndt{{font-weight:bold;float:left;clear:left;width:14em;}}\ndd{{margin-left:15em;}}\npre{{background:#f4f4f4;padding:.5em;}}\n.red{{color:#c00;}}table.hand td{{border:none;vertical-align:top;padding:.3em 1em;}}table.hand td.centre{{border:1px solid #888;}}\ntable{{border-collapse:collapse;}}td{{border:1px solid #ccc;padding:.2em .4em;font-size:90%;}}\n.page{{page-break-before:always;}}\n</style>\n</head>\n<body>\n",
         lang.code(),
         esc(&title)
     );
@@ -561,6 +578,7 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
                 }
                 o.push_str("</table>\n");
             }
+            Block::Hand(h) => o.push_str(&h.html(esc)),
             Block::PageBreak => o.push_str("<hr class=\"page\">\n"),
         }
     }

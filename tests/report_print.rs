@@ -1,0 +1,197 @@
+//! Printed documents as a federation files them (issue 35): the appeal form, the casebook and
+//! its statistics of the demo day, each in English, German and Danish, read back by
+//! `pdftotext` and `pdffonts` (poppler-utils, which `scripts/deps.sh` installs): suit
+//! symbols, each edition's card letters, every signer's name and every state whole (a cell
+//! wraps, it is never cut), every font embedded.
+
+use std::path::Path;
+use std::process::Command;
+
+const DAY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/demo/day.tdlog");
+
+fn tdlog(data: &Path, args: &[&str]) -> Vec<u8> {
+    let o = Command::new(env!("CARGO_BIN_EXE_tdlog"))
+        .env("TDLOG_DATA_DIR", data)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    o.stdout
+}
+
+fn poppler(tool: &str, args: &[&str], pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("doc.pdf");
+    std::fs::write(&f, pdf).unwrap();
+    let o = Command::new(tool)
+        .args(args)
+        .arg(&f)
+        .args(if tool == "pdftotext" {
+            &["-"][..]
+        } else {
+            &[][..]
+        })
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} (poppler-utils, scripts/deps.sh): {e}"));
+    assert!(
+        o.status.success(),
+        "{tool}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The document's text in drawing order (`pdftotext -raw`: a cell's lines one after the
+/// other), with every run of white space made one space: a name wrapped in its cell reads
+/// whole again, and a name cut off does not.
+fn text(pdf: &[u8]) -> String {
+    poppler("pdftotext", &["-raw"], pdf)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every font `pdffonts` lists is embedded (its `emb` column says yes).
+fn assert_fonts_embedded(pdf: &[u8], what: &str) {
+    let listing = poppler("pdffonts", &[], pdf);
+    let fonts: Vec<&str> = listing.lines().skip(2).collect();
+    assert!(!fonts.is_empty(), "{what}: no fonts?\n{listing}");
+    for f in fonts {
+        let cols: Vec<&str> = f.split_whitespace().collect();
+        // name, type (one or two words), encoding, emb, sub, uni, object, generation
+        let emb = cols[cols.len() - 5];
+        assert_eq!(emb, "yes", "{what}: a font not embedded: {f}");
+    }
+}
+
+fn appeal_id(data: &Path) -> String {
+    let listing = String::from_utf8(tdlog(data, &["appeals", DAY])).unwrap();
+    listing.split_whitespace().next().unwrap().to_string()
+}
+
+/// What each edition prints of North's hand on board 13 (♠ 42 ♥ AT2 ♦ KT94 ♣ AJ86) and the
+/// appeal's signed steps: their signers, in full, and the states.
+fn expected(lang: &str) -> (&'static [&'static str], &'static [&'static str]) {
+    match lang {
+        "de" => (
+            &[
+                "♠ 4 2",
+                "♥ A 10 2",
+                "♦ K 10 9 4",
+                "♣ A B 8 6",
+                "Nord",
+                "Süd",
+            ],
+            &[
+                "Jens Hansen, laptop 2 (Turnierleiter)",
+                "Anna Berg (chief TD) (Hauptturnierleiter)",
+                "26.11.2026 12:32:39 UTC",
+                "beim Schiedsgericht",
+                "§ 16 B 1",
+            ],
+        ),
+        "da" => (
+            &[
+                "♠ 4 2",
+                "♥ E 10 2",
+                "♦ K 10 9 4",
+                "♣ E B 8 6",
+                "Nord",
+                "Syd",
+            ],
+            &[
+                "Jens Hansen, laptop 2 (turneringsleder)",
+                "Anna Berg (chief TD) (chefturneringsleder)",
+                "26.11.2026 12.32.39 UTC",
+                "hos appelkomiteen",
+                "§ 16B1",
+            ],
+        ),
+        _ => (
+            &[
+                "♠ 4 2",
+                "♥ A 10 2",
+                "♦ K 10 9 4",
+                "♣ A J 8 6",
+                "North",
+                "South",
+            ],
+            &[
+                "Jens Hansen, laptop 2 (director)",
+                "Anna Berg (chief TD) (chief director)",
+                "2026-11-26 12:32:39 UTC",
+                "with the appeals committee",
+                "Law 16B1",
+            ],
+        ),
+    }
+}
+
+#[test]
+fn law_92_the_appeal_form_prints_the_hand_and_every_signed_step_whole_in_three_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = appeal_id(dir.path());
+    for lang in ["en", "de", "da"] {
+        let pdf = tdlog(
+            dir.path(),
+            &[
+                "report", "appeal", DAY, &id, "--format", "pdf", "--lang", lang,
+            ],
+        );
+        assert_fonts_embedded(&pdf, &format!("appeal form ({lang})"));
+        let t = text(&pdf);
+        let (hand, steps) = expected(lang);
+        for want in hand.iter().chain(steps) {
+            assert!(t.contains(want), "{lang}: {want:?} not whole in\n{t}");
+        }
+        // The head digest the form was printed from.
+        assert!(
+            t.contains("388-03S4-G1FK-PFB6"),
+            "{lang}: no head digest in\n{t}"
+        );
+    }
+}
+
+#[test]
+fn law_93_the_casebook_starts_its_first_case_under_its_title() {
+    let dir = tempfile::tempdir().unwrap();
+    for lang in ["en", "de", "da"] {
+        let pdf = tdlog(
+            dir.path(),
+            &["report", "casebook", DAY, "--format", "pdf", "--lang", lang],
+        );
+        assert_fonts_embedded(&pdf, &format!("casebook ({lang})"));
+        // The first page holds the title and the first case's hand.
+        let first = poppler("pdftotext", &["-raw", "-f", "1", "-l", "1"], &pdf);
+        let (hand, _) = expected(lang);
+        for want in hand {
+            assert!(
+                first.contains(want),
+                "{lang}: {want:?} not on page 1:\n{first}"
+            );
+        }
+    }
+}
+
+#[test]
+fn law_93_the_casebook_statistics_print_in_three_languages_with_embedded_fonts() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, title, law) in [
+        ("en", "Rulings and appeals: statistics", "16"),
+        (
+            "de",
+            "Turnierleiterentscheidungen und Proteste: Statistik",
+            "§ 16",
+        ),
+        ("da", "Kendelser og appeller: statistik", "§ 16"),
+    ] {
+        let pdf = tdlog(
+            dir.path(),
+            &["report", "stats", DAY, "--format", "pdf", "--lang", lang],
+        );
+        assert_fonts_embedded(&pdf, &format!("statistics ({lang})"));
+        let t = text(&pdf);
+        assert!(t.contains(title), "{lang}: {title:?} not in\n{t}");
+        assert!(t.contains(law), "{lang}: {law:?} not in\n{t}");
+    }
+}
