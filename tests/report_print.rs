@@ -195,3 +195,60 @@ fn law_93_the_casebook_statistics_print_in_three_languages_with_embedded_fonts()
         assert!(t.contains(law), "{lang}: {law:?} not in\n{t}");
     }
 }
+
+/// Hand records (Law 7 boards as dealt, for the players after the session): board 11 of the
+/// demo day as a dealing program prints it, in each language: the seats, the edition's card
+/// letters, the denominations of the double-dummy table and the par.
+#[test]
+fn hand_records_print_each_board_with_its_double_dummy_table_and_par_in_three_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, want) in [
+        (
+            "en",
+            &[
+                "Hand records: Demo Club Pairs",
+                "Board 11",
+                "North ♠ K 10 8 ♥ A 9 6 ♦ A 9 5 ♣ 7 5 4 2",
+                "East ♠ Q 5 ♥ K J 5 2",
+                "Dealer: South",
+                "Double dummy NT ♠ ♥ ♦ ♣",
+                "North 7 7 6 6 7",
+                "Par: N-S +90",
+            ][..],
+        ),
+        (
+            "de",
+            &[
+                "Austeilungen: Demo Club Pairs",
+                "Board 11",
+                "Nord ♠ K 10 8 ♥ A 9 6 ♦ A 9 5 ♣ 7 5 4 2",
+                "Ost ♠ D 5 ♥ K B 5 2",
+                "Teiler: Süd",
+                "Double Dummy SA ♠ ♥ ♦ ♣",
+                "Nord 7 7 6 6 7",
+            ][..],
+        ),
+        (
+            "da",
+            &[
+                "Kortfordelinger: Demo Club Pairs",
+                "Spil 11",
+                "Nord ♠ K 10 8 ♥ E 9 6 ♦ E 9 5 ♣ 7 5 4 2",
+                "Øst ♠ D 5 ♥ K B 5 2",
+                "Kortgiver: Syd",
+                "Double dummy UT ♠ ♥ ♦ ♣",
+                "Nord 7 7 6 6 7",
+            ][..],
+        ),
+    ] {
+        let pdf = tdlog(
+            dir.path(),
+            &["report", "hands", DAY, "--format", "pdf", "--lang", lang],
+        );
+        assert_fonts_embedded(&pdf, &format!("hand records ({lang})"));
+        let t = text(&pdf);
+        for w in want {
+            assert!(t.contains(w), "{lang}: {w:?} not in\n{t}");
+        }
+    }
+}

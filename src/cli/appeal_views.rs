@@ -49,6 +49,16 @@ pub enum ReportCmd {
     /// Statistics of the casebook: rulings and appeals by law, outcomes, time from ruling to
     /// decision, deposits; of one log or across every `*.tdlog` in a folder (HTML, PDF, JSON).
     Stats(super::stats::StatsArgs),
+    /// Hand records for the players: every board's deal as a diagram with dealer and
+    /// vulnerability, the double-dummy table and the par, two boards to a page.
+    Hands {
+        log: PathBuf,
+        /// Only this section's boards.
+        #[arg(long)]
+        section: Option<String>,
+        #[command(flatten)]
+        to: ReportOut,
+    },
 }
 
 /// Refuses an output path that would destroy something, before any work is done.
@@ -234,10 +244,11 @@ pub fn list(log: PathBuf, now: Option<String>, json: bool) -> CliResult {
 }
 
 pub fn report(cmd: ReportCmd) -> CliResult {
-    let (log, appeal, to) = match cmd {
+    let (log, appeal, to, hands) = match cmd {
         ReportCmd::Stats(a) => return super::stats::run(a),
-        ReportCmd::Appeal { log, appeal, to } => (log, Some(appeal), to),
-        ReportCmd::Casebook { log, to } => (log, None, to),
+        ReportCmd::Appeal { log, appeal, to } => (log, Some(appeal), to, None),
+        ReportCmd::Casebook { log, to } => (log, None, to, None),
+        ReportCmd::Hands { log, section, to } => (log, None, to, Some(section)),
     };
     let ReportOut {
         format,
@@ -247,14 +258,17 @@ pub fn report(cmd: ReportCmd) -> CliResult {
     } = to;
     check_out(out.as_deref(), force, &log)?;
     let (v, f) = verified_and_folded(&log)?;
-    let mut blocks = match appeal {
-        Some(appeal) => {
+    let mut blocks = match (appeal, hands) {
+        (_, Some(section)) => {
+            tdlog::views::hand_print::blocks(&f.tournament, section.as_deref(), lang)
+        }
+        (Some(appeal), None) => {
             let id = hash_or_prefix(&f, &appeal, "appeal", |f| {
                 f.workflow.appeals.keys().copied().collect()
             })?;
             appeals::report::dossier(&f, &f.workflow.appeals[&id], lang)
         }
-        None => appeals::report::casebook(&f, lang),
+        (None, None) => appeals::report::casebook(&f, lang),
     };
     blocks.push(tdlog::views::report_digest(&v, lang));
     let bytes = match format {

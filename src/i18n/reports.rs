@@ -29,6 +29,22 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ("event", "Event", "Turnier", "Turnering"),
     ("section", "Section", "Gruppe", "Række"),
     ("board", "Board", "Board", "Spil"),
+    // Hand records (views::hand_print): DBV clubs call the printed deals "Austeilungen".
+    ("hand_records", "Hand records", "Austeilungen", "Kortfordelinger"),
+    ("double_dummy", "Double dummy", "Double Dummy", "Double dummy"),
+    ("par", "Par", "Par", "Par"),
+    (
+        "no_double_dummy",
+        "No double-dummy analysis: the deal is not complete.",
+        "Keine Double-Dummy-Analyse: die Austeilung ist nicht vollständig.",
+        "Ingen double dummy-analyse: kortfordelingen er ikke fuldstændig.",
+    ),
+    (
+        "no_deals",
+        "The log holds no deals (hand records are attached in the set-up).",
+        "Das Protokoll enthält keine Austeilungen (sie werden bei der Einrichtung angefügt).",
+        "Loggen indeholder ingen kortfordelinger (de tilføjes under opsætningen).",
+    ),
     ("doko_game", "Game", "Spiel", "Spil"),
     ("violation", "Violation", "Regelverstoß", "Overtrædelse"),
     ("objection", "Objection", "Einspruch", "Indsigelse"),

@@ -129,6 +129,11 @@ pub static TEXTS: &[(&str, &str, &str, &str)] = &[
     ("seat.E", "E", "Ost", "Øst"),
     ("seat.S", "S", "Süd", "Syd"),
     ("seat.W", "W", "West", "Vest"),
+    // A seat named in full, where a diagram labels its hands (English writes "N" elsewhere).
+    ("seat_name.N", "North", "Nord", "Nord"),
+    ("seat_name.E", "East", "Ost", "Øst"),
+    ("seat_name.S", "South", "Süd", "Syd"),
+    ("seat_name.W", "West", "West", "Vest"),
     // Doppelkopf list flags (doko::table::DealFlag): deals off the rotation.
     ("doko.flag.wrong_dealer", "deal {deal} by {dealer}, but {expected} was to deal", "Spiel {deal} gab {dealer}, Geber war aber {expected}", "spil {deal} blev givet af {dealer}, men {expected} skulle give"),
     ("doko.flag.vorgefuehrt_missing", "deal {deal}: the round makes {expected} play a vorgeführt Pflichtsolo, but the game's setup names no one", "Spiel {deal}: nach dem Rundenstand muss {expected} ein vorgeführtes Pflichtsolo spielen, die Spielaufnahme nennt niemanden", "spil {deal}: runden tvinger {expected} til en vorgeführt pligtsolo, men spillets opsætning nævner ingen"),

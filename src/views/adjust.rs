@@ -348,7 +348,11 @@ fn seat_text(lang: Lang, s: Seat) -> String {
     t(lang, &format!("seat.{}", s.letter())).to_string()
 }
 
-fn double_dummy_view(deal: &Deal, vul: Vulnerability, lang: Lang) -> Option<DoubleDummyView> {
+pub(crate) fn double_dummy_view(
+    deal: &Deal,
+    vul: Vulnerability,
+    lang: Lang,
+) -> Option<DoubleDummyView> {
     let a = double_dummy::analyse(deal, vul).ok()?;
     let par_line = |side: &str, p: &Par| {
         let contracts: Vec<String> = p

@@ -15,6 +15,7 @@ pub mod doko_cards;
 pub mod doko_print;
 pub mod events;
 pub mod export;
+pub mod hand_print;
 pub mod hand_records;
 pub mod hub;
 pub mod import;

@@ -14,7 +14,7 @@ pub fn hand_diagram(pbn: &str, lang: Lang, centre: Vec<String>) -> Option<crate:
     let order = [Seat::N, Seat::E, Seat::S, Seat::W];
     let start = order.iter().position(|s| s.to_string() == first.trim())?;
     let mut seats: [HandSeat; 4] = order.map(|s| HandSeat {
-        label: crate::i18n::t(lang, &format!("seat.{}", s.letter())).to_string(),
+        label: crate::i18n::t(lang, &format!("seat_name.{}", s.letter())).to_string(),
         suits: Default::default(),
     });
     for (i, h) in hands.split_whitespace().enumerate().take(4) {

@@ -210,7 +210,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
         .unwrap_or_else(|| dealer(a.slot.board));
     b.push(Block::Field(
         t("dealer"),
-        crate::i18n::t(lang, &format!("seat.{}", d.letter())).to_string(),
+        crate::i18n::t(lang, &format!("seat_name.{}", d.letter())).to_string(),
     ));
     let vul = tour
         .vulnerability(&a.slot.section, a.slot.board)
@@ -240,7 +240,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             format!(
                 "{}: {}",
                 t("dealer"),
-                crate::i18n::t(lang, &format!("seat.{}", d.letter()))
+                crate::i18n::t(lang, &format!("seat_name.{}", d.letter()))
             ),
             format!("{}: {}", t("vulnerability"), t(&format!("vul_{vul}"))),
         ];
