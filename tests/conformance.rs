@@ -37,24 +37,6 @@ fn flip(bytes: &mut [u8], at: usize) {
     bytes[at] ^= 0x01;
 }
 
-/// l, the order of Ed25519's prime subgroup, little-endian.
-const GROUP_ORDER: [u8; 32] = [
-    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
-];
-
-/// Two little-endian 256-bit numbers added (no overflow for s + l).
-fn add_le(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    let mut carry = 0u16;
-    for i in 0..32 {
-        let t = a[i] as u16 + b[i] as u16 + carry;
-        out[i] = t as u8;
-        carry = t >> 8;
-    }
-    out
-}
-
 fn vectors() -> Vec<Vector> {
     let mut out = vec![];
     let (f, chief, td, scorer) = basic();
@@ -355,7 +337,7 @@ fn vectors() -> Vec<Vector> {
         // any s at or above the group order.
         let mut e = f.events.clone();
         let s: [u8; 32] = e[3].sig[32..].try_into().unwrap();
-        e[3].sig[32..].copy_from_slice(&add_le(&s, &GROUP_ORDER));
+        e[3].sig[32..].copy_from_slice(&common::add_le(&s, &common::GROUP_ORDER));
         out.push(v(
             "bad_malleable_signature",
             "bad_signature",

@@ -9,10 +9,8 @@ use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 use proptest::prelude::*;
 use tdlog::log::signature::StrictKey;
 
-const L: [u8; 32] = [
-    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
-];
+mod common;
+use common::{add_le, GROUP_ORDER as L};
 
 /// Both verifiers' decisions on one (key, message, signature); `None` where the key bytes
 /// are not a point (both refuse to build a key).
@@ -40,18 +38,6 @@ fn agree(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> Option<bool> {
 fn signed(seed: [u8; 32], msg: &[u8]) -> ([u8; 32], [u8; 64]) {
     let sk = SigningKey::from_bytes(&seed);
     (sk.verifying_key().to_bytes(), sk.sign(msg).to_bytes())
-}
-
-/// Adds two little-endian 256-bit numbers (s + ℓ: the same scalar, not canonical).
-fn add_le(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    let mut carry = 0u16;
-    for i in 0..32 {
-        let t = a[i] as u16 + b[i] as u16 + carry;
-        out[i] = t as u8;
-        carry = t >> 8;
-    }
-    out
 }
 
 /// Every encoding of a small-order point: the eight points compressed, the same with the

@@ -215,7 +215,7 @@ impl Layout<'_> {
     fn start_height(&self, b: Option<&Block>) -> f32 {
         match b {
             Some(Block::Table(_)) => 3.0 * ROW_LEAD + 8.0,
-            Some(Block::Hand(h)) => hand_height(h),
+            Some(Block::Hand(_)) => HAND_HEIGHT,
             Some(Block::Mono(t)) => 12.0 * t.lines().count().min(8) as f32,
             Some(Block::Field(..) | Block::Para(_) | Block::Row(_)) => 3.0 * 13.5,
             _ => 0.0,
@@ -382,7 +382,7 @@ impl Layout<'_> {
     /// The four hands as a compass: North above, West and East either side of a box with the
     /// board's particulars, South below. Never split over two pages.
     fn hand(&mut self, h: &Hand) {
-        self.need(hand_height(h) + 4.0);
+        self.need(HAND_HEIGHT + 4.0);
         let col = (W - 2.0 * MARGIN) / 3.0;
         let seat_h = HAND_LEAD * 5.0;
         let top = self.y + 4.0;
@@ -509,14 +509,11 @@ fn widths_at(m: &dyn Measure, t: &Table, size: f32) -> Vec<f32> {
         .iter()
         .map(|c| f32::from(c.weight).max(1.0))
         .collect();
-    let total: f32 = weight.iter().sum();
-    let by_weight: Vec<f32> = weight.iter().map(|w| room * w / total).collect();
     let least: Vec<f32> = (0..n).map(|i| least_width(m, t, i, size)).collect();
     let needed: f32 = least.iter().sum();
     if needed > room {
         // Even the smallest text does not keep every word whole: each column gets its
         // share of the page by its longest word, so the breaks fall evenly.
-        let _ = by_weight;
         return least.iter().map(|l| room * l / needed).collect();
     }
     // Columns below their least width get it; the others share what is left by weight,
@@ -553,9 +550,8 @@ fn row_height(cells: &[Vec<String>], size: f32) -> f32 {
 /// The smallest text a table is set in to keep its words whole.
 const SMALLEST_CELL: f32 = 6.5;
 
-fn hand_height(_: &Hand) -> f32 {
-    HAND_LEAD * 15.0 + 8.0
-}
+/// A hand diagram's height: three rows of a seat's five lines, and a margin.
+const HAND_HEIGHT: f32 = HAND_LEAD * 15.0 + 8.0;
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,25 @@ use tdlog::keys::{DeviceKey, Role};
 use tdlog::log::event::sign_event;
 use tdlog::log::{Envelope, Hash32, RawEvent};
 
+/// l, the order of Ed25519's prime subgroup, little-endian.
+pub const GROUP_ORDER: [u8; 32] = [
+    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+];
+
+/// Two little-endian 256-bit numbers added (s + l: the same scalar, not canonical; no
+/// overflow for an s below l).
+pub fn add_le(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    let mut carry = 0u16;
+    for i in 0..32 {
+        let t = a[i] as u16 + b[i] as u16 + carry;
+        out[i] = t as u8;
+        carry = t >> 8;
+    }
+    out
+}
+
 /// A deterministic device key for tests: seed = [n; 32].
 pub fn key(n: u8) -> DeviceKey {
     DeviceKey::from_seed([n; 32])
