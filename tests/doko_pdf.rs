@@ -37,6 +37,7 @@ fn names() -> BTreeMap<Seat, String> {
 fn pages(blocks: &[tdlog::report::Block]) -> Vec<Vec<String>> {
     use tdlog::report::layout::Op;
     tdlog::report::pdf::laid_out(blocks)
+        .pages
         .into_iter()
         .map(|page| {
             let mut out: Vec<String> = Vec::new();

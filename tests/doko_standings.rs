@@ -1,9 +1,11 @@
 //! The standings' tie rule as a signed club setting (the rules give none, A30), and the
-//! standings and a table's Spielliste in print in German, English and Danish (issue 16).
+//! standings and a table's Spielliste in print in German, English and Danish (issue 16), as
+//! HTML and as PDF read back by `pdftotext` and `pdffonts` (issue 35).
 
 mod common;
 
 use common::key;
+use common::pdf::{assert_fonts_embedded, page_size, text};
 use std::collections::BTreeMap;
 
 use tdlog::appeals::doko_append::append_checked;
@@ -167,13 +169,11 @@ fn the_standings_print_in_german_english_and_danish_naming_the_tie_rule() {
     );
 }
 
-#[test]
-fn rule_6_3_the_table_list_prints_with_its_corrections_in_three_languages() {
-    let d = tempfile::tempdir().unwrap();
-    let (mut log, chief) = evening(d.path());
+/// Game 1 of table 1 struck under §8.2.1 and replaced by a game of 3.
+fn strike_game_1(log: &mut Log, chief: &tdlog::keys::DeviceKey) {
     append_checked(
-        &mut log,
-        &chief,
+        log,
+        chief,
         vec![Payload::DokoCorrection(Box::new(DokoCorrection {
             at: DokoGameRef {
                 round: 1,
@@ -189,6 +189,86 @@ fn rule_6_3_the_table_list_prints_with_its_corrections_in_three_languages() {
         common::T0,
     )
     .unwrap();
+}
+
+#[test]
+fn rule_6_3_the_list_and_the_standings_print_as_pdf_in_three_languages() {
+    let d = tempfile::tempdir().unwrap();
+    let (mut log, chief) = evening(d.path());
+    strike_game_1(&mut log, &chief);
+    set(&mut log, &chief, TieRule::MostGamesWon);
+    let t = tables(&log);
+    let l = t.list(1, 1).unwrap();
+    let names = t.seating(1, 1);
+    let s = t.standings().unwrap();
+    for (lang, list, standings) in [
+        (
+            Lang::De,
+            &[
+                "Spielliste (Profil eppstein-2001)",
+                "Nr Geber Anna Bert Cleo Dora PS Punkte dieses Spiels und Art des Spiels",
+                "gestrichen: Normalspiel",
+                "Berichtigungen (§8.2)",
+                "Spiel 1: §8.2.1 — Augen strittig",
+            ][..],
+            &[
+                "Gesamtwertung",
+                "Bei Punktgleichheit: mehr gewonnene Spiele vorn",
+                "Platz Spieler Runde 1 Gesamt",
+                "1. Gabi 2 2 1. Hans 2 2 3. Anna 1 1",
+            ][..],
+        ),
+        (
+            Lang::En,
+            &[
+                "Game list (Profile eppstein-2001)",
+                "No Dealer Anna Bert Cleo Dora CS Points of this game and kind of game",
+                "struck: normal game",
+                "Corrections (§8.2)",
+            ][..],
+            &[
+                "Standings",
+                "more games won first",
+                "Place Player Round 1 Total",
+                "1. Gabi 2 2 1. Hans 2 2 3. Anna 1 1",
+            ][..],
+        ),
+        (
+            Lang::Da,
+            &[
+                "Spilleliste (Profil eppstein-2001)",
+                "Nr Giver Anna Bert Cleo Dora PS Point for dette spil og spillets art",
+                "slettet: normalspil",
+                "Rettelser (§8.2)",
+            ][..],
+            &[
+                "Stilling",
+                "flest vundne spil",
+                "Plads Spiller Runde 1 I alt",
+                "1. Gabi 2 2 1. Hans 2 2 3. Anna 1 1",
+            ][..],
+        ),
+    ] {
+        for (what, blocks, want) in [
+            ("list", list_blocks(&l, &names, lang), list),
+            ("standings", standings_blocks(&s, lang), standings),
+        ] {
+            let pdf = tdlog::report::pdf::render(&blocks);
+            assert_fonts_embedded(&pdf, &format!("{what} ({lang:?})"));
+            assert_eq!(page_size(&pdf), (595.0, 842.0), "{what} ({lang:?})");
+            let got = text(&pdf);
+            for w in want {
+                assert!(got.contains(w), "{what} ({lang:?}): {w:?} not in\n{got}");
+            }
+        }
+    }
+}
+
+#[test]
+fn rule_6_3_the_table_list_prints_with_its_corrections_in_three_languages() {
+    let d = tempfile::tempdir().unwrap();
+    let (mut log, chief) = evening(d.path());
+    strike_game_1(&mut log, &chief);
     let t = tables(&log);
     let l = t.list(1, 1).unwrap();
     let names = t.seating(1, 1);

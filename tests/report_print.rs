@@ -4,6 +4,9 @@
 //! symbols, each edition's card letters, every signer's name and every state whole (a cell
 //! wraps, it is never cut), every font embedded.
 
+mod common;
+
+use common::pdf::{assert_fonts_embedded, page_size, poppler, text};
 use std::path::Path;
 use std::process::Command;
 
@@ -17,51 +20,6 @@ fn tdlog(data: &Path, args: &[&str]) -> Vec<u8> {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     o.stdout
-}
-
-fn poppler(tool: &str, args: &[&str], pdf: &[u8]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("doc.pdf");
-    std::fs::write(&f, pdf).unwrap();
-    let o = Command::new(tool)
-        .args(args)
-        .arg(&f)
-        .args(if tool == "pdftotext" {
-            &["-"][..]
-        } else {
-            &[][..]
-        })
-        .output()
-        .unwrap_or_else(|e| panic!("{tool} (poppler-utils, scripts/deps.sh): {e}"));
-    assert!(
-        o.status.success(),
-        "{tool}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// The document's text in drawing order (`pdftotext -raw`: a cell's lines one after the
-/// other), with every run of white space made one space: a name wrapped in its cell reads
-/// whole again, and a name cut off does not.
-fn text(pdf: &[u8]) -> String {
-    poppler("pdftotext", &["-raw"], pdf)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Every font `pdffonts` lists is embedded (its `emb` column says yes).
-fn assert_fonts_embedded(pdf: &[u8], what: &str) {
-    let listing = poppler("pdffonts", &[], pdf);
-    let fonts: Vec<&str> = listing.lines().skip(2).collect();
-    assert!(!fonts.is_empty(), "{what}: no fonts?\n{listing}");
-    for f in fonts {
-        let cols: Vec<&str> = f.split_whitespace().collect();
-        // name, type (one or two words), encoding, emb, sub, uni, object, generation
-        let emb = cols[cols.len() - 5];
-        assert_eq!(emb, "yes", "{what}: a font not embedded: {f}");
-    }
 }
 
 fn appeal_id(data: &Path) -> String {
@@ -139,6 +97,7 @@ fn law_92_the_appeal_form_prints_the_hand_and_every_signed_step_whole_in_three_l
             ],
         );
         assert_fonts_embedded(&pdf, &format!("appeal form ({lang})"));
+        assert_eq!(page_size(&pdf), (595.0, 842.0), "{lang}: upright A4");
         let t = text(&pdf);
         let (hand, steps) = expected(lang);
         for want in hand.iter().chain(steps) {
@@ -190,6 +149,8 @@ fn law_93_the_casebook_statistics_print_in_three_languages_with_embedded_fonts()
             &["report", "stats", DAY, "--format", "pdf", "--lang", lang],
         );
         assert_fonts_embedded(&pdf, &format!("statistics ({lang})"));
+        // Twelve columns: on its side, so the table keeps a readable size.
+        assert_eq!(page_size(&pdf), (842.0, 595.0), "{lang}");
         let t = text(&pdf);
         assert!(t.contains(title), "{lang}: {title:?} not in\n{t}");
         assert!(t.contains(law), "{lang}: {law:?} not in\n{t}");
@@ -211,8 +172,7 @@ fn hand_records_print_each_board_with_its_double_dummy_table_and_par_in_three_la
                 "North ♠ K 10 8 ♥ A 9 6 ♦ A 9 5 ♣ 7 5 4 2",
                 "East ♠ Q 5 ♥ K J 5 2",
                 "Dealer: South",
-                "Double dummy NT ♠ ♥ ♦ ♣",
-                "North 7 7 6 6 7",
+                "DD NT ♠ ♥ ♦ ♣ N 7 7 6 6 7 S 7 7 5 5 7 E 6 6 7 7 5 W 6 6 7 7 5",
                 "Par: N-S +90",
             ][..],
         ),
@@ -224,8 +184,7 @@ fn hand_records_print_each_board_with_its_double_dummy_table_and_par_in_three_la
                 "Nord ♠ K 10 8 ♥ A 9 6 ♦ A 9 5 ♣ 7 5 4 2",
                 "Ost ♠ D 5 ♥ K B 5 2",
                 "Teiler: Süd",
-                "Double Dummy SA ♠ ♥ ♦ ♣",
-                "Nord 7 7 6 6 7",
+                "DD SA ♠ ♥ ♦ ♣ N 7 7 6 6 7 S 7 7 5 5 7 O 6 6 7 7 5 W 6 6 7 7 5",
             ][..],
         ),
         (
@@ -236,8 +195,7 @@ fn hand_records_print_each_board_with_its_double_dummy_table_and_par_in_three_la
                 "Nord ♠ K 10 8 ♥ E 9 6 ♦ E 9 5 ♣ 7 5 4 2",
                 "Øst ♠ D 5 ♥ K B 5 2",
                 "Kortgiver: Syd",
-                "Double dummy UT ♠ ♥ ♦ ♣",
-                "Nord 7 7 6 6 7",
+                "DD UT ♠ ♥ ♦ ♣ N 7 7 6 6 7 S 7 7 5 5 7 Ø 6 6 7 7 5 V 6 6 7 7 5",
             ][..],
         ),
     ] {
@@ -250,5 +208,17 @@ fn hand_records_print_each_board_with_its_double_dummy_table_and_par_in_three_la
         for w in want {
             assert!(t.contains(w), "{lang}: {w:?} not in\n{t}");
         }
+        // Six boards to an A4 page, as a dealing program prints them (each board names its
+        // dealer once).
+        let dealer = want[4].split(':').next().unwrap();
+        let boards = t.matches(&format!("{dealer}:")).count();
+        let first = poppler("pdftotext", &["-raw", "-f", "1", "-l", "1"], &pdf);
+        assert!(boards > 6, "{lang}: {boards} boards");
+        assert_eq!(
+            first.matches(&format!("{dealer}:")).count(),
+            6,
+            "{lang}: page 1"
+        );
+        assert_eq!(page_size(&pdf), (595.0, 842.0), "{lang}");
     }
 }

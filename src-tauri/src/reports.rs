@@ -1,6 +1,7 @@
-//! Reports from the app, as `tdlog report appeal|casebook`: the appeal form (dossier) of one
-//! appeal or the casebook of the event, as HTML or PDF in the chosen language, written by
-//! `appeals::report` and saved to a file the TD chose.
+//! Reports from the app, as `tdlog report appeal|casebook|hands` and `tdlog stats`: the
+//! appeal form (dossier) of one appeal, the casebook of the event and its statistics, the
+//! session's hand records, and the Doppelkopf lists and standings, as HTML or PDF in the
+//! chosen language, saved to a file the TD chose.
 
 use crate::error::AppError;
 use crate::session::Opened;
@@ -8,8 +9,8 @@ use std::path::Path;
 use tdlog::appeals::{report, Folded};
 use tdlog::i18n::Lang;
 
-/// What to write: `appeal` (with its id), `casebook`, `doko-standings` or `doko-list` (with
-/// its round and table); `html` or `pdf`.
+/// What to write: `appeal` (with its id), `casebook`, `stats`, `hands` (every section's
+/// deals), `doko-standings` or `doko-list` (with its round and table); `html` or `pdf`.
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct ReportRequest {
     pub kind: String,
@@ -33,6 +34,14 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
     };
     let mut blocks = match (r.kind.as_str(), r.appeal.as_deref()) {
         ("casebook", _) => report::casebook(&f, lang),
+        // The event's rulings and appeals counted, as `tdlog stats LOG`.
+        ("stats", _) => {
+            let s = tdlog::appeals::stats::Stats::of(o.replayed.log.log_id, &f);
+            tdlog::appeals::stats::blocks(&s, lang)
+        }
+        // The deals of every section with the double-dummy table and par, as `tdlog report
+        // hands` (for the TD to hand out after the session).
+        ("hands", _) => tdlog::views::hand_print::blocks(&f.tournament, None, lang),
         // The Doppelkopf standings under the signed tie rule, as `tdlog doko standings --html`.
         ("doko-standings", _) => {
             let s = o
@@ -68,7 +77,7 @@ pub fn render(o: &Opened, r: &ReportRequest) -> Result<Vec<u8>, AppError> {
         _ => {
             return Err(AppError::new(
                 "invalid",
-                "a report is an appeal form or a casebook",
+                "a report is an appeal form, the casebook, its statistics, the hand records or a Doppelkopf list or standings",
             ))
         }
     };
@@ -133,6 +142,39 @@ mod tests {
             render(&o, &req("casebook", "doc")).unwrap_err().code,
             "invalid"
         );
+    }
+
+    #[test]
+    fn the_hand_records_and_the_statistics_print_from_the_app() {
+        let o = open(&demo_with_results(), &|_| {}).unwrap();
+        let req = |kind: &str, format: &str| ReportRequest {
+            kind: kind.into(),
+            appeal: None,
+            format: format.into(),
+            lang: "da".into(),
+            round: None,
+            table: None,
+        };
+        let hands = String::from_utf8(render(&o, &req("hands", "html")).unwrap()).unwrap();
+        // Every board of the demo as a compass diagram, in the Danish edition's letters.
+        let boards = o
+            .replayed
+            .tournament
+            .boards
+            .values()
+            .filter(|b| b.deal.is_some())
+            .count();
+        assert!(boards > 0);
+        assert_eq!(hands.matches("class=\"hand\"").count(), boards, "{hands}");
+        assert!(hands.contains("Nord") && hands.contains("Syd"), "{hands}");
+        assert!(render(&o, &req("hands", "pdf"))
+            .unwrap()
+            .starts_with(b"%PDF-"));
+        let stats = String::from_utf8(render(&o, &req("stats", "html")).unwrap()).unwrap();
+        assert!(stats.contains("lang=\"da\""), "{stats}");
+        assert!(render(&o, &req("stats", "pdf"))
+            .unwrap()
+            .starts_with(b"%PDF-"));
     }
 
     #[test]

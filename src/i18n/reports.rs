@@ -328,6 +328,11 @@ pub static LABELS: &[(&str, &str, &str, &str)] = &[
     ("vul_NS", "North-South", "Nord-Süd in Gefahr", "Nord-Syd"),
     ("vul_EW", "East-West", "Ost-West in Gefahr", "Øst-Vest"),
     ("vul_Both", "All", "alle in Gefahr", "Alle"),
+    // A hand record's corner: the vulnerability in the words a hand record uses.
+    ("hand_vul_None", "Vul: None", "niemand in Gefahr", "Ingen i zonen"),
+    ("hand_vul_NS", "Vul: N-S", "N-S in Gefahr", "N-S i zonen"),
+    ("hand_vul_EW", "Vul: E-W", "O-W in Gefahr", "Ø-V i zonen"),
+    ("hand_vul_Both", "Vul: All", "alle in Gefahr", "Alle i zonen"),
     ("st_filed", "filed", "eingelegt", "indgivet"),
     (
         "st_at_chief_td",

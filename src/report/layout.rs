@@ -9,15 +9,44 @@
 //! split across pages, a heading is kept with the start of what follows it, and a hand
 //! diagram is one piece, laid out as a compass.
 
-use super::{Block, Hand, Table};
+mod hands;
 
-/// A4 in points.
-pub const W: f32 = 595.0;
-pub const H: f32 = 842.0;
+use super::{Block, Table};
+
+/// A page's size in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Paper {
+    pub w: f32,
+    pub h: f32,
+}
+
+/// A4 upright: every document, unless a table needs more width.
+pub const PORTRAIT: Paper = Paper { w: 595.0, h: 842.0 };
+/// A4 on its side: a document with a table too wide to keep its text at the normal size
+/// upright (the casebook statistics' twelve columns).
+pub const LANDSCAPE: Paper = Paper { w: 842.0, h: 595.0 };
 const MARGIN: f32 = 50.0;
 /// Room kept at the foot of a page for its number.
 const FOOT: f32 = 24.0;
-const BOTTOM: f32 = H - MARGIN + 10.0 - FOOT;
+
+impl Paper {
+    /// The width between the margins.
+    fn room(self) -> f32 {
+        self.w - 2.0 * MARGIN
+    }
+
+    /// Where text must end: above the page number.
+    fn bottom(self) -> f32 {
+        self.h - MARGIN + 10.0 - FOOT
+    }
+}
+
+/// A laid-out document: its paper and its pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    pub paper: Paper,
+    pub pages: Vec<Page>,
+}
 
 /// The three faces a report uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,10 +96,27 @@ pub enum Op {
 /// A laid-out page.
 pub type Page = Vec<Op>;
 
-/// Lays `blocks` out on pages. Every page gets its number at the foot (`n / total`).
-pub fn pages(blocks: &[Block], m: &dyn Measure) -> Vec<Page> {
+/// Lays `blocks` out on A4: upright, or on its side when a table upright would have to be
+/// set smaller than [`LANDSCAPE_BELOW`] to keep its words whole. One paper for the whole
+/// document, so a filed document reads and staples as one.
+pub fn document(blocks: &[Block], m: &dyn Measure) -> Document {
+    let cramped = blocks.iter().any(|b| match b {
+        Block::Table(t) => column_widths(m, t, PORTRAIT.room()).1 < LANDSCAPE_BELOW,
+        _ => false,
+    });
+    let paper = if cramped { LANDSCAPE } else { PORTRAIT };
+    Document {
+        paper,
+        pages: pages(blocks, m, paper),
+    }
+}
+
+/// Lays `blocks` out on pages of `paper`. Every page gets its number at the foot
+/// (`n / total`).
+pub fn pages(blocks: &[Block], m: &dyn Measure, paper: Paper) -> Vec<Page> {
     let mut l = Layout {
         m,
+        paper,
         pages: vec![Vec::new()],
         y: MARGIN,
         cell: CELL,
@@ -86,8 +132,8 @@ pub fn pages(blocks: &[Block], m: &dyn Measure) -> Vec<Page> {
         let label = format!("{} / {total}", n + 1);
         let w = m.width(Face::Regular, 8.0, &label);
         page.push(Op::Text {
-            x: (W - w) / 2.0,
-            y: H - MARGIN + 10.0,
+            x: (paper.w - w) / 2.0,
+            y: paper.h - MARGIN + 10.0,
             face: Face::Regular,
             size: 8.0,
             ink: Ink::Black,
@@ -99,6 +145,7 @@ pub fn pages(blocks: &[Block], m: &dyn Measure) -> Vec<Page> {
 
 struct Layout<'a> {
     m: &'a dyn Measure,
+    paper: Paper,
     pages: Vec<Page>,
     /// Where the next line starts, down from the top edge.
     y: f32,
@@ -173,7 +220,7 @@ impl Layout<'_> {
 
     /// Starts a new page unless `h` more points fit on this one (or this one is empty).
     fn need(&mut self, h: f32) {
-        if self.y + h > BOTTOM && !self.at_top() {
+        if self.y + h > self.paper.bottom() && !self.at_top() {
             self.new_page();
         }
     }
@@ -192,7 +239,7 @@ impl Layout<'_> {
     /// Wrapped lines at `x`, each on a new page if it must.
     fn para(&mut self, x: f32, face: Face, size: f32, s: &str) {
         let lead = size * 1.35;
-        for line in wrap(self.m, face, size, W - MARGIN - x, s) {
+        for line in wrap(self.m, face, size, self.paper.w - MARGIN - x, s) {
             self.need(lead);
             self.y += lead;
             self.text(x, face, size, &line);
@@ -204,7 +251,7 @@ impl Layout<'_> {
         self.op(Op::Line {
             x0: MARGIN,
             y0: self.y,
-            x1: W - MARGIN,
+            x1: self.paper.w - MARGIN,
             y1: self.y,
             width: 0.6,
         });
@@ -216,6 +263,7 @@ impl Layout<'_> {
         match b {
             Some(Block::Table(_)) => 3.0 * ROW_LEAD + 8.0,
             Some(Block::Hand(_)) => HAND_HEIGHT,
+            Some(Block::Boards(_)) => hands::BOARD_HEIGHT,
             Some(Block::Mono(t)) => 12.0 * t.lines().count().min(8) as f32,
             Some(Block::Field(..) | Block::Para(_) | Block::Row(_)) => 3.0 * 13.5,
             _ => 0.0,
@@ -229,7 +277,7 @@ impl Layout<'_> {
                 self.rule();
             }
             Block::Heading(t) => {
-                let lines = wrap(self.m, Face::Bold, 12.0, W - 2.0 * MARGIN, t).len();
+                let lines = wrap(self.m, Face::Bold, 12.0, self.paper.room(), t).len();
                 self.need(8.0 + lines as f32 * 16.2 + self.start_height(next));
                 if !self.at_top() {
                     self.y += 8.0;
@@ -244,7 +292,7 @@ impl Layout<'_> {
             }
             Block::Mono(t) => {
                 for line in t.lines() {
-                    for part in wrap(self.m, Face::Mono, 9.0, W - 2.0 * MARGIN, line) {
+                    for part in wrap(self.m, Face::Mono, 9.0, self.paper.room(), line) {
                         self.need(12.0);
                         self.y += 12.0;
                         self.text(MARGIN, Face::Mono, 9.0, &part);
@@ -257,6 +305,7 @@ impl Layout<'_> {
             }
             Block::Table(t) => self.table(t),
             Block::Hand(h) => self.hand(h),
+            Block::Boards(b) => self.boards(b),
             Block::PageBreak => {
                 if !self.at_top() {
                     self.new_page();
@@ -274,7 +323,7 @@ impl Layout<'_> {
         if own_line {
             self.para(MARGIN, Face::Bold, 10.0, &label);
         }
-        let lines = wrap(self.m, Face::Regular, 10.0, W - 2.0 * MARGIN - LABEL, v);
+        let lines = wrap(self.m, Face::Regular, 10.0, self.paper.room() - LABEL, v);
         for (i, line) in lines.iter().enumerate() {
             self.need(13.5);
             self.y += 13.5;
@@ -286,7 +335,7 @@ impl Layout<'_> {
     }
 
     fn table(&mut self, t: &Table) {
-        let (widths, size) = column_widths(self.m, t);
+        let (widths, size) = column_widths(self.m, t, self.paper.room());
         self.cell = size;
         let mut xs = vec![MARGIN];
         for w in widths {
@@ -303,7 +352,7 @@ impl Layout<'_> {
         self.row(t, &xs, &header, true);
         for r in &t.rows {
             let cells = self.cells(t, &xs, r, false);
-            if self.y + row_height(&cells, size) > BOTTOM {
+            if self.y + row_height(&cells, size) > self.paper.bottom() {
                 self.new_page();
                 self.row(t, &xs, &header, true);
             }
@@ -378,90 +427,6 @@ impl Layout<'_> {
         }
         self.y = bottom;
     }
-
-    /// The four hands as a compass: North above, West and East either side of a box with the
-    /// board's particulars, South below. Never split over two pages.
-    fn hand(&mut self, h: &Hand) {
-        self.need(HAND_HEIGHT + 4.0);
-        let col = (W - 2.0 * MARGIN) / 3.0;
-        let seat_h = HAND_LEAD * 5.0;
-        let top = self.y + 4.0;
-        let at = |i: usize| match i {
-            0 => (MARGIN + col, top),
-            1 => (MARGIN + 2.0 * col + 10.0, top + seat_h),
-            2 => (MARGIN + col, top + 2.0 * seat_h),
-            _ => (MARGIN, top + seat_h),
-        };
-        for (i, seat) in h.seats.iter().enumerate() {
-            let (x, y) = at(i);
-            self.op(Op::Text {
-                x,
-                y: y + HAND_LEAD,
-                face: Face::Bold,
-                size: 10.0,
-                ink: Ink::Black,
-                text: seat.label.clone(),
-            });
-            for (k, holding) in seat.suits.iter().enumerate() {
-                let y = y + HAND_LEAD * (k as f32 + 2.0);
-                let symbol = ["♠", "♥", "♦", "♣"][k];
-                self.op(Op::Text {
-                    x,
-                    y,
-                    face: Face::Regular,
-                    size: 10.0,
-                    ink: if k == 1 || k == 2 {
-                        Ink::Red
-                    } else {
-                        Ink::Black
-                    },
-                    text: symbol.to_string(),
-                });
-                let text = if holding.is_empty() { "—" } else { holding };
-                self.op(Op::Text {
-                    x: x + 13.0,
-                    y,
-                    face: Face::Regular,
-                    size: 10.0,
-                    ink: Ink::Black,
-                    text: text.to_string(),
-                });
-            }
-        }
-        // The board's particulars in the middle, boxed.
-        let (bx, by) = (MARGIN + col, top + seat_h + 6.0);
-        let (bw, bh) = (col - 20.0, seat_h - 12.0);
-        for (x0, y0, x1, y1) in [
-            (bx, by, bx + bw, by),
-            (bx, by + bh, bx + bw, by + bh),
-            (bx, by, bx, by + bh),
-            (bx + bw, by, bx + bw, by + bh),
-        ] {
-            self.op(Op::Line {
-                x0,
-                y0,
-                x1,
-                y1,
-                width: 0.6,
-            });
-        }
-        for (k, line) in h.centre.iter().take(4).enumerate() {
-            for part in wrap(self.m, Face::Regular, 9.0, bw - 8.0, line)
-                .into_iter()
-                .take(1)
-            {
-                self.op(Op::Text {
-                    x: bx + 4.0,
-                    y: by + 4.0 + 9.0 + k as f32 * 12.0,
-                    face: if k == 0 { Face::Bold } else { Face::Regular },
-                    size: 9.0,
-                    ink: Ink::Black,
-                    text: part,
-                });
-            }
-        }
-        self.y = top + 3.0 * seat_h + 4.0;
-    }
 }
 
 /// Column widths and the text size: by the columns' weights, but never narrower than a
@@ -470,18 +435,17 @@ impl Layout<'_> {
 /// weight. A table whose words alone are wider than the page is set smaller (down to
 /// [`SMALLEST_CELL`]); only past that are its columns shared out by their longest words,
 /// which then break (with a hyphen).
-fn column_widths(m: &dyn Measure, t: &Table) -> (Vec<f32>, f32) {
+fn column_widths(m: &dyn Measure, t: &Table, room: f32) -> (Vec<f32>, f32) {
     let words: f32 = (0..t.columns.len())
         .map(|i| least_width(m, t, i, CELL))
         .sum();
-    let room = W - 2.0 * MARGIN;
     let mut size = CELL;
     if words > room {
         // Words scale with the size, the padding does not.
         let pad = t.columns.len() as f32 * (2.0 * PAD + 1.0);
         size = (CELL * (room - pad) / (words - pad)).max(SMALLEST_CELL);
     }
-    (widths_at(m, t, size), size)
+    (widths_at(m, t, size, room), size)
 }
 
 /// A column's least width at `size`: its longest word (header or cell) and the padding.
@@ -501,8 +465,7 @@ fn least_width(m: &dyn Measure, t: &Table, i: usize, size: f32) -> f32 {
     header.max(cells) + 2.0 * PAD + 1.0
 }
 
-fn widths_at(m: &dyn Measure, t: &Table, size: f32) -> Vec<f32> {
-    let room = W - 2.0 * MARGIN;
+fn widths_at(m: &dyn Measure, t: &Table, size: f32, room: f32) -> Vec<f32> {
     let n = t.columns.len();
     let weight: Vec<f32> = t
         .columns
@@ -550,6 +513,9 @@ fn row_height(cells: &[Vec<String>], size: f32) -> f32 {
 /// The smallest text a table is set in to keep its words whole.
 const SMALLEST_CELL: f32 = 6.5;
 
+/// A table that upright would be set smaller than this turns the document on its side.
+const LANDSCAPE_BELOW: f32 = 8.0;
+
 /// A hand diagram's height: three rows of a seat's five lines, and a margin.
 const HAND_HEIGHT: f32 = HAND_LEAD * 15.0 + 8.0;
 
@@ -585,7 +551,7 @@ mod tests {
             blocks.push(Block::Heading(format!("Case {i}")));
             blocks.push(Block::Para("The director was called. ".repeat(6)));
         }
-        let pages = pages(&blocks, &Even);
+        let pages = pages(&blocks, &Even, PORTRAIT);
         assert!(pages.len() > 2);
         for page in &pages {
             // The last text above the page number is never a heading's.
@@ -618,7 +584,7 @@ mod tests {
                 })
                 .collect(),
         };
-        let pages = pages(&[Block::Table(t)], &Even);
+        let pages = pages(&[Block::Table(t)], &Even, PORTRAIT);
         assert!(pages.len() > 1);
         for page in &pages {
             assert!(page
@@ -626,8 +592,36 @@ mod tests {
                 .any(|o| matches!(o, Op::Text { text, .. } if text == "Signer")));
             for o in page {
                 if let Op::Text { y, .. } = o {
-                    assert!(*y <= H - MARGIN + 10.0, "{o:?}");
+                    assert!(*y <= PORTRAIT.h - MARGIN + 10.0, "{o:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_too_wide_to_stand_upright_turns_the_document_on_its_side() {
+        let table = |n: usize| {
+            Block::Table(Table {
+                columns: (0..n)
+                    .map(|i| super::super::Column::new(format!("Heading{i}"), 1, true))
+                    .collect(),
+                rows: vec![(0..n).map(|i| format!("{i}")).collect()],
+            })
+        };
+        let narrow = document(&[Block::Title("Stats".into()), table(4)], &Even);
+        assert_eq!(narrow.paper, PORTRAIT);
+        let wide = document(&[Block::Title("Stats".into()), table(12)], &Even);
+        assert_eq!(wide.paper, LANDSCAPE);
+        // On its side the table keeps its normal size, and nothing runs off the page.
+        for o in &wide.pages[0] {
+            match o {
+                Op::Text { x, size, .. } => {
+                    assert!(*x < LANDSCAPE.w - MARGIN, "{o:?}");
+                    // The title (16), the page number (8), and the table at its full size.
+                    assert!([16.0, 8.0, CELL].contains(size), "{o:?}");
+                }
+                Op::Line { x1, .. } => assert!(*x1 <= LANDSCAPE.w - MARGIN + 0.01, "{o:?}"),
+                _ => {}
             }
         }
     }

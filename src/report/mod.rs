@@ -21,7 +21,59 @@ pub enum Block {
     Table(Table),
     /// A deal's four hands laid out as a compass.
     Hand(Hand),
+    /// Hand records: boards two to a row, each a small compass with its double-dummy
+    /// tricks and par, as a dealing program prints them (six to an A4 page).
+    Boards(Vec<BoardRecord>),
     PageBreak,
+}
+
+/// One board of the hand records: the deal (its `centre` lines go in the top-left corner:
+/// board, dealer, vulnerability), the double-dummy tricks (a table whose first column names
+/// the declarer, its header the denominations) in the bottom-right corner, and the par or
+/// why there is none beneath.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardRecord {
+    pub hand: Hand,
+    pub tricks: Option<Table>,
+    pub below: String,
+}
+
+impl BoardRecord {
+    /// The board as HTML: the diagram, the tricks table and the par, in one cell of a
+    /// two-column grid (`boards_html`).
+    pub fn html(&self, esc: impl Fn(&str) -> String + Copy) -> String {
+        let mut o = String::from("<div class=\"board-record\">");
+        o.push_str(&self.hand.html(esc));
+        if let Some(t) = &self.tricks {
+            o.push_str("<table class=\"tricks\"><tr>");
+            for c in &t.columns {
+                o.push_str(&format!("<th>{}</th>", esc(&c.title)));
+            }
+            o.push_str("</tr>");
+            for r in &t.rows {
+                o.push_str("<tr>");
+                for c in r {
+                    o.push_str(&format!("<td>{}</td>", esc(c)));
+                }
+                o.push_str("</tr>");
+            }
+            o.push_str("</table>");
+        }
+        o.push_str(&format!("<p>{}</p></div>\n", esc(&self.below)));
+        o
+    }
+}
+
+/// Hand records as HTML: the boards in a two-column grid.
+pub fn boards_html(boards: &[BoardRecord], esc: impl Fn(&str) -> String + Copy) -> String {
+    let mut o = String::from(
+        "<div class=\"boards\" style=\"display:grid;grid-template-columns:1fr 1fr;gap:1em\">\n",
+    );
+    for b in boards {
+        o.push_str(&b.html(esc));
+    }
+    o.push_str("</div>\n");
+    o
 }
 
 /// A deal as a hand diagram: the seats in the order N, E, S, W, and the board's particulars

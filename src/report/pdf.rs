@@ -57,18 +57,18 @@ impl Measure for Fonts {
     }
 }
 
-/// The pages `render` draws, laid out with the shipped fonts (what tests read back).
-pub fn laid_out(blocks: &[Block]) -> Vec<layout::Page> {
-    layout::pages(blocks, fonts())
+/// The document `render` draws, laid out with the shipped fonts (what tests read back).
+pub fn laid_out(blocks: &[Block]) -> layout::Document {
+    layout::document(blocks, fonts())
 }
 
 /// Renders blocks to a complete PDF file.
 pub fn render(blocks: &[Block]) -> Vec<u8> {
     let f = fonts();
-    let pages = layout::pages(blocks, f);
+    let laid = layout::document(blocks, f);
     let mut doc = Document::new();
-    for ops in &pages {
-        let Some(settings) = PageSettings::from_wh(layout::W, layout::H) else {
+    for ops in &laid.pages {
+        let Some(settings) = PageSettings::from_wh(laid.paper.w, laid.paper.h) else {
             continue;
         };
         let mut page = doc.start_page_with(settings);

@@ -210,6 +210,7 @@ pub fn html_page(blocks: &[Block], lang: Lang) -> String {
                 out.push_str("</table>\n");
             }
             Block::Hand(h) => out.push_str(&h.html(esc)),
+            Block::Boards(b) => out.push_str(&crate::report::boards_html(b, esc)),
             Block::PageBreak => out.push_str("<hr>\n"),
         }
     }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 mod device;
+pub mod pdf;
 pub mod world;
 #[allow(unused_imports)]
 pub use device::{tdlog_cmd, test_device_dir};

@@ -1,6 +1,7 @@
 // End to end in the real webview: drives the built tdlog desktop app as a TD would.
 // Run by tests/e2e/run.sh (which starts Xvfb and tauri-driver and prepares a temp data dir).
 // Every step is one check; the last line is `N passed, N failed`.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { elementRef } from "./webdriver.mjs";
@@ -944,6 +945,32 @@ async function main() {
     expect(html.includes("SWEDEN") && html.includes("93B2"), "the casebook lacks the appeal");
     const ranking2 = await rankingText();
     expect(ranking2 !== ranking1, "the ranking did not change after the committee's decision");
+  });
+
+  await check("the hand records and the casebook statistics print from the Publish screen, in the app's language", async () => {
+    await wd.click(await wd.find("#lang-de"));
+    await screen("publish");
+    await wd.textOf("#hands-save", (t) => t === "Austeilungen speichern");
+    const file = join(SHOTS, "hand-records-de.pdf");
+    await fill("#hands-path", file);
+    await wd.click(await wd.find("#hands-save"));
+    await wd.textOf("#hands-saved", (t) => t.includes("hand-records-de.pdf"));
+    const text = execFileSync("pdftotext", ["-raw", file, "-"], { encoding: "utf8" });
+    expect(text.includes("Austeilungen: ") && text.includes("Teiler: ") && text.includes("Par: "), text.slice(0, 400));
+    const stats = join(SHOTS, "stats-de.html");
+    await choose("#stats-format", "html");
+    await fill("#stats-path", stats);
+    await wd.click(await wd.find("#stats-save"));
+    await wd.textOf("#stats-saved", (t) => t.includes("stats-de.html"));
+    expect(readFileSync(stats, "utf8").includes("lang=\"de\""), "the statistics are not in German");
+    await wd.script("document.querySelector('#hands-form').scrollIntoView({ block: 'center' })");
+    await shot("publish-reports-de");
+    await wd.click(await wd.find("#lang-da"));
+    await wd.textOf("#hands-save", (t) => t === "Gem kortfordelingerne");
+    await wd.script("document.querySelector('#hands-form').scrollIntoView({ block: 'center' })");
+    await shot("publish-reports-da");
+    await wd.click(await wd.find("#lang-en"));
+    await wd.textOf("#nav-group-results", (t) => t === "Results");
   });
 
   await check("back on the dashboard, board 11 at table 5 shows the committee's score: 0 IMPs (50/50, Law 12C2 average)", async () => {

@@ -579,6 +579,7 @@ pub fn html(blocks: &[Block], lang: Lang) -> String {
                 o.push_str("</table>\n");
             }
             Block::Hand(h) => o.push_str(&h.html(esc)),
+            Block::Boards(b) => o.push_str(&crate::report::boards_html(b, esc)),
             Block::PageBreak => o.push_str("<hr class=\"page\">\n"),
         }
     }

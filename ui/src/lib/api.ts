@@ -21,6 +21,9 @@ export interface Slot { section: string; round: number; table: number; board: nu
 
 export type OnProgress = (p: Progress) => void;
 
+/** The documents the app prints (src-tauri/src/reports.rs). */
+export type ReportKind = "appeal" | "casebook" | "stats" | "hands" | "doko-standings" | "doko-list";
+
 function channel(onProgress?: OnProgress): Channel<Progress> {
   const ch = new Channel<Progress>();
   if (onProgress) ch.onmessage = onProgress;
@@ -48,7 +51,7 @@ export const api = {
   notes: () => invoke<NoteRow[]>("notes_list"),
   results: (lang: string) => invoke<TravellerRow[]>("results_list", { lang }),
   ranking: () => invoke<Ranking>("ranking_show"),
-  reportSave: (request: { kind: "appeal" | "casebook" | "doko-standings" | "doko-list"; appeal: string | null; format: "pdf" | "html"; lang: string; round?: number | null; table?: number | null }, path: string | null) =>
+  reportSave: (request: { kind: ReportKind; appeal: string | null; format: "pdf" | "html"; lang: string; round?: number | null; table?: number | null }, path: string | null) =>
     invoke<string | null>("report_save", { request, path }),
   rankingDiff: (event: string) => invoke<RankMove[]>("ranking_diff", { event }),
   audit: (board: number) => invoke<SlotState[]>("board_audit", { board }),

@@ -466,6 +466,8 @@ export const da: Record<MessageKey, string> = {
   "report.dialog": "tom: vælg i en dialog",
   "report.appeal": "Gem appelformularen",
   "report.casebook": "Gem sagssamlingen",
+  "report.hands": "Gem kortfordelingerne",
+  "report.stats": "Gem sagsstatistikken",
   "report.saved": "Gemt: {path}",
   "tournament.digest": "Kontrolkode for loggen",
   "tournament.digestHint": "Skriv den ned eller læs den højt for en anden person: senere kontrollerer “tdlog verify --expect”, at loggen stadig indeholder alle de hændelser, den dækker.",

@@ -466,6 +466,8 @@ export const de: Record<MessageKey, string> = {
   "report.dialog": "leer: im Dialog wählen",
   "report.appeal": "Protestformular speichern",
   "report.casebook": "Fallsammlung speichern",
+  "report.hands": "Austeilungen speichern",
+  "report.stats": "Fallstatistik speichern",
   "report.saved": "Gespeichert: {path}",
   "tournament.digest": "Prüfcode des Protokolls",
   "tournament.digestHint": "Notieren oder einer zweiten Person laut vorlesen: Später prüft „tdlog verify --expect“, ob das Protokoll noch jedes Ereignis enthält, das er erfasst.",

@@ -466,6 +466,8 @@ export const en = {
   "report.dialog": "empty: choose in a dialog",
   "report.appeal": "Save the appeal form",
   "report.casebook": "Save the casebook",
+  "report.hands": "Save the hand records",
+  "report.stats": "Save the casebook statistics",
   "report.saved": "Saved: {path}",
   "tournament.digest": "Head digest",
   "tournament.digestHint": "Write it down or read it aloud to a second person: later, “tdlog verify --expect” checks that the log still holds every event it covers.",
