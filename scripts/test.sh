@@ -41,6 +41,8 @@ step "engine tests (cargo test --locked)" env TDLOG_REQUIRE_PG=1 cargo test --lo
 if [ "$BUILT" = 1 ]; then step "desktop shell tests (cargo test -p tdlog-desktop)" cargo test -p tdlog-desktop --locked; fi
 step "UI unit tests (vitest)" bash -c 'cd ui && npx --no-install vitest run'
 step "e2e WebDriver client (retry of dropped requests and transient lookups)" node --test tests/e2e/webdriver.test.mjs
+# The results site's verifier (issue 33) against the CLI's real events, tree heads and proofs.
+if [ "$BUILT" = 1 ]; then step "results site verifier (node --test tests/site/verify.test.mjs)" node --test tests/site/verify.test.mjs; fi
 if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
   step "Doppelkopf evening end to end (tests/e2e/doko.sh)" bash tests/e2e/doko.sh

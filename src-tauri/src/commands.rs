@@ -552,7 +552,8 @@ pub async fn ruling_give(
     .await
 }
 
-/// Publishes official results (as `tdlog publish`): starts the Law 79C and 92B clocks.
+/// Publishes official results (as `tdlog publish`): starts the Law 79C and 92B clocks, and
+/// signs the publication's tree head.
 #[tauri::command]
 pub async fn results_publish(
     state: State<'_, AppState>,
@@ -563,6 +564,31 @@ pub async fn results_publish(
     append_workflow(
         &state,
         Payload::ResultsPublished(published),
+        passphrase.clone(),
+        progress.clone(),
+    )
+    .await?;
+    // The publisher signs the publication's tree head with it (RFC 9162, `log::tree`): what
+    // a player's page and `tdlog proof` check the published log against.
+    let o = state.current()?;
+    let v = &o.replayed.log;
+    let publication = v
+        .events
+        .iter()
+        .rev()
+        .find(|e| e.env.kind == "results.published")
+        .map(|e| e.id)
+        .ok_or_else(|| AppError::new("internal", "the publication is not on the log"))?;
+    let h = tdlog::log::tree::head(v, publication)
+        .map_err(|e| AppError::new("internal", e.to_string()))?;
+    drop(o);
+    append_workflow(
+        &state,
+        Payload::ResultsTreeHead(tdlog::events::ResultsTreeHead {
+            publication,
+            size: h.size,
+            root: h.root,
+        }),
         passphrase,
         progress,
     )

@@ -386,6 +386,7 @@ impl From<AppendError> for AppError {
             AppendError::Guard(g) => AppError::guard(&g),
             AppendError::Doko(d) => crate::doko::refusal(&d, tdlog::i18n::Lang::En),
             AppendError::Table(t) => AppError::table(&t),
+            e @ AppendError::Tree(_) => AppError::new("invalid", e.to_string()),
             AppendError::Log(l) => (*l).into(),
         }
     }

@@ -682,6 +682,9 @@ pub enum AppendError {
     /// A step at a bridge table the laws rule out (a card after play ended, Law 68D).
     #[error("refused: {0}")]
     Table(#[from] crate::bridge::play_end::TableRefusal),
+    /// A tree head that is not its publication's tree as the log has it (RFC 9162).
+    #[error("refused: {0}")]
+    Tree(#[from] crate::log::tree::TreeError),
     #[error(transparent)]
     Log(Box<crate::log::LogError>),
 }
@@ -709,6 +712,9 @@ pub fn append_checked(
     let signer = v.keys.signer(&me);
     f.doko.check_append(&payload, &signer)?;
     f.workflow.check(&payload, &signer, wall)?;
+    if let Payload::ResultsTreeHead(h) = &payload {
+        crate::log::tree::check_head(&v, h, &me)?;
+    }
     log.set_clock(move || wall);
     Ok(log.append(key, payload)?)
 }

@@ -352,7 +352,11 @@ pub fn blocks(s: &Stats, lang: Lang) -> Vec<Block> {
         "{} ({} {})",
         t("title"),
         s.events.len(),
-        t(if s.events.len() == 1 { "event" } else { "events" })
+        t(if s.events.len() == 1 {
+            "event"
+        } else {
+            "events"
+        })
     ))];
     b.push(Block::Field(t("rulings"), s.total.rulings.to_string()));
     b.push(Block::Field(t("appeals"), s.total.appeals.to_string()));

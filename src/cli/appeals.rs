@@ -190,7 +190,7 @@ pub(super) fn append(
         Err(AppendError::Guard(g)) => Err(refusal(lang_env(), &g).into()),
         Err(AppendError::Doko(e)) => Err(tdlog::i18n::doko_refusal(lang_env(), &e).into()),
         Err(AppendError::Log(e)) => Err(e),
-        Err(e @ AppendError::Table(_)) => Err(e.into()),
+        Err(e @ (AppendError::Table(_) | AppendError::Tree(_))) => Err(e.into()),
     }
 }
 
@@ -308,8 +308,22 @@ pub fn publish(
 ) -> CliResult {
     let p = Payload::ResultsPublished(ResultsPublished { sections, session });
     let id = append(&log, &key, p)?;
-    let f = folded(&log)?;
     println!("results published (event {id})");
+    // The publisher signs the publication's tree head with it (RFC 9162, `log::tree`):
+    // what `tdlog proof` and a player's page check the published log against.
+    let v = open_log_read_only(&log)?.verify(None)?;
+    let h = tdlog::log::tree::head(&v, id)?;
+    append(
+        &log,
+        &key,
+        Payload::ResultsTreeHead(tdlog::events::ResultsTreeHead {
+            publication: id,
+            size: h.size,
+            root: h.root,
+        }),
+    )?;
+    println!("  tree head: {} events, root {}", h.size, h.root.to_hex());
+    let f = folded(&log)?;
     // The publication commits to everything before it (its deps); the digest of the log
     // with it is what to print on the results sheet.
     let v = super::open_log(&log)?.verify(None)?;

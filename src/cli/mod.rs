@@ -37,6 +37,7 @@ mod files;
 mod key;
 mod log;
 mod movement;
+mod proof;
 mod results;
 mod stats;
 mod sync;
@@ -188,6 +189,20 @@ enum Cmd {
     /// as HTML or PDF (statistics also JSON), in English, German or Danish.
     #[command(subcommand)]
     Report(appeal_views::ReportCmd),
+    /// The published log as a Merkle tree (RFC 9162) for auditors: each publication's tree
+    /// head, inclusion and consistency proofs, and a check of a written proof.
+    #[command(subcommand)]
+    Proof(proof::ProofCmd),
+    /// Witness a publication's tree head: check it against this device's copy of the log
+    /// and sign the same size and root (refused if it does not match).
+    Witness {
+        log: PathBuf,
+        /// The publication (its id, or the start of it; default: the latest).
+        #[arg(long)]
+        publication: Option<String>,
+        #[command(flatten)]
+        key: KeyOpts,
+    },
     /// Duplicate bridge rules: boards, scores, IMPs, PBN replay.
     #[command(subcommand)]
     Bridge(bridge::BridgeCmd),
@@ -311,6 +326,12 @@ pub fn main() -> i32 {
         Cmd::Clocks { log, now, json } => appeal_views::clocks(log, now, json),
         Cmd::Appeals { log, now, json } => appeal_views::list(log, now, json),
         Cmd::Report(c) => appeal_views::report(c),
+        Cmd::Proof(c) => proof::run(c),
+        Cmd::Witness {
+            log,
+            publication,
+            key,
+        } => proof::witness(log, publication, key),
         Cmd::Bridge(c) => bridge::run(c),
         Cmd::Doko(c) => doko::run(c),
         Cmd::Adjust(a) => adjust::run(a),

@@ -116,7 +116,7 @@ pub fn result(a: ResultArgs) -> CliResult {
                     AppendError::Guard(g) => tdlog::appeals::refusal(lang, &g).into(),
                     AppendError::Doko(e) => tdlog::i18n::doko_refusal(lang, &e).into(),
                     AppendError::Log(e) => e.into(),
-                    e @ AppendError::Table(_) => e.into(),
+                    e @ (AppendError::Table(_) | AppendError::Tree(_)) => e.into(),
                 }
             })?;
     if a.json {

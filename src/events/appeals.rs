@@ -26,6 +26,25 @@ impl EventPayload for ResultsPublished {
     const KIND: &'static str = "results.published";
 }
 
+/// A signed tree head (RFC 9162) of a results publication: the size and root of the Merkle
+/// tree over the publication and every event its signer had seen (`log::tree`). The
+/// publisher signs one with the publication; every further signer is a witness that checked
+/// the same head against its own copy of the log. Checked against the log at append.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultsTreeHead {
+    /// The `results.published` event the tree is made for.
+    pub publication: Hash32,
+    /// How many events the tree holds.
+    pub size: u64,
+    /// Its root (hex of 32 bytes).
+    pub root: Hash32,
+}
+
+impl EventPayload for ResultsTreeHead {
+    const KIND: &'static str = "results.tree_head";
+}
+
 /// What the appeal period runs from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -26,7 +26,8 @@ pub use appeals::{
     Anchor, AppealConflictResolved, AppealConsent, AppealDecided, AppealFiled, AppealFurther,
     AppealReferred, AppealRouted, AppealSettings, AppealStatement, AppealWithdrawn,
     AuthorityAnswered, CommitteeConvened, Decision, DecisionCosigned, Deposit, Forum,
-    LateCorrectionConsent, LateRulingAnchor, Part, Party, ResultsPublished, ScoreCorrected, Vote,
+    LateCorrectionConsent, LateRulingAnchor, Part, Party, ResultsPublished, ResultsTreeHead,
+    ScoreCorrected, Vote,
 };
 pub use appeals_v1::AppealSettingsV1;
 pub use bridge::{BoardRuling, BridgeAuction, BridgePlay, BridgeRuling};
@@ -239,6 +240,8 @@ payloads! {
         "A director's ruling (Laws 81-85): facts agreed or disputed, options offered and chosen (by whom), laws, category (law / judgement / procedural penalty L90 / disciplinary L91), rectification or adjusted score, deferred reviews, notice of the right to appeal (L83), correction of an earlier ruling (L82C).";
     ResultsPublished(ResultsPublished) => SCORING,
         "Official results published for a session or the event: starts the correction period (L79C) and the appeal period (L92B).";
+    ResultsTreeHead(ResultsTreeHead) => ANYONE,
+        "A signed tree head (RFC 9162) of a results publication: the size and root of the Merkle tree over the publication and every event its signer had seen; signed by the publisher with the publication, and by any device as a witness that checked it against its own copy of the log; refused at append unless it matches the log.";
     AppealSettings(Box<AppealSettings>) => ORGANISER,
         "The organiser's appeal settings: correction and appeal periods (30 min default; shorter only with a reason), clock restart on republication, the appeal period of a ruling given after publication (from the ruling or the republication, L92B), committee, quorum of concurring signatures (3 by default; 1 or 2 only with a reason, L93), further appeal, deposit, the pipeline of stages.";
     ScoreCorrected(Box<ScoreCorrected>) => SCORING,

@@ -194,6 +194,12 @@ pub static EVENTS: &[(&str, &str, &str, &str)] = &[
         "Resultater offentliggjort",
     ),
     (
+        "event.results.tree_head",
+        "Tree head signed",
+        "Baumkopf signiert",
+        "Træhoved signeret",
+    ),
+    (
         "event.config.appeals",
         "Appeal settings",
         "Protesteinstellungen",
@@ -550,6 +556,12 @@ pub static EVENTS: &[(&str, &str, &str, &str)] = &[
         "The whole event",
         "Das ganze Turnier",
         "Hele turneringen",
+    ),
+    (
+        "event.sum.tree_head",
+        "{size} events, root {root}",
+        "{size} Ereignisse, Wurzel {root}",
+        "{size} hændelser, rod {root}",
     ),
     (
         "event.sum.appeal_settings",

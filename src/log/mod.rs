@@ -15,12 +15,14 @@ pub mod fault;
 pub mod fold;
 pub mod found;
 pub mod hash;
+pub mod merkle;
 mod playback;
 pub mod seen;
 pub mod seen_error;
 pub mod signature;
 pub mod store;
 pub mod time;
+pub mod tree;
 pub mod verify;
 
 pub use envelope::Envelope;

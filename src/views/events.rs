@@ -312,6 +312,13 @@ fn summary(lang: Lang, payload: &Payload, wf: &Workflow) -> String {
                 )
             }
         }
+        ResultsTreeHead(h) => m(
+            "event.sum.tree_head",
+            &[
+                ("size", h.size.to_string()),
+                ("root", h.root.to_hex()[..12].to_string()),
+            ],
+        ),
         AppealSettings(s) => m(
             "event.sum.appeal_settings",
             &[
