@@ -3,8 +3,9 @@
 # everything is there it only checks (a few seconds).
 #   - Debian packages for building the Tauri app and testing it in the real webview
 #     (WebKitGTK 4.1, WebKitWebDriver, Xvfb), poppler-utils (the PDF reports are rendered
-#     to PNG in tests), libxml2-utils (xmllint checks the USEBIO tdlog writes) and postgresql (the sync hub's tests start a throwaway cluster; its
-#     own `main` cluster is not used), checked one by one with dpkg -s;
+#     to PNG in tests), libxml2-utils (xmllint checks the USEBIO tdlog writes), postgresql (the sync hub's tests start a throwaway cluster; its
+#     own `main` cluster is not used) and chromium with chromium-driver (the results site's
+#     pages check themselves in a real browser, tests/site/), checked one by one with dpkg -s;
 #   - the UI's npm packages (npm ci in ui/) when node_modules is missing or out of date;
 #   - tauri-driver 2 (cargo install) when missing.
 # Needs Rust (cargo) and Node >= 20.19 with npm already on the machine.
@@ -19,6 +20,7 @@ APT_PACKAGES=(
   webkit2gtk-driver xvfb xauth dbus procps fonts-dejavu-core
   poppler-utils libclang-dev
   postgresql python3-venv libxml2-utils
+  chromium chromium-driver
 )
 
 say() { echo "deps: $*"; }

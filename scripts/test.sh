@@ -42,7 +42,10 @@ if [ "$BUILT" = 1 ]; then step "desktop shell tests (cargo test -p tdlog-desktop
 step "UI unit tests (vitest)" bash -c 'cd ui && npx --no-install vitest run'
 step "e2e WebDriver client (retry of dropped requests and transient lookups)" node --test tests/e2e/webdriver.test.mjs
 # The results site's verifier (issue 33) against the CLI's real events, tree heads and proofs.
-if [ "$BUILT" = 1 ]; then step "results site verifier (node --test tests/site/verify.test.mjs)" node --test tests/site/verify.test.mjs; fi
+if [ "$BUILT" = 1 ]; then
+  step "results site verifier (node --test tests/site/verify.test.mjs)" node --test tests/site/verify.test.mjs
+  step "results site pages check themselves in headless Chromium (tests/site/site.e2e.mjs)" node --test tests/site/site.e2e.mjs
+fi
 if [ "$BUILT" = 1 ]; then
   step "end-to-end test in the webview (tests/e2e/run.sh)" bash tests/e2e/run.sh
   step "Doppelkopf evening end to end (tests/e2e/doko.sh)" bash tests/e2e/doko.sh

@@ -353,3 +353,43 @@ fn rfc9162_a_tree_head_that_does_not_match_the_log_is_refused_and_if_forged_show
         "{out}"
     );
 }
+
+/// The prover a results site uses (every complete subtree hashed once) gives exactly the
+/// proofs and root of RFC 9162's recursive definition, for every event of trees of many sizes.
+#[test]
+fn rfc9162_the_site_prover_gives_the_recursive_definitions_proofs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, chief, td) = setup(dir.path());
+    let mut log = Log::open(&p).unwrap();
+    for n in 0..19 {
+        log.append(&td, note(&format!("call {n}"))).unwrap();
+        if n % 3 == 0 {
+            log.append(&chief, publish()).unwrap();
+        }
+    }
+    let v = verified(&p);
+    let publications: Vec<Hash32> = v
+        .events
+        .iter()
+        .filter(|e| e.env.kind == "results.published")
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(publications.len(), 7);
+    for publication in publications {
+        let prover = tree::Prover::new(&v, publication).unwrap();
+        assert_eq!(prover.head, tree::head(&v, publication).unwrap());
+        let ids = tree::leaves(&v, publication).unwrap();
+        let l = tree::leaf_hashes(&ids);
+        for (i, id) in ids.iter().enumerate() {
+            let (index, path) = prover.path(id).unwrap();
+            assert_eq!(index, i as u64);
+            let want: Vec<Hash32> = merkle::inclusion_proof(&l, i)
+                .unwrap()
+                .into_iter()
+                .map(Hash32)
+                .collect();
+            assert_eq!(path, want, "leaf {i} of {}", ids.len());
+        }
+        assert!(prover.path(&Hash32([1; 32])).is_none());
+    }
+}

@@ -37,7 +37,7 @@ fn pages() -> Vec<(String, String)> {
         events: v.events.len(),
         digest: "d1g3st".into(),
     };
-    site(&t, &rows, &ranking(&t, &rows), &head)
+    site(&t, &rows, &ranking(&t, &rows), &head, &Default::default())
 }
 
 #[test]

@@ -84,7 +84,8 @@ pub fn write(a: WriteArgs) -> CliResult {
 
 pub fn site(a: SiteArgs) -> CliResult {
     use sha2::{Digest, Sha256};
-    let v = super::open_log(&a.log)?.verify(None)?;
+    let log = super::open_log(&a.log)?;
+    let v = log.verify(None)?;
     v.require_no_forks()?;
     let mut h = Sha256::new();
     for e in &v.events {
@@ -98,7 +99,27 @@ pub fn site(a: SiteArgs) -> CliResult {
     let t = tdlog::appeals::fold(&v, None).tournament;
     let rows = tdlog::results::results(&t);
     let r = ranking(&t, &rows);
-    let pages = tdlog::results::site::site(&t, &rows, &r, &head);
+    // Each board page carries its proof against the latest publication's signed tree head
+    // (issue 33): the stored bytes of the events behind it, read from the log as stored.
+    let proofs = match v
+        .events
+        .iter()
+        .rev()
+        .find(|e| e.env.kind == "results.published")
+    {
+        Some(p) => {
+            let mut raw: tdlog::log::hash::IdMap<tdlog::log::RawEvent> = Default::default();
+            for i in log.read_inputs()? {
+                raw.insert(i.raw.id(), i.raw);
+            }
+            tdlog::results::site_proof::board_proofs(&v, &raw, &t, p.id)?
+        }
+        None => {
+            eprintln!("warning: no results have been published in this log: the board pages carry no proof to check");
+            Default::default()
+        }
+    };
+    let pages = tdlog::results::site::site(&t, &rows, &r, &head, &proofs);
     // Every page through the safe writer, each checked before any is written: a refused
     // page (an existing one without --force, a link, a key) leaves the site as it was.
     for (path, _) in &pages {

@@ -35,7 +35,7 @@ pub use laws::{cite, role_refusal, roles_text, step_text, STEPS};
 pub use movement::MOVEMENT;
 pub use notes::{reason_text, NOTES};
 pub use reports::{tr, LABELS};
-pub use site::{site_text, SITE};
+pub use site::{site_text, SITE, SITE_VERIFY};
 pub use stats::{stats_text, STATS};
 pub use texts::TEXTS;
 pub use time::{local_time, parse_local};

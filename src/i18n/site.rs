@@ -66,6 +66,90 @@ pub static SITE: &[(&str, &str, &str, &str)] = &[
     ),
     ("section", "Section", "Gruppe", "Række"),
     ("language", "Language", "Sprache", "Sprog"),
+    // A board page's verdict (results::site's verification section, site/page.js).
+    ("verify.heading", "Check these results", "Diese Ergebnisse prüfen", "Kontrollér disse resultater"),
+    (
+        "verify.running",
+        "Checking the signed events behind this board…",
+        "Die signierten Ereignisse dieses Boards werden geprüft …",
+        "De signerede hændelser bag dette spil kontrolleres …",
+    ),
+    (
+        "verify.ok",
+        "Verified: the {events} signed events behind this board carry valid signatures of keys enrolled from the tournament's start, and each is in the published log (a tree of {size} events, root {root}), whose head was signed by {signers}.",
+        "Bestätigt: Die {events} signierten Ereignisse dieses Boards tragen gültige Signaturen von Schlüsseln, die seit dem Turnierbeginn eingetragen sind, und jedes steht im veröffentlichten Protokoll (ein Baum aus {size} Ereignissen, Wurzel {root}), dessen Kopf {signers} signiert haben.",
+        "Bekræftet: De {events} signerede hændelser bag dette spil har gyldige signaturer fra nøgler, der er indskrevet fra turneringens start, og hver af dem står i den offentliggjorte log (et træ med {size} hændelser, rod {root}), hvis hoved er signeret af {signers}.",
+    ),
+    ("verify.fail", "Not verified: {reason}", "Nicht bestätigt: {reason}", "Ikke bekræftet: {reason}"),
+    (
+        "verify.signature",
+        "the bytes or the signature of an event do not check (event {event})",
+        "Inhalt oder Signatur eines Ereignisses stimmen nicht (Ereignis {event})",
+        "indholdet eller signaturen af en hændelse passer ikke (hændelse {event})",
+    ),
+    (
+        "verify.untraced_key",
+        "an event is signed by a key that is not enrolled from the tournament's start (event {event})",
+        "ein Ereignis ist mit einem Schlüssel signiert, der nicht seit dem Turnierbeginn eingetragen ist (Ereignis {event})",
+        "en hændelse er signeret med en nøgle, der ikke er indskrevet fra turneringens start (hændelse {event})",
+    ),
+    (
+        "verify.log_id",
+        "an event belongs to another tournament's log (event {event})",
+        "ein Ereignis gehört zum Protokoll eines anderen Turniers (Ereignis {event})",
+        "en hændelse hører til en anden turnerings log (hændelse {event})",
+    ),
+    (
+        "verify.inclusion",
+        "an event is not in the published log: its proof does not lead to the signed tree head (event {event})",
+        "ein Ereignis steht nicht im veröffentlichten Protokoll: sein Nachweis führt nicht zum signierten Baumkopf (Ereignis {event})",
+        "en hændelse står ikke i den offentliggjorte log: dens bevis fører ikke til det signerede træhoved (hændelse {event})",
+    ),
+    (
+        "verify.missing",
+        "a signed event behind this board is missing from the page (event {event})",
+        "ein signiertes Ereignis dieses Boards fehlt auf der Seite (Ereignis {event})",
+        "en signeret hændelse bag dette spil mangler på siden (hændelse {event})",
+    ),
+    (
+        "verify.no_head",
+        "no signed tree head of this publication is on the page",
+        "auf der Seite steht kein signierter Baumkopf dieser Veröffentlichung",
+        "siden har intet signeret træhoved for denne offentliggørelse",
+    ),
+    (
+        "verify.head_conflict",
+        "a signed tree head of this publication names another tree: different logs were shown (event {event})",
+        "ein signierter Baumkopf dieser Veröffentlichung nennt einen anderen Baum: es wurden verschiedene Protokolle gezeigt (Ereignis {event})",
+        "et signeret træhoved for denne offentliggørelse angiver et andet træ: der er vist forskellige logs (hændelse {event})",
+    ),
+    (
+        "verify.malformed",
+        "the page's proof cannot be read",
+        "der Nachweis der Seite ist nicht lesbar",
+        "sidens bevis kan ikke læses",
+    ),
+    (
+        "verify.no_crypto",
+        "this browser cannot check Ed25519 signatures (a current Chromium, Firefox or Safari can)",
+        "dieser Browser kann Ed25519-Signaturen nicht prüfen (ein aktueller Chromium, Firefox oder Safari kann es)",
+        "denne browser kan ikke kontrollere Ed25519-signaturer (en aktuel Chromium, Firefox eller Safari kan)",
+    ),
+];
+
+/// The verdict words a board page carries (all but the heading are for `site/page.js`).
+pub static SITE_VERIFY: &[&str] = &[
+    "verify.ok",
+    "verify.fail",
+    "verify.signature",
+    "verify.untraced_key",
+    "verify.log_id",
+    "verify.inclusion",
+    "verify.missing",
+    "verify.no_head",
+    "verify.head_conflict",
+    "verify.malformed",
+    "verify.no_crypto",
 ];
 
 /// The site's word `key` in `lang` (`?` if unknown: the catalogue test catches it).

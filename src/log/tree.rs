@@ -247,6 +247,85 @@ pub fn consistency(v: &Verified, earlier: Hash32, later: Hash32) -> Result<Consi
     })
 }
 
+/// A publication's tree held in memory to give many inclusion proofs (a results site's
+/// every board page): every complete subtree's hash is computed once (2n hashes), then a
+/// proof takes O(log² n), where `merkle::inclusion_proof` alone takes O(n) each.
+pub struct Prover {
+    /// `levels[j][i]`: the hash of leaves `i·2^j .. (i+1)·2^j`.
+    levels: Vec<Vec<merkle::Hash>>,
+    index: IdMap<usize>,
+    pub head: TreeHead,
+}
+
+impl Prover {
+    /// The tree of `publication`, ready for proofs.
+    pub fn new(v: &Verified, publication: Hash32) -> Result<Prover, TreeError> {
+        let ids = leaves(v, publication)?;
+        let mut index = IdMap::with_capacity_and_hasher(ids.len(), Default::default());
+        for (i, id) in ids.iter().enumerate() {
+            index.insert(*id, i);
+        }
+        let mut levels = vec![leaf_hashes(&ids)];
+        while levels[levels.len() - 1].len() > 1 {
+            let below = &levels[levels.len() - 1];
+            let up: Vec<merkle::Hash> = below
+                .chunks_exact(2)
+                .map(|p| merkle::node_hash(&p[0], &p[1]))
+                .collect();
+            levels.push(up);
+        }
+        let n = ids.len();
+        let mut p = Prover {
+            levels,
+            index,
+            head: TreeHead {
+                size: n as u64,
+                root: Hash32::default(),
+            },
+        };
+        p.head.root = Hash32(p.subtree(0, n));
+        Ok(p)
+    }
+
+    /// MTH of leaves `start..end`, where `start` is a multiple of the largest power of two
+    /// not above `end - start` (as every subtree of the RFC's tree is).
+    fn subtree(&self, start: usize, end: usize) -> merkle::Hash {
+        let len = end - start;
+        if len == 0 {
+            return merkle::root(&[]);
+        }
+        if len.is_power_of_two() {
+            let j = len.trailing_zeros() as usize;
+            return self.levels[j][start >> j];
+        }
+        let k = 1usize << (usize::BITS - 1 - (len - 1).leading_zeros());
+        merkle::node_hash(
+            &self.subtree(start, start + k),
+            &self.subtree(start + k, end),
+        )
+    }
+
+    /// The inclusion proof of `event` (RFC 9162 §2.1.3.1), as `merkle::inclusion_proof`
+    /// gives it; `None` if the event is not in the tree.
+    pub fn path(&self, event: &Hash32) -> Option<(u64, Vec<Hash32>)> {
+        let at = *self.index.get(event)?;
+        let (mut start, mut end, mut path) = (0usize, self.head.size as usize, Vec::new());
+        while end - start > 1 {
+            let len = end - start;
+            let k = 1usize << (usize::BITS - 1 - (len - 1).leading_zeros());
+            if at < start + k {
+                path.push(Hash32(self.subtree(start + k, end)));
+                end = start + k;
+            } else {
+                path.push(Hash32(self.subtree(start, start + k)));
+                start += k;
+            }
+        }
+        path.reverse();
+        Some((at as u64, path))
+    }
+}
+
 /// Each standing event's place in replay order.
 fn positions(v: &Verified) -> IdMap<usize> {
     let mut m = IdMap::with_capacity_and_hasher(v.events.len(), Default::default());

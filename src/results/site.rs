@@ -1,12 +1,16 @@
 //! A static results site: the ranking of every section with the policy it was scored under,
 //! every board's traveller with each line's audit trail (the signed events behind it), a
 //! score card per contestant, and the log's head digest, in English, German and Danish.
-//! Pure: a folded tournament in, `(path, html)` pairs out; no server, no script, one small
-//! stylesheet inline, tables that scroll sideways on a phone.
+//! Each board page can carry its proof document (`results::site_proof`) and the verifier
+//! (`site/verify.js`, `site/page.js`), inline: opened from a file, with nothing remote, the
+//! page checks the signed events behind the board against the signed tree head and says
+//! verified or not, and why, in its language. Pure: a folded tournament in, `(path, html)`
+//! pairs out; no server, one small stylesheet inline, tables that scroll sideways on a phone.
 
 use super::score::{Ranking, ResultRow};
 use super::tournament::Tournament;
 use crate::i18n::{site_text as w, Lang};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// What identifies the log the site was written from.
@@ -42,7 +46,9 @@ pub fn slug(id: &str) -> String {
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:.5rem;line-height:1.4}\
 table{border-collapse:collapse;width:100%}th,td{padding:.25rem .4rem;border-bottom:1px solid #ccc;text-align:left}\
 td.n{text-align:right;font-variant-numeric:tabular-nums}.wrap{overflow-x:auto}details{font-size:.9em}\
-nav a{margin-right:.6rem}code{word-break:break-all}";
+nav a{margin-right:.6rem}code{word-break:break-all}\
+#verify-status{padding:.4rem .6rem;border-left:.3rem solid #999}#verify-status[data-state=verified]{border-color:#2a7d2e;background:#eef7ee}\
+#verify-status[data-state=failed]{border-color:#b3261e;background:#fbeeed}";
 
 fn page(lang: Lang, title: &str, body: &str, head: &LogHead) -> String {
     let mut p = String::new();
@@ -93,12 +99,39 @@ fn row_score(r: &ResultRow, ns: bool) -> String {
     }
 }
 
-/// Every page of the site, for every language: `(relative path, html)`.
+/// The verifier every board page carries (a classic script: pages opened from a file run
+/// no module scripts), and the page's glue that runs it and writes the verdict.
+const VERIFY_JS: &str = include_str!("site/verify.js");
+const PAGE_JS: &str = include_str!("site/page.js");
+
+/// The verdict section of a board page: its proof document, the verifier, and the words of
+/// every verdict in the page's language.
+fn verification(proof: &str, lang: Lang) -> String {
+    let words: serde_json::Map<String, serde_json::Value> = crate::i18n::SITE_VERIFY
+        .iter()
+        .map(|k| {
+            (
+                k.trim_start_matches("verify.").to_string(),
+                serde_json::Value::String(w(lang, k).to_string()),
+            )
+        })
+        .collect();
+    format!(
+        "<section id=\"verify\"><h2>{}</h2><p id=\"verify-status\" data-state=\"running\">{}</p></section>\n<script type=\"application/json\" id=\"tdlog-proof\">{proof}</script>\n<script type=\"application/json\" id=\"tdlog-words\">{}</script>\n<script>\n{VERIFY_JS}\n</script>\n<script>\n{PAGE_JS}\n</script>\n",
+        w(lang, "verify.heading"),
+        w(lang, "verify.running"),
+        serde_json::Value::Object(words).to_string().replace("</", "<\\/")
+    )
+}
+
+/// Every page of the site, for every language: `(relative path, html)`. `proofs`: each
+/// board's proof document (`site_proof::board_proofs`); a board without one has no verdict.
 pub fn site(
     t: &Tournament,
     rows: &[ResultRow],
     ranking: &Ranking,
     head: &LogHead,
+    proofs: &BTreeMap<(String, u32), String>,
 ) -> Vec<(String, String)> {
     let mut out = vec![];
     let mut root = String::from("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
@@ -115,7 +148,7 @@ pub fn site(
     root.push_str("</ul>\n</body>\n</html>\n");
     out.push(("index.html".to_string(), root));
     for lang in Lang::ALL {
-        out.extend(language(t, rows, ranking, head, lang));
+        out.extend(language(t, rows, ranking, head, proofs, lang));
     }
     out
 }
@@ -125,6 +158,7 @@ fn language(
     rows: &[ResultRow],
     ranking: &Ranking,
     head: &LogHead,
+    proofs: &BTreeMap<(String, u32), String>,
     lang: Lang,
 ) -> Vec<(String, String)> {
     let dir = lang.code();
@@ -213,7 +247,11 @@ fn language(
                 page(
                     lang,
                     &format!("{} {b}", w(lang, "board")),
-                    &traveller(t, rows, sec, *b, lang),
+                    &(traveller(t, rows, sec, *b, lang)
+                        + &proofs
+                            .get(&(sec.clone(), *b))
+                            .map(|p| verification(p, lang))
+                            .unwrap_or_default()),
                     head,
                 ),
             ));

@@ -93,15 +93,16 @@ const verifiedCount = async () => {
   return m ? Number(m[1]) : -1;
 };
 
-/** Clicks a form's save button and waits until the log holds one more verified event (the
- * step was signed, stored and the log re-verified), or fails with the error shown. */
-async function save(css, what) {
+/** Clicks a form's save button and waits until the log holds `added` more verified events
+ * (the step was signed, stored and the log re-verified; a publication signs two: itself and
+ * its tree head, RFC 9162), or fails with the error shown. */
+async function save(css, what, added = 1) {
   const before = await verifiedCount();
   await wd.click(await wd.find(css));
   await wd.until(`${what} signed`, async () => {
     const banner = await wd.findAll("#error-banner");
     if (banner.length) throw new Error(`${what} refused: ${await wd.text(banner[0])}`);
-    return (await verifiedCount()) === before + 1;
+    return (await verifiedCount()) === before + added;
   }, 30000);
 }
 
@@ -766,7 +767,7 @@ async function main() {
   await check("publishing results starts the Law 79C and 92B clocks, counting down live", async () => {
     await screen("publish");
     await wd.until("publish screen", async () => (await wd.attr(await wd.find("main"), "data-screen")) === "publish");
-    await save("#publish-save", "publication");
+    await save("#publish-save", "publication and its signed tree head", 2);
     const rows = await wd.until("clocks", async () => {
       const r = await wd.findAll("#clocks-table .clock-row");
       return r.length >= 2 ? r : null;

@@ -1,0 +1,229 @@
+// The results site checks itself in a real browser (issue 33): Debian's Chromium, headless,
+// driven by chromedriver over WebDriver (scripts/deps.sh installs both). A site is written by
+// the CLI from the demo day after a publication (its tree head signed by the chief TD) and a
+// witness's co-signature; every board page opened from a file says verified; pages altered
+// as an attacker would (a changed byte in an event, a missing event, a key not traced to the
+// genesis, a tree head that does not match the log, a forged head) say not verified, with
+// the reason, in the page's language. Needs target/debug/tdlog built; nothing here builds it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { WebDriver } from "../e2e/webdriver.mjs";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BIN = path.join(REPO, "target/debug/tdlog");
+const TMP = mkdtempSync(path.join(tmpdir(), "tdlog-site-"));
+const LOG = path.join(TMP, "day.tdlog");
+const SITE = path.join(TMP, "site");
+const env = { ...process.env, TDLOG_DATA_DIR: path.join(TMP, "data") };
+const tdlog = (...args) => execFileSync(BIN, args, { env, encoding: "utf8" });
+/** Pictures of the verdicts, for looking at (artifacts/site/). */
+const SHOTS = path.join(REPO, "artifacts/site");
+
+/** The page's verdict section as a picture. */
+async function shot(name) {
+  await wd.script("document.getElementById('verify').scrollIntoView({block: 'center'})");
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(path.join(SHOTS, `${name}.png`), Buffer.from(await wd.screenshot(), "base64"));
+}
+
+let driver;
+let wd;
+
+before(async () => {
+  copyFileSync(path.join(REPO, "fixtures/demo/day.tdlog"), LOG);
+  for (const k of ["chief", "td1"]) {
+    copyFileSync(path.join(REPO, `fixtures/demo/keys/${k}.key`), path.join(TMP, `${k}.key`));
+    chmodSync(path.join(TMP, `${k}.key`), 0o600);
+  }
+  tdlog("publish", LOG, "--key", path.join(TMP, "chief.key"));
+  tdlog("witness", LOG, "--key", path.join(TMP, "td1.key"));
+  tdlog("publish-site", LOG, "--out", SITE);
+  const port = 9515 + Math.floor(Math.random() * 400);
+  driver = spawn("/usr/bin/chromedriver", [`--port=${port}`], { stdio: "ignore" });
+  wd = new WebDriver(`http://127.0.0.1:${port}`);
+  await wd.until("chromedriver", async () => {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/status`);
+      return r.ok;
+    } catch {
+      return false;
+    }
+  }, 20000);
+  const s = await wd.call("POST", "/session", {
+    capabilities: {
+      alwaysMatch: {
+        browserName: "chrome",
+        "goog:chromeOptions": {
+          binary: "/usr/bin/chromium",
+          args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        },
+      },
+    },
+  });
+  wd.session = s.sessionId;
+});
+
+after(async () => {
+  try {
+    await wd?.quit();
+  } finally {
+    driver?.kill();
+    rmSync(TMP, { recursive: true, force: true });
+  }
+});
+
+/** Opens a page from a file and waits for its verdict: `{state, reason, text}`. */
+async function verdict(file) {
+  await wd.call("POST", wd.s("/url"), { url: "file://" + file });
+  return wd.until(`the verdict of ${path.basename(file)}`, async () => {
+    const v = await wd.script(
+      "const s = document.getElementById('verify-status'); return s && {state: s.dataset.state, reason: s.dataset.reason || null, text: s.textContent};",
+    );
+    return v && v.state !== "running" ? v : null;
+  }, 20000);
+}
+
+const PROOF = /(<script type="application\/json" id="tdlog-proof">)(.*?)(<\/script>)/s;
+
+/** A copy of `page` with its proof document changed by `edit`. */
+function altered(page, name, edit) {
+  const html = readFileSync(page, "utf8");
+  const m = html.match(PROOF);
+  assert.ok(m, "the page carries its proof");
+  const doc = JSON.parse(m[2]);
+  edit(doc);
+  const out = path.join(path.dirname(page), name);
+  writeFileSync(out, html.replace(PROOF, (_, a, __, c) => a + JSON.stringify(doc) + c));
+  return out;
+}
+
+const boards = (lang) =>
+  readdirSync(path.join(SITE, lang))
+    .filter((f) => f.startsWith("board-"))
+    .map((f) => path.join(SITE, lang, f));
+
+/** The type of an event on the page, as its envelope's text field names it (one of those
+ * these tests look for). */
+const TYPES = ["tournament.genesis", "key.enrolled", "key.revoked", "results.published", "results.tree_head", "result.recorded"];
+function typeOf(e) {
+  const body = Buffer.from(e.body, "hex").toString("latin1");
+  return TYPES.find((t) => body.includes(t)) ?? "";
+}
+
+test("every board page of an honest site says verified, naming who signed the tree head", async () => {
+  const pages = boards("en");
+  assert.ok(pages.length >= 6, `${pages.length} board pages`);
+  for (const p of pages) {
+    const v = await verdict(p);
+    assert.equal(v.state, "verified", `${path.basename(p)}: ${v.text}`);
+    assert.match(v.text, /^Verified: the \d+ signed events behind this board/);
+    assert.match(v.text, /Anna Berg/);
+    assert.match(v.text, /Jens Hansen/);
+  }
+  await shot("site-verified-en");
+});
+
+test("the verdict is in the page's language", async () => {
+  const de = await verdict(boards("de")[0]);
+  assert.equal(de.state, "verified", de.text);
+  assert.match(de.text, /^Bestätigt: Die \d+ signierten Ereignisse dieses Boards/);
+  await shot("site-verified-de");
+  const da = await verdict(boards("da")[0]);
+  assert.equal(da.state, "verified", da.text);
+  assert.match(da.text, /^Bekræftet: De \d+ signerede hændelser bag dette spil/);
+  await shot("site-verified-da");
+});
+
+test("a changed byte in an event behind the board: not verified, its signature", async () => {
+  const page = boards("en")[0];
+  const p = altered(page, "x-byte.html", (d) => {
+    const e = d.events.find((x) => typeOf(x) === "result.recorded");
+    const i = e.payload.length - 4;
+    e.payload = e.payload.slice(0, i) + (e.payload[i] === "3" ? "4" : "3") + e.payload.slice(i + 1);
+  });
+  const v = await verdict(p);
+  assert.equal(v.state, "failed", v.text);
+  assert.equal(v.reason, "signature", v.text);
+  assert.match(v.text, /^Not verified: the bytes or the signature of an event do not check/);
+});
+
+test("an event behind the board left out: not verified, missing", async () => {
+  const page = boards("en")[0];
+  const p = altered(page, "x-missing.html", (d) => {
+    const id = d.board[0];
+    d.events = d.events.filter((e) => !matches(e, id));
+  });
+  const v = await verdict(p);
+  assert.equal(v.state, "failed", v.text);
+  assert.equal(v.reason, "missing", v.text);
+});
+
+test("a signer's enrolment left out (a key not traced to the genesis): not verified", async () => {
+  // Board 11: the director Jens Hansen's ruling at table 5 is behind it.
+  const page = boards("de").find((p) => p.endsWith("-11.html"));
+  let holder = "";
+  const p = altered(page, "x-untraced.html", (d) => {
+    // The enrolment of a key that signed one of the board's events (the chief TD's key is
+    // the genesis's, enrolled by no event).
+    const enrolledKey = (e) => d.events.find((k) => typeOf(k) === "key.enrolled" && payloadOf(k).key === authorOf(e));
+    const signed = d.board.map((id) => d.events.find((e) => matches(e, id))).find(enrolledKey);
+    assert.ok(signed, "an event of the board signed by an enrolled key");
+    const enrolment = enrolledKey(signed);
+    holder = payloadOf(enrolment).holder;
+    d.events = d.events.filter((e) => e !== enrolment);
+  });
+  const v = await verdict(p);
+  assert.equal(v.state, "failed", v.text);
+  assert.equal(v.reason, "untraced_key", v.text);
+  assert.match(v.text, /^Nicht bestätigt: ein Ereignis ist mit einem Schlüssel signiert/);
+  await shot("site-untraced-de");
+  assert.ok(holder.length > 0);
+});
+
+test("a tree head that does not match the log: not verified, the proofs do not lead to it", async () => {
+  const page = boards("da")[0];
+  const p = altered(page, "x-root.html", (d) => {
+    d.tree.root = (d.tree.root[0] === "0" ? "1" : "0") + d.tree.root.slice(1);
+  });
+  const v = await verdict(p);
+  assert.equal(v.state, "failed", v.text);
+  assert.equal(v.reason, "inclusion", v.text);
+  assert.match(v.text, /^Ikke bekræftet: en hændelse står ikke i den offentliggjorte log/);
+  await shot("site-root-da");
+});
+
+test("a signed tree head taken away: not verified, no signed head", async () => {
+  const p = altered(boards("en")[0], "x-nohead.html", (d) => {
+    d.heads = [];
+  });
+  const v = await verdict(p);
+  assert.equal(v.state, "failed", v.text);
+  assert.equal(v.reason, "no_head", v.text);
+});
+
+/** An event's author: the third field of its envelope (array head, format, 32-byte log id,
+ * then the 32-byte key, each byte string with its two-byte head). */
+function authorOf(e) {
+  const b = Buffer.from(e.body, "hex");
+  assert.equal(b[2], 0x58, "a log id (not the genesis)");
+  return b.subarray(38, 70).toString("hex");
+}
+
+function payloadOf(e) {
+  return JSON.parse(Buffer.from(e.payload, "hex").toString("utf8"));
+}
+
+/** Whether a page event is the event `id` (its id is SHA-256 of body and signature). */
+function matches(e, id) {
+  return createHashHex(Buffer.concat([Buffer.from(e.body, "hex"), Buffer.from(e.sig, "hex")])) === id;
+}
+
+function createHashHex(b) {
+  return createHash("sha256").update(b).digest("hex");
+}
