@@ -133,3 +133,88 @@ pub fn site(a: SiteArgs) -> CliResult {
     println!("wrote {} pages to {}", pages.len(), a.out.display());
     Ok(0)
 }
+
+#[derive(Args)]
+pub struct VerifySiteArgs {
+    /// The site's directory (as `tdlog publish-site --out` wrote it).
+    dir: PathBuf,
+    /// The language of the reasons (en, de, da).
+    #[arg(long, default_value = "en")]
+    lang: String,
+}
+
+/// `tdlog verify-site DIR`: every board page checked as it checks itself in a browser
+/// (`results::site_check`), and every page naming the same publication and tree. Exit 0
+/// when all are verified, 2 when one is not (each named with its reason).
+pub fn verify_site(a: VerifySiteArgs) -> CliResult {
+    use tdlog::results::site_check::{check_page, Verdict};
+    let lang: tdlog::i18n::Lang = a.lang.parse()?;
+    let mut pages = Vec::new();
+    for sub in std::fs::read_dir(&a.dir).map_err(|e| format!("{}: {e}", a.dir.display()))? {
+        let sub = sub?.path();
+        if !sub.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&sub)? {
+            let f = f?.path();
+            let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with("board-") && name.ends_with(".html") {
+                pages.push(f);
+            }
+        }
+    }
+    pages.sort();
+    if pages.is_empty() {
+        return Err(format!(
+            "{}: no board pages (board-*.html) in its language folders",
+            a.dir.display()
+        )
+        .into());
+    }
+    let (mut bad, mut trees) = (0, std::collections::BTreeSet::new());
+    for p in &pages {
+        let html = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        match check_page(&html) {
+            Verdict::Verified {
+                events,
+                publication,
+                tree,
+                signers,
+            } => {
+                trees.insert((publication, tree.size, tree.root));
+                println!(
+                    "{}: verified ({events} events behind the board; publication {}, tree of {} events, root {}; head signed by {})",
+                    p.display(),
+                    &publication.to_hex()[..12],
+                    tree.size,
+                    &tree.root.to_hex()[..16],
+                    signers.join("; ")
+                );
+            }
+            Verdict::Failed { reason, event } => {
+                bad += 1;
+                let why = tdlog::i18n::site_text(lang, &format!("verify.{reason}")).replace(
+                    "{event}",
+                    &event
+                        .map(|e| e.to_hex()[..12].to_string())
+                        .unwrap_or_default(),
+                );
+                println!("{}: NOT VERIFIED: {why}", p.display());
+            }
+            Verdict::NoProof => {
+                bad += 1;
+                println!("{}: NOT VERIFIED: the page carries no proof", p.display());
+            }
+        }
+    }
+    if trees.len() > 1 {
+        bad += 1;
+        println!("NOT VERIFIED: the pages name {} different publications or trees: one site shows one log", trees.len());
+    }
+    println!(
+        "{} of {} board pages verified",
+        pages.len() - bad.min(pages.len()),
+        pages.len()
+    );
+    Ok(if bad == 0 { 0 } else { 2 })
+}

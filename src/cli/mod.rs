@@ -126,6 +126,9 @@ enum Cmd {
     WriteResults(files::WriteArgs),
     /// Write the results as a static HTML site (ranking, travellers, score cards, policy).
     PublishSite(files::SiteArgs),
+    /// Check a published results site's board pages as they check themselves in a browser:
+    /// signatures, the key chain from the genesis, inclusion proofs and the signed tree head.
+    VerifySite(files::VerifySiteArgs),
     /// The scoring policy: method, adjusted-score values, Neuberg, rounding, VP scale, ties.
     #[command(subcommand)]
     Policy(results::PolicyCmd),
@@ -308,6 +311,7 @@ pub fn main() -> i32 {
         Cmd::Movement(a) => movement::run(*a),
         Cmd::WriteResults(a) => files::write(a),
         Cmd::PublishSite(a) => files::site(a),
+        Cmd::VerifySite(a) => files::verify_site(a),
         Cmd::Policy(c) => results::policy(c),
         Cmd::Results { log, json } => results::show_results(log, json),
         Cmd::Result(a) => traveller::result(a),

@@ -19,6 +19,7 @@ mod row;
 pub mod score;
 mod session;
 pub mod site;
+pub mod site_check;
 pub mod site_proof;
 mod standings;
 pub mod traveller;

@@ -16,27 +16,27 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// One event as the page carries it: its stored bytes (hex) and, when it is in the tree,
 /// its leaf index and audit path.
-#[derive(serde::Serialize)]
-struct PageEvent {
-    body: String,
-    sig: String,
-    payload: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    index: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    path: Option<Vec<Hash32>>,
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct PageEvent {
+    pub(crate) body: String,
+    pub(crate) sig: String,
+    pub(crate) payload: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) index: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) path: Option<Vec<Hash32>>,
 }
 
-/// A board page's proof document.
-#[derive(serde::Serialize)]
-struct PageProof {
-    log_id: Hash32,
-    publication: Hash32,
-    tree: tree::TreeHead,
+/// A board page's proof document (what `site_check` reads back).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct PageProof {
+    pub(crate) log_id: Hash32,
+    pub(crate) publication: Hash32,
+    pub(crate) tree: tree::TreeHead,
     /// The board's own events (results, rulings, corrections, decisions), by id.
-    board: Vec<Hash32>,
-    events: Vec<PageEvent>,
-    heads: Vec<PageEvent>,
+    pub(crate) board: Vec<Hash32>,
+    pub(crate) events: Vec<PageEvent>,
+    pub(crate) heads: Vec<PageEvent>,
 }
 
 /// The proof document of every board of `t` with a line on the site, as JSON, keyed by

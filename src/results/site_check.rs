@@ -1,0 +1,239 @@
+//! A results site's board page checked the way it checks itself in a player's browser
+//! (`site/page.js`), for `tdlog verify-site`: every event of its proof document by its bytes
+//! and signature (`RawEvent::check`, as strict as a log's verify), every signer traced to the
+//! genesis through the chief TD's enrolments, every event's inclusion proof against the
+//! publication's tree (RFC 9162), the board's events and the publication present, and the
+//! publication's signed tree heads naming that tree. Pure: a page's HTML in, a verdict out;
+//! the reasons are the page's (`verify.*` in `i18n::site`).
+
+use super::site_proof::PageProof;
+use crate::events::Payload;
+use crate::keys::Role;
+use crate::log::hash::Hash32;
+use crate::log::tree::TreeHead;
+use crate::log::{merkle, CheckedEvent, RawEvent};
+use std::collections::BTreeMap;
+
+/// What a page's check found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every check held: the board's events, the tree and who signed its head.
+    Verified {
+        events: usize,
+        publication: Hash32,
+        tree: TreeHead,
+        signers: Vec<String>,
+    },
+    /// A check failed: the reason's code (`signature`, `untraced_key`, `log_id`,
+    /// `inclusion`, `missing`, `no_head`, `head_conflict`, `malformed`) and the event.
+    Failed {
+        reason: &'static str,
+        event: Option<Hash32>,
+    },
+    /// The page carries no proof (a site written before any publication, or not a board).
+    NoProof,
+}
+
+const PROOF_OPEN: &str = "<script type=\"application/json\" id=\"tdlog-proof\">";
+
+/// Checks one page.
+pub fn check_page(html: &str) -> Verdict {
+    let Some(start) = html.find(PROOF_OPEN) else {
+        return Verdict::NoProof;
+    };
+    let rest = &html[start + PROOF_OPEN.len()..];
+    let Some(end) = rest.find("</script>") else {
+        return failed("malformed", None);
+    };
+    match serde_json::from_str::<PageProof>(&rest[..end]) {
+        Ok(doc) => check(&doc),
+        Err(_) => failed("malformed", None),
+    }
+}
+
+fn failed(reason: &'static str, event: Option<Hash32>) -> Verdict {
+    Verdict::Failed { reason, event }
+}
+
+fn raw(e: &super::site_proof::PageEvent) -> Option<RawEvent> {
+    Some(RawEvent {
+        body: hex::decode(&e.body).ok()?,
+        sig: hex::decode(&e.sig).ok()?,
+        payload: hex::decode(&e.payload).ok()?,
+    })
+}
+
+/// The event's bytes and signature checked; its id either way (for the reason).
+fn checked(e: &super::site_proof::PageEvent) -> Result<CheckedEvent, Verdict> {
+    let r = raw(e).ok_or_else(|| failed("malformed", None))?;
+    r.check().map_err(|_| failed("signature", Some(r.id())))
+}
+
+fn check(doc: &PageProof) -> Verdict {
+    // 1. Bytes and signatures.
+    let mut events = Vec::with_capacity(doc.events.len());
+    for e in &doc.events {
+        match checked(e) {
+            Ok(c) => events.push((c, e)),
+            Err(v) => return v,
+        }
+    }
+    // 2. The key chain from the genesis.
+    let keys = match trace(
+        &events.iter().map(|(c, _)| c).collect::<Vec<_>>(),
+        doc.log_id,
+    ) {
+        Ok(k) => k,
+        Err(v) => return v,
+    };
+    // 3. Every event in the published tree.
+    for (c, e) in &events {
+        let path: Option<Vec<merkle::Hash>> =
+            e.path.as_ref().map(|p| p.iter().map(|h| h.0).collect());
+        let ok = match (e.index, path) {
+            (Some(i), Some(p)) => merkle::verify_inclusion(
+                &merkle::leaf_hash(&c.id.0),
+                i,
+                doc.tree.size,
+                &p,
+                &doc.tree.root.0,
+            )
+            .is_ok(),
+            _ => false,
+        };
+        if !ok {
+            return failed("inclusion", Some(c.id));
+        }
+    }
+    for id in doc.board.iter().chain(std::iter::once(&doc.publication)) {
+        if !events.iter().any(|(c, _)| c.id == *id) {
+            return failed("missing", Some(*id));
+        }
+    }
+    // 4. The tree head, signed by keys that trace too.
+    let mut signers = Vec::new();
+    for h in &doc.heads {
+        let c = match checked(h) {
+            Ok(c) => c,
+            Err(v) => return v,
+        };
+        let Payload::ResultsTreeHead(t) = &c.payload else {
+            return failed("signature", Some(c.id));
+        };
+        if c.env.log_id != Some(doc.log_id) {
+            return failed("log_id", Some(c.id));
+        }
+        let Some(k) = keys.get(&c.env.author).filter(|k| k.in_force(c.env.seq)) else {
+            return failed("untraced_key", Some(c.id));
+        };
+        if t.publication != doc.publication {
+            continue;
+        }
+        if t.size != doc.tree.size || t.root != doc.tree.root {
+            return failed("head_conflict", Some(c.id));
+        }
+        if !signers.contains(&k.holder) {
+            signers.push(k.holder.clone());
+        }
+    }
+    if signers.is_empty() {
+        return failed("no_head", None);
+    }
+    Verdict::Verified {
+        events: doc.board.len(),
+        publication: doc.publication,
+        tree: doc.tree,
+        signers,
+    }
+}
+
+/// A key as the page's events enrol it.
+struct Key {
+    role: Role,
+    holder: String,
+    /// The last sequence number it may sign at (a revocation's, the lowest).
+    last_valid: Option<u64>,
+}
+
+impl Key {
+    fn in_force(&self, seq: u64) -> bool {
+        self.last_valid.is_none_or(|l| seq <= l)
+    }
+}
+
+/// Every signer traced from the genesis: its author is the first chief TD, and a key counts
+/// once a chief TD in force enrolled it (replay order, as `log::playback` takes key events).
+/// A page holds a subset of the log, each event proven to be in the published tree with
+/// every key event of it, so "in the causal past" is not asked here.
+fn trace(events: &[&CheckedEvent], log_id: Hash32) -> Result<BTreeMap<Hash32, Key>, Verdict> {
+    let geneses: Vec<&&CheckedEvent> = events
+        .iter()
+        .filter(|e| matches!(e.payload, Payload::Genesis(_)))
+        .collect();
+    let [g] = geneses.as_slice() else {
+        return Err(failed("untraced_key", None));
+    };
+    if g.id != log_id || g.env.log_id.is_some() {
+        return Err(failed("log_id", Some(g.id)));
+    }
+    for e in events {
+        if e.id != g.id && e.env.log_id != Some(log_id) {
+            return Err(failed("log_id", Some(e.id)));
+        }
+    }
+    let mut order: Vec<&&CheckedEvent> = events.iter().collect();
+    order.sort_by(|a, b| {
+        (a.env.lamport, a.env.author, a.env.seq, a.id).cmp(&(
+            b.env.lamport,
+            b.env.author,
+            b.env.seq,
+            b.id,
+        ))
+    });
+    let mut keys: BTreeMap<Hash32, Key> = BTreeMap::new();
+    if let Payload::Genesis(gp) = &g.payload {
+        keys.insert(
+            g.env.author,
+            Key {
+                role: Role::ChiefTd,
+                holder: gp.chief_td.clone(),
+                last_valid: None,
+            },
+        );
+    }
+    for e in &order {
+        let chief = keys
+            .get(&e.env.author)
+            .is_some_and(|k| k.role == Role::ChiefTd && k.in_force(e.env.seq));
+        match &e.payload {
+            Payload::KeyEnrolled(k) if chief => {
+                keys.entry(k.key).or_insert(Key {
+                    role: k.role,
+                    holder: k.holder.clone(),
+                    last_valid: None,
+                });
+            }
+            Payload::KeyRevoked(r) if chief => {
+                if let Some(k) = keys.get_mut(&r.key) {
+                    k.last_valid = Some(
+                        k.last_valid
+                            .map_or(r.last_valid_seq, |l| l.min(r.last_valid_seq)),
+                    );
+                }
+            }
+            Payload::KeyEnrolled(_) | Payload::KeyRevoked(_) => {
+                return Err(failed("untraced_key", Some(e.id)));
+            }
+            _ => {}
+        }
+    }
+    for e in events {
+        if !keys
+            .get(&e.env.author)
+            .is_some_and(|k| k.in_force(e.env.seq))
+        {
+            return Err(failed("untraced_key", Some(e.id)));
+        }
+    }
+    Ok(keys)
+}
