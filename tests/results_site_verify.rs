@@ -246,3 +246,139 @@ fn a_forged_tree_head_of_the_publication_is_not_verified() {
         "{line}"
     );
 }
+
+/// The tree root a site's board page states (its proof document's `tree.root`).
+fn root_of(site: &Path) -> String {
+    let html = std::fs::read_to_string(site.join("en/board-A-12.html")).unwrap();
+    let start = html.find(OPEN).unwrap() + OPEN.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    doc["tree"]["root"].as_str().unwrap().to_string()
+}
+
+/// Law 79C: a score corrected after the first publication (with the organiser's consent,
+/// 79C2) and published again. The second site's tree only added to the first: a player who
+/// kept the first site's root checks that, and the page names the correction on the board;
+/// a root kept from a rewritten first publication is refused.
+#[test]
+fn law_79c_a_later_publication_only_adds_to_the_kept_one_and_a_rewritten_one_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let log = dir.path().join("day.tdlog");
+    std::fs::copy(DAY, &log).unwrap();
+    let l = log.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let (code, out, err) = tdlog(&data, args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    // The site as first published (the demo day's publication).
+    let first = dir.path().join("first");
+    run(&["publish-site", l, "--out", first.to_str().unwrap()]);
+    let kept = root_of(&first);
+    // A rewritten history: the same day with a note slipped in before a publication (made
+    // on another device: to this one it would be the same log with events it then lacks).
+    let other = dir.path().join("other.tdlog");
+    std::fs::copy(DAY, &other).unwrap();
+    let o = other.to_str().unwrap();
+    let chief = key(dir.path(), "chief");
+    let elsewhere = dir.path().join("data-elsewhere");
+    let rewritten_site = dir.path().join("rewritten");
+    for args in [
+        vec!["note", o, "--text", "slipped in", "--key", &chief],
+        vec!["publish", o, "--key", &chief],
+        vec!["publish-site", o, "--out", rewritten_site.to_str().unwrap()],
+    ] {
+        let (code, _, err) = tdlog(&elsewhere, &args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    let rewritten = root_of(&rewritten_site);
+    // The correction, consented late, and the second publication.
+    let consent = run(&[
+        "correction",
+        "consent",
+        l,
+        "--round",
+        "1",
+        "--table",
+        "2",
+        "--board",
+        "12",
+        "--reason",
+        "scorer's slip",
+        "--key",
+        &key(dir.path(), "organiser"),
+    ]);
+    let consent = consent
+        .split("(event ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches([')', '\n']);
+    let corrected = run(&[
+        "correction",
+        "record",
+        l,
+        "--round",
+        "1",
+        "--table",
+        "2",
+        "--board",
+        "12",
+        "--ns",
+        "SLOVENIA",
+        "--ew",
+        "NORWAY",
+        "--contract",
+        "3C",
+        "--declarer",
+        "W",
+        "--tricks",
+        "8",
+        "--reason",
+        "tricks miscounted",
+        "--consent",
+        consent,
+        "--key",
+        &key(dir.path(), "td1"),
+    ]);
+    let corrected = corrected
+        .split("(event ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches([')', '\n'])
+        .to_string();
+    run(&["publish", l, "--key", &chief]);
+    let second = dir.path().join("second");
+    run(&["publish-site", l, "--out", second.to_str().unwrap()]);
+    // The kept root: every page grew from it.
+    let (code, out, err) = tdlog(
+        &data,
+        &["verify-site", second.to_str().unwrap(), "--kept", &kept],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    // Board 12's page names the correction as added since the first publication.
+    let html = std::fs::read_to_string(second.join("en/board-A-12.html")).unwrap();
+    let start = html.find(OPEN).unwrap() + OPEN.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let earlier = doc["earlier"].as_array().unwrap();
+    assert_eq!(earlier.len(), 1);
+    assert_eq!(earlier[0]["tree"]["root"].as_str().unwrap(), kept);
+    assert_eq!(earlier[0]["board_added"][0].as_str().unwrap(), corrected);
+    // The root of the rewritten history: refused on every page.
+    let (code, out, _) = tdlog(
+        &data,
+        &[
+            "verify-site",
+            second.to_str().unwrap(),
+            "--kept",
+            &rewritten,
+        ],
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("is not one this log grew from: what was published has been rewritten"),
+        "{out}"
+    );
+    assert!(!out.contains(": verified ("), "{out}");
+}

@@ -141,6 +141,9 @@ pub struct VerifySiteArgs {
     /// The language of the reasons (en, de, da).
     #[arg(long, default_value = "en")]
     lang: String,
+    /// The tree root of a publication you kept (hex): every page must have grown from it.
+    #[arg(long)]
+    kept: Option<String>,
 }
 
 /// `tdlog verify-site DIR`: every board page checked as it checks itself in a browser
@@ -149,6 +152,12 @@ pub struct VerifySiteArgs {
 pub fn verify_site(a: VerifySiteArgs) -> CliResult {
     use tdlog::results::site_check::{check_page, Verdict};
     let lang: tdlog::i18n::Lang = a.lang.parse()?;
+    let kept = a
+        .kept
+        .as_deref()
+        .map(tdlog::log::Hash32::from_hex)
+        .transpose()
+        .map_err(|e| format!("--kept: {e}"))?;
     let mut pages = Vec::new();
     for sub in std::fs::read_dir(&a.dir).map_err(|e| format!("{}: {e}", a.dir.display()))? {
         let sub = sub?.path();
@@ -174,7 +183,7 @@ pub fn verify_site(a: VerifySiteArgs) -> CliResult {
     let (mut bad, mut trees) = (0, std::collections::BTreeSet::new());
     for p in &pages {
         let html = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-        match check_page(&html) {
+        match check_page(&html, kept.as_ref()) {
             Verdict::Verified {
                 events,
                 publication,

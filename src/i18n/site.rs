@@ -124,6 +124,30 @@ pub static SITE: &[(&str, &str, &str, &str)] = &[
         "et signeret træhoved for denne offentliggørelse angiver et andet træ: der er vist forskellige logs (hændelse {event})",
     ),
     (
+        "verify.earlier",
+        "It only added to the publication of {at} (a tree of {size} events, root {root}): {added} events since, {board} of them on this board{what}.",
+        "Sie hat die Veröffentlichung vom {at} (ein Baum aus {size} Ereignissen, Wurzel {root}) nur ergänzt: {added} Ereignisse seitdem, davon {board} zu diesem Board{what}.",
+        "Den har kun føjet til offentliggørelsen fra {at} (et træ med {size} hændelser, rod {root}): {added} hændelser siden, heraf {board} om dette spil{what}.",
+    ),
+    (
+        "verify.kept",
+        "The publication you kept (root {root}) is one this log grew from.",
+        "Die Veröffentlichung, die Sie aufbewahrt haben (Wurzel {root}), ist eine, aus der dieses Protokoll gewachsen ist.",
+        "Den offentliggørelse, du har gemt (rod {root}), er en, som denne log er vokset fra.",
+    ),
+    (
+        "verify.consistency",
+        "this publication does not only add to an earlier one: the log was rewritten (publication {event})",
+        "diese Veröffentlichung ergänzt eine frühere nicht nur: das Protokoll wurde umgeschrieben (Veröffentlichung {event})",
+        "denne offentliggørelse føjer ikke kun til en tidligere: loggen er blevet omskrevet (offentliggørelse {event})",
+    ),
+    (
+        "verify.rewritten",
+        "the publication you kept (root {event}) is not one this log grew from: what was published has been rewritten",
+        "die Veröffentlichung, die Sie aufbewahrt haben (Wurzel {event}), ist keine, aus der dieses Protokoll gewachsen ist: Veröffentlichtes wurde umgeschrieben",
+        "den offentliggørelse, du har gemt (rod {event}), er ikke en, som denne log er vokset fra: det offentliggjorte er blevet omskrevet",
+    ),
+    (
         "verify.malformed",
         "the page's proof cannot be read",
         "der Nachweis der Seite ist nicht lesbar",
@@ -150,6 +174,10 @@ pub static SITE_VERIFY: &[&str] = &[
     "verify.head_conflict",
     "verify.malformed",
     "verify.no_crypto",
+    "verify.earlier",
+    "verify.kept",
+    "verify.consistency",
+    "verify.rewritten",
 ];
 
 /// The site's word `key` in `lang` (`?` if unknown: the catalogue test catches it).

@@ -107,7 +107,7 @@ const PAGE_JS: &str = include_str!("site/page.js");
 /// The verdict section of a board page: its proof document, the verifier, and the words of
 /// every verdict in the page's language.
 fn verification(proof: &str, lang: Lang) -> String {
-    let words: serde_json::Map<String, serde_json::Value> = crate::i18n::SITE_VERIFY
+    let mut words: serde_json::Map<String, serde_json::Value> = crate::i18n::SITE_VERIFY
         .iter()
         .map(|k| {
             (
@@ -116,6 +116,11 @@ fn verification(proof: &str, lang: Lang) -> String {
             )
         })
         .collect();
+    // The names of the event types the page lists as added since an earlier publication.
+    words.insert(
+        "types".into(),
+        serde_json::Value::Object(super::site_proof::added_types(proof, lang)),
+    );
     format!(
         "<section id=\"verify\"><h2>{}</h2><p id=\"verify-status\" data-state=\"running\">{}</p></section>\n<script type=\"application/json\" id=\"tdlog-proof\">{proof}</script>\n<script type=\"application/json\" id=\"tdlog-words\">{}</script>\n<script>\n{VERIFY_JS}\n</script>\n<script>\n{PAGE_JS}\n</script>\n",
         w(lang, "verify.heading"),

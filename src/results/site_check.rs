@@ -25,7 +25,8 @@ pub enum Verdict {
         signers: Vec<String>,
     },
     /// A check failed: the reason's code (`signature`, `untraced_key`, `log_id`,
-    /// `inclusion`, `missing`, `no_head`, `head_conflict`, `malformed`) and the event.
+    /// `inclusion`, `missing`, `no_head`, `head_conflict`, `consistency`, `rewritten`,
+    /// `malformed`) and the event (or the kept root).
     Failed {
         reason: &'static str,
         event: Option<Hash32>,
@@ -36,8 +37,9 @@ pub enum Verdict {
 
 const PROOF_OPEN: &str = "<script type=\"application/json\" id=\"tdlog-proof\">";
 
-/// Checks one page.
-pub fn check_page(html: &str) -> Verdict {
+/// Checks one page; `kept`: the root of a publication the player kept, which this page's
+/// tree must have grown from.
+pub fn check_page(html: &str, kept: Option<&Hash32>) -> Verdict {
     let Some(start) = html.find(PROOF_OPEN) else {
         return Verdict::NoProof;
     };
@@ -46,7 +48,7 @@ pub fn check_page(html: &str) -> Verdict {
         return failed("malformed", None);
     };
     match serde_json::from_str::<PageProof>(&rest[..end]) {
-        Ok(doc) => check(&doc),
+        Ok(doc) => check(&doc, kept),
         Err(_) => failed("malformed", None),
     }
 }
@@ -69,7 +71,7 @@ fn checked(e: &super::site_proof::PageEvent) -> Result<CheckedEvent, Verdict> {
     r.check().map_err(|_| failed("signature", Some(r.id())))
 }
 
-fn check(doc: &PageProof) -> Verdict {
+fn check(doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
     // 1. Bytes and signatures.
     let mut events = Vec::with_capacity(doc.events.len());
     for e in &doc.events {
@@ -138,6 +140,27 @@ fn check(doc: &PageProof) -> Verdict {
     }
     if signers.is_empty() {
         return failed("no_head", None);
+    }
+    // 5. This tree only added to every earlier publication's (RFC 9162 §2.1.4).
+    for e in &doc.earlier {
+        let path: Vec<merkle::Hash> = e.path.iter().map(|h| h.0).collect();
+        if merkle::verify_consistency(
+            e.tree.size,
+            doc.tree.size,
+            &e.tree.root.0,
+            &doc.tree.root.0,
+            &path,
+        )
+        .is_err()
+        {
+            return failed("consistency", Some(e.publication));
+        }
+    }
+    // A publication the player kept must be one of them, or this one.
+    if let Some(k) = kept {
+        if *k != doc.tree.root && !doc.earlier.iter().any(|e| e.tree.root == *k) {
+            return failed("rewritten", Some(*k));
+        }
     }
     Verdict::Verified {
         events: doc.board.len(),

@@ -5,7 +5,10 @@
 //! (RFC 9162, `log::tree`); and the signed tree heads of that publication (the publisher's
 //! and every witness's), which are after it and so outside its tree. The page's verifier
 //! (`site/verify.js`) checks the signatures, the key chain and the proofs against the
-//! signed head. Pure: a verified log and its stored bytes in, one JSON text per board out.
+//! signed head. Every earlier publication the page's one saw comes with its tree and the
+//! consistency proof to this one (RFC 9162 §2.1.4), and the board's events added since: a
+//! player who kept an earlier page sees that this one only added to it, and what.
+//! Pure: a verified log and its stored bytes in, one JSON text per board out.
 
 use super::tournament::Tournament;
 use crate::events::Payload;
@@ -37,6 +40,22 @@ pub(crate) struct PageProof {
     pub(crate) board: Vec<Hash32>,
     pub(crate) events: Vec<PageEvent>,
     pub(crate) heads: Vec<PageEvent>,
+    /// Every earlier publication this one saw: its tree, the consistency proof from it to
+    /// this tree, and what was added since (how many events; the board's own, by id).
+    #[serde(default)]
+    pub(crate) earlier: Vec<Earlier>,
+}
+
+/// An earlier publication as a board page carries it (RFC 9162 §2.1.4).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct Earlier {
+    pub(crate) publication: Hash32,
+    pub(crate) signed_at: String,
+    pub(crate) tree: tree::TreeHead,
+    pub(crate) path: Vec<Hash32>,
+    pub(crate) added: u64,
+    /// This board's events added since (their bytes are among the page's events).
+    pub(crate) board_added: Vec<Hash32>,
 }
 
 /// The proof document of every board of `t` with a line on the site, as JSON, keyed by
@@ -67,6 +86,19 @@ pub fn board_proofs(
         .filter(|h| h.publication == publication)
         .filter_map(|h| page_event(raw, &h.event, None))
         .collect();
+    // Earlier publications this one saw, each with its consistency proof (a concurrent one,
+    // which this publication did not see, has none and is left out).
+    let earlier: Vec<(tree::Consistency, String)> = v
+        .events
+        .iter()
+        .filter(|e| e.env.kind == "results.published" && e.id != publication)
+        .filter(|e| prover.path(&e.id).is_some())
+        .filter_map(|e| {
+            tree::consistency(v, e.id, publication)
+                .ok()
+                .map(|c| (c, crate::appeals::clocks::rfc3339(e.env.wall_ms)))
+        })
+        .collect();
     let mut by_board: BTreeMap<(String, u32), BTreeSet<Hash32>> = BTreeMap::new();
     for (slot, s) in &t.slots {
         let ids = by_board
@@ -88,10 +120,27 @@ pub fn board_proofs(
             .iter()
             .filter_map(|id| page_event(raw, id, prover.path(id)))
             .collect();
+        let earlier_here = earlier
+            .iter()
+            .map(|(c, at)| Earlier {
+                publication: c.earlier,
+                signed_at: at.clone(),
+                tree: c.old,
+                path: c.path.clone(),
+                added: c.added.len() as u64,
+                board_added: c
+                    .added
+                    .iter()
+                    .filter(|id| own.contains(id))
+                    .copied()
+                    .collect(),
+            })
+            .collect();
         let doc = PageProof {
             log_id: v.log_id,
             publication,
             tree: prover.head,
+            earlier: earlier_here,
             board: own,
             events,
             heads: heads
@@ -130,4 +179,36 @@ fn page_event(
         index,
         path,
     })
+}
+
+/// The event types of the board's events added since an earlier publication, each with its
+/// name in `lang` (`event.<type>`), for the page to name the ruling or correction that moved
+/// a score.
+pub(crate) fn added_types(
+    proof: &str,
+    lang: crate::i18n::Lang,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut out = serde_json::Map::new();
+    let Ok(doc) = serde_json::from_str::<PageProof>(proof) else {
+        return out;
+    };
+    let added: BTreeSet<Hash32> = doc
+        .earlier
+        .iter()
+        .flat_map(|e| e.board_added.iter().copied())
+        .collect();
+    for e in &doc.events {
+        let (Ok(body), Ok(sig)) = (hex::decode(&e.body), hex::decode(&e.sig)) else {
+            continue;
+        };
+        if !added.contains(&Hash32::digest(&[&body, &sig])) {
+            continue;
+        }
+        if let Ok(env) = crate::log::Envelope::decode(&body) {
+            let kind = env.kind.to_string();
+            let name = crate::i18n::lookup(lang, &format!("event.{kind}")).unwrap_or(&kind);
+            out.insert(kind.clone(), serde_json::Value::String(name.to_string()));
+        }
+    }
+    out
 }

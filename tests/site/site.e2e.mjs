@@ -78,9 +78,10 @@ after(async () => {
   }
 });
 
-/** Opens a page from a file and waits for its verdict: `{state, reason, text}`. */
-async function verdict(file) {
-  await wd.call("POST", wd.s("/url"), { url: "file://" + file });
+/** Opens a page from a file (with `suffix`: a query and fragment) and waits for its verdict:
+ * `{state, reason, text}`. */
+async function verdict(file, suffix = "") {
+  await wd.call("POST", wd.s("/url"), { url: "file://" + file + suffix });
   return wd.until(`the verdict of ${path.basename(file)}`, async () => {
     const v = await wd.script(
       "const s = document.getElementById('verify-status'); return s && {state: s.dataset.state, reason: s.dataset.reason || null, text: s.textContent};",
@@ -205,6 +206,49 @@ test("a signed tree head taken away: not verified, no signed head", async () => 
   const v = await verdict(p);
   assert.equal(v.state, "failed", v.text);
   assert.equal(v.reason, "no_head", v.text);
+});
+
+test("Law 79C: a later publication only added to the one a player kept, and names the correction; a rewritten one fails", async () => {
+  // The site as first published (the demo day's publication): the player keeps its root.
+  const work = mkdtempSync(path.join(TMP, "kept-"));
+  const log = path.join(work, "day.tdlog");
+  copyFileSync(path.join(REPO, "fixtures/demo/day.tdlog"), log);
+  const data = { ...process.env, TDLOG_DATA_DIR: path.join(work, "data") };
+  const run = (...args) => execFileSync(BIN, args, { env: data, encoding: "utf8" });
+  run("publish-site", log, "--out", path.join(work, "first"));
+  const rootOf = (site) => JSON.parse(readFileSync(path.join(site, "en/board-A-12.html"), "utf8").match(PROOF)[2]).tree.root;
+  const kept = rootOf(path.join(work, "first"));
+  // A rewritten history, on another device: a note slipped in before a publication.
+  const other = path.join(work, "other.tdlog");
+  copyFileSync(path.join(REPO, "fixtures/demo/day.tdlog"), other);
+  const elsewhere = { ...process.env, TDLOG_DATA_DIR: path.join(work, "elsewhere") };
+  const chief = path.join(TMP, "chief.key");
+  for (const args of [["note", other, "--text", "slipped in", "--key", chief], ["publish", other, "--key", chief], ["publish-site", other, "--out", path.join(work, "rewritten")]]) {
+    execFileSync(BIN, args, { env: elsewhere, encoding: "utf8" });
+  }
+  const rewritten = rootOf(path.join(work, "rewritten"));
+  // The score of board 12 at table 2 corrected with the organiser's consent (Law 79C2),
+  // and the results published again.
+  const organiser = path.join(work, "organiser.key");
+  copyFileSync(path.join(REPO, "fixtures/demo/keys/organiser.key"), organiser);
+  chmodSync(organiser, 0o600);
+  const consent = run("correction", "consent", log, "--round", "1", "--table", "2", "--board", "12", "--reason", "scorer's slip", "--key", organiser).match(/\(event ([0-9a-f]{64})\)/)[1];
+  run("correction", "record", log, "--round", "1", "--table", "2", "--board", "12", "--ns", "SLOVENIA", "--ew", "NORWAY", "--contract", "3C", "--declarer", "W", "--tricks", "8", "--reason", "tricks miscounted", "--consent", consent, "--key", path.join(TMP, "td1.key"));
+  run("publish", log, "--key", chief);
+  run("publish-site", log, "--out", path.join(work, "second"));
+  const page = path.join(work, "second/en/board-A-12.html");
+  const v = await verdict(page, `?kept=1#kept=${kept}`);
+  assert.equal(v.state, "verified", v.text);
+  const earlier = await wd.script("return [...document.querySelectorAll('#verify-earlier li')].map((l) => l.textContent)");
+  assert.equal(earlier.length, 2, earlier.join("\n"));
+  assert.match(earlier[0], /^It only added to the publication of 2026-11-26 12:32:38 UTC/);
+  assert.match(earlier[0], /1 of them on this board: Score correction \(Jens Hansen, laptop 2\)\.$/);
+  assert.match(earlier[1], /^The publication you kept \(root [0-9a-f]{16}\) is one this log grew from\.$/);
+  await shot("site-kept-en");
+  const r = await verdict(page, `?kept=2#kept=${rewritten}`);
+  assert.equal(r.state, "failed", r.text);
+  assert.equal(r.reason, "rewritten", r.text);
+  assert.match(r.text, /is not one this log grew from: what was published has been rewritten/);
 });
 
 /** An event's author: the third field of its envelope (array head, format, 32-byte log id,

@@ -77,12 +77,56 @@
       signers.add(k.holder);
     }
     if (signers.size === 0) return fail('no_head');
+    // 5. Every earlier publication this one saw: this tree only added to it (RFC 9162
+    // §2.1.4), and the board's events since, by type and signer.
+    const earlier = Array.isArray(d.earlier) ? d.earlier : [];
+    for (const e of earlier) {
+      const c = await V.verifyConsistency(e.tree.size, d.tree.size, e.tree.root, d.tree.root, e.path);
+      if (!c.ok) return fail('consistency', e.publication);
+    }
+    // A publication the player kept (its root in the address: `#kept=ROOT`) must be one of
+    // them, or this one.
+    const kept = (location.hash.match(/kept=([0-9a-f]{64})/) || [])[1];
+    if (kept && kept !== d.tree.root && !earlier.some((e) => e.tree.root === kept)) {
+      return fail('rewritten', kept);
+    }
     verdict('verified', null, say('ok', {
       events: d.board.length,
       size: d.tree.size,
       root: d.tree.root.slice(0, 16),
       signers: Array.from(signers).join('; '),
     }));
+    const byId = new Map(checked.map((c) => [V.hex(c.r.id), c.r]));
+    const types = words.types || {};
+    const list = document.createElement('ul');
+    list.id = 'verify-earlier';
+    for (const e of earlier) {
+      const what = e.board_added.map((id) => {
+        const r = byId.get(id);
+        if (!r) return id.slice(0, 12);
+        const k = keys.keys[V.hex(r.env.author)];
+        return `${types[r.env.type] || r.env.type} (${k ? k.holder : ''})`;
+      });
+      const li = document.createElement('li');
+      li.className = 'earlier';
+      li.dataset.publication = e.publication;
+      li.textContent = say('earlier', {
+        at: e.signed_at.replace('T', ' ').replace('Z', ' UTC'),
+        size: e.tree.size,
+        root: e.tree.root.slice(0, 16),
+        added: e.added,
+        board: e.board_added.length,
+        what: what.length ? ': ' + what.join('; ') : '',
+      });
+      list.appendChild(li);
+    }
+    if (kept) {
+      const li = document.createElement('li');
+      li.id = 'verify-kept';
+      li.textContent = say('kept', { root: kept.slice(0, 16) });
+      list.appendChild(li);
+    }
+    if (list.children.length) status.after(list);
   }
 
   async function idOf(V, e) {
