@@ -13,6 +13,8 @@
   const say = (key, vars) => String(words[key] || key).replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? vars[k] : m));
   const short = (h) => (typeof h === 'string' ? h.slice(0, 12) : '');
   function verdict(state, reason, text) {
+    // When the verdict came, from the page's start (what the site benchmark reads).
+    status.dataset.ms = String(Math.round(performance.now()));
     status.dataset.state = state;
     if (reason) status.dataset.reason = reason;
     status.textContent = text;
