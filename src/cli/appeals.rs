@@ -323,10 +323,9 @@ pub fn publish(
         }),
     )?;
     println!("  tree head: {} events, root {}", h.size, h.root.to_hex());
-    let f = folded(&log)?;
     // The publication commits to everything before it (its deps); the digest of the log
-    // with it is what to print on the results sheet.
-    let v = super::open_log(&log)?.verify(None)?;
+    // with it is what to print on the results sheet. One verify gives both.
+    let (v, f) = verified_and_folded(&log)?;
     println!(
         "  head digest {} (print it with the results; `tdlog verify --expect` checks it later)",
         tdlog::log::digest::HeadSet::of(&v).digest()

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// One event as the page carries it: its stored bytes (hex) and, when it is in the tree,
 /// its leaf index and audit path.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct PageEvent {
     pub(crate) body: String,
     pub(crate) sig: String,
@@ -143,16 +143,7 @@ pub fn board_proofs(
             earlier: earlier_here,
             board: own,
             events,
-            heads: heads
-                .iter()
-                .map(|h| PageEvent {
-                    body: h.body.clone(),
-                    sig: h.sig.clone(),
-                    payload: h.payload.clone(),
-                    index: None,
-                    path: None,
-                })
-                .collect(),
+            heads: heads.clone(),
         };
         // Hex and ids only: nothing in it can close the page's script element.
         if let Ok(json) = serde_json::to_string(&doc) {
