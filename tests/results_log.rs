@@ -538,3 +538,51 @@ fn law_87_fouled_board_is_compared_only_within_its_groups() {
         .iter()
         .all(|r| r.note.as_deref().unwrap().contains("Law 87")));
 }
+
+/// Law 2: a board's vulnerability is what the board says. A `structure.board` signed after
+/// the board's results (the scorer typed the travellers first, the hand records came later)
+/// rescores them: every table result is the Law 77 score of its contract on the board's
+/// vulnerability as the log says it now, not as it stood when the result was signed.
+#[test]
+fn law_2_a_board_record_signed_after_its_results_rescores_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("vul.tdlog");
+    let chief = key(1);
+    let mut log = Log::create(&p, &chief, genesis_payload()).unwrap();
+    let slot = Slot {
+        section: "A".into(),
+        round: 1,
+        table: 1,
+        board: 1,
+    };
+    log.append(
+        &chief,
+        Payload::ResultRecorded(Box::new(tdlog::events::ResultRecorded {
+            slot: slot.clone(),
+            ns: "1".into(),
+            ew: "2".into(),
+            result: TableResult {
+                contract: "4S".into(),
+                declarer: Some(Seat::N),
+                tricks: Some(10),
+            },
+        })),
+    )
+    .unwrap();
+    // Board 1 is none vulnerable by Law 2's rotation: +420.
+    let score = |t: &Tournament| results(t)[0].score_ns;
+    assert_eq!(score(&fold(&p)), Some(420));
+    log.append(
+        &chief,
+        Payload::BoardFacts(tdlog::events::BoardFacts {
+            section: "A".into(),
+            board: 1,
+            dealer: None,
+            vulnerable: Some("All".into()),
+            deal: None,
+        }),
+    )
+    .unwrap();
+    // The board says both sides are vulnerable: +620, as if it had been recorded first.
+    assert_eq!(score(&fold(&p)), Some(620));
+}

@@ -216,6 +216,34 @@ impl Tournament {
         Ok(s.ns)
     }
 
+    /// Law 2: a board's vulnerability is what the board says, so a board record signed after
+    /// its results rescores every played table result on it (Law 77), as if it had come
+    /// first: the same events give the same scores in any order a scorer typed them.
+    fn rescore(&mut self, section: &str, board: u32) {
+        let vul = self.vulnerability(section, board);
+        let slots: Vec<Slot> = self.board_slots(section, board).cloned().collect();
+        for slot in slots {
+            let Some(s) = self.slots.get_mut(&slot) else {
+                continue;
+            };
+            if let Some(Outcome::Played {
+                contract,
+                declarer,
+                tricks,
+                score_ns,
+            }) = &mut s.table_result
+            {
+                let Ok(c) = contract.parse::<ContractOrPass>() else {
+                    continue;
+                };
+                if let Ok(x) = board_score(c, declarer.unwrap_or(Seat::N), vul, tricks.unwrap_or(0))
+                {
+                    *score_ns = x.ns;
+                }
+            }
+        }
+    }
+
     /// The slots where `board` of `section` has a result.
     pub fn board_slots(&self, section: &str, board: u32) -> impl Iterator<Item = &Slot> {
         self.by_board
@@ -449,6 +477,7 @@ impl Projection for Tournament {
             }
             Payload::BoardFacts(b) => {
                 self.boards.insert((b.section.clone(), b.board), b.clone());
+                self.rescore(&b.section, b.board);
                 self.dirty.push((b.section.clone(), b.board));
             }
             Payload::ResultRecorded(r) => {
