@@ -44,6 +44,7 @@ step "e2e WebDriver client (retry of dropped requests and transient lookups)" no
 # The results site's verifier (issue 33) against the CLI's real events, tree heads and proofs.
 if [ "$BUILT" = 1 ]; then
   step "results site verifier (node --test tests/site/verify.test.mjs)" node --test tests/site/verify.test.mjs
+  step "results site scorer against the engine's vectors (node --test tests/site/score.test.mjs)" node --test tests/site/score.test.mjs
   step "results site pages check themselves in headless Chromium (tests/site/site.e2e.mjs)" node --test tests/site/site.e2e.mjs
 fi
 if [ "$BUILT" = 1 ]; then

@@ -108,6 +108,93 @@ fn an_honest_site_verifies_on_every_board_page_naming_who_signed_its_tree_head()
         out.contains("head signed by Anna Berg (chief TD); Jens Hansen, laptop 2"),
         "{out}"
     );
+    // Every page's scores were recomputed from its events, none taken from the HTML.
+    let recomputed = out
+        .lines()
+        .filter(|l| l.contains(" tables recomputed)"))
+        .count();
+    assert_eq!(recomputed, pages, "{out}");
+}
+
+/// Board 13's German page with `from` replaced by `to` in the traveller line of round 1,
+/// table `table` (and it must be there): what a publisher who edits a score by hand does.
+fn edit_html(site: &Path, table: u32, from: &str, to: &str) {
+    let page = site.join("de/board-A-13.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let row = format!("<tr class=\"line\"><td class=\"n\">1</td><td class=\"n\">{table}</td>");
+    let start = html.find(&row).unwrap();
+    let end = start + html[start..].find("</tr>").unwrap();
+    assert!(html[start..end].contains(from), "{}", &html[start..end]);
+    let line = html[start..end].replacen(from, to, 1);
+    std::fs::write(&page, format!("{}{line}{}", &html[..start], &html[end..])).unwrap();
+}
+
+/// `verify-site`'s line for board 13's German page, and its exit code.
+fn verdict_13(dir: &Path, site: &Path) -> (i32, String) {
+    let (code, out, _) = tdlog(
+        &dir.join("data"),
+        &["verify-site", site.to_str().unwrap(), "--lang", "de"],
+    );
+    let line = out
+        .lines()
+        .find(|l| l.contains("de/board-A-13.html"))
+        .unwrap_or_else(|| panic!("{out}"))
+        .to_string();
+    (code, line)
+}
+
+#[test]
+fn law_16b1_a_changed_adjusted_score_in_the_html_is_not_verified() {
+    // Round 1, table 3: the TD's ruling (Law 16B1) assigned 3H by North, 10 tricks; the
+    // teams' IMPs on the board follow from it. The page claims one IMP more.
+    let (dir, _, site) = published_site();
+    edit_html(
+        &site,
+        3,
+        "<td class=\"n score-ns\">2 IMP</td><td class=\"n score-ew\">-2 IMP</td>",
+        "<td class=\"n score-ns\">3 IMP</td><td class=\"n score-ew\">-3 IMP</td>",
+    );
+    let (code, line) = verdict_13(dir.path(), &site);
+    assert_eq!(code, 2, "{line}");
+    assert!(
+        line.contains("NOT VERIFIED: die Ergebnisse in Runde 1, Tisch 3 sind nicht die"),
+        "{line}"
+    );
+}
+
+#[test]
+fn law_77_changed_points_of_a_played_contract_are_not_verified() {
+    // 1NT by South, 9 tricks, not vulnerable: +150 under Law 77, not +180.
+    let (dir, _, site) = published_site();
+    edit_html(&site, 2, "9 Stiche, NS +150</td>", "9 Stiche, NS +180</td>");
+    let (code, line) = verdict_13(dir.path(), &site);
+    assert_eq!(code, 2, "{line}");
+    assert!(line.contains("Runde 1, Tisch 2"), "{line}");
+}
+
+#[test]
+fn a_line_left_out_of_the_traveller_or_a_pair_renamed_is_not_verified() {
+    let (dir, _, site) = published_site();
+    edit_html(
+        &site,
+        3,
+        "<td>LATVIA</td><td>GERMANY</td>",
+        "<td>GERMANY</td><td>LATVIA</td>",
+    );
+    let (code, line) = verdict_13(dir.path(), &site);
+    assert_eq!(code, 2, "{line}");
+    assert!(line.contains("Runde 1, Tisch 3"), "{line}");
+    let (dir, _, site) = published_site();
+    let page = site.join("de/board-A-13.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let start = html
+        .find("<tr class=\"line\"><td class=\"n\">1</td><td class=\"n\">2</td>")
+        .unwrap();
+    let end = start + html[start..].find("</tr>").unwrap() + 5;
+    std::fs::write(&page, format!("{}{}", &html[..start], &html[end..])).unwrap();
+    let (code, line) = verdict_13(dir.path(), &site);
+    assert_eq!(code, 2, "{line}");
+    assert!(line.contains("Runde 1, Tisch 2"), "{line}");
 }
 
 #[test]
@@ -381,4 +468,77 @@ fn law_79c_a_later_publication_only_adds_to_the_kept_one_and_a_rewritten_one_fai
         "{out}"
     );
     assert!(!out.contains(": verified ("), "{out}");
+}
+
+/// A pairs event scored by matchpoints (the Compscore-shaped USEBIO fixture: a Mitchell with
+/// an A+/A- at one table) published as a site: (the temp dir, the site).
+fn pairs_site() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let log = dir.path().join("p.tdlog");
+    let key = dir.path().join("chief.key");
+    let (l, k) = (log.to_str().unwrap(), key.to_str().unwrap());
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/usebio/compscore-shape-mp-mitchell.xml"
+    );
+    let site = dir.path().join("site");
+    for args in [
+        vec!["key", "new", "--key", k],
+        vec!["init", l, "--name", "Pairs", "--game", "bridge", "--key", k],
+        vec!["import", "usebio", "--log", l, "--key", k, file],
+        vec!["publish", l, "--key", k],
+        vec!["publish-site", l, "--out", site.to_str().unwrap()],
+    ] {
+        let (code, _, err) = tdlog(&data, &args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    (dir, site)
+}
+
+#[test]
+fn law_78a_a_pairs_site_recomputes_its_matchpoints_and_names_what_the_session_settles() {
+    let (dir, site) = pairs_site();
+    let data = dir.path().join("data");
+    let (code, out, err) = tdlog(&data, &["verify-site", site.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with("24 of 24 board pages verified\n"), "{out}");
+    // Board 3's A+/A- (Law 12C2) is settled from each pair's whole session (Law 12C2(c)):
+    // one board's page cannot recompute it; its other lines are recomputed.
+    let board3 = out
+        .lines()
+        .find(|l| l.contains("en/board-A-3.html"))
+        .unwrap();
+    assert!(
+        board3.contains("scores of 3 tables recomputed; artificial scores the session settles, not recomputed: 1"),
+        "{board3}"
+    );
+    let board1 = out
+        .lines()
+        .find(|l| l.contains("en/board-A-1.html"))
+        .unwrap();
+    assert!(
+        board1.contains("scores of 4 tables recomputed)"),
+        "{board1}"
+    );
+    // A percentage changed by hand on board 1.
+    let page = site.join("en/board-A-1.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let from = "<td class=\"n score-ns\">66.67 %</td>";
+    assert_eq!(html.matches(from).count(), 1);
+    std::fs::write(
+        &page,
+        html.replace(from, "<td class=\"n score-ns\">70 %</td>"),
+    )
+    .unwrap();
+    let (code, out, _) = tdlog(&data, &["verify-site", site.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    let board1 = out
+        .lines()
+        .find(|l| l.contains("en/board-A-1.html"))
+        .unwrap();
+    assert!(
+        board1.contains("NOT VERIFIED: the scores shown at round 1, table 1 are not what"),
+        "{board1}"
+    );
 }

@@ -150,7 +150,7 @@ pub struct VerifySiteArgs {
 /// (`results::site_check`), and every page naming the same publication and tree. Exit 0
 /// when all are verified, 2 when one is not (each named with its reason).
 pub fn verify_site(a: VerifySiteArgs) -> CliResult {
-    use tdlog::results::site_check::{check_page, Verdict};
+    use tdlog::results::site_check::{check_page, Scores, Verdict};
     let lang: tdlog::i18n::Lang = a.lang.parse()?;
     let kept = a
         .kept
@@ -189,16 +189,33 @@ pub fn verify_site(a: VerifySiteArgs) -> CliResult {
                 publication,
                 tree,
                 signers,
+                scores,
             } => {
                 trees.insert((publication, tree.size, tree.root));
+                let scores = match scores {
+                    Scores::Checked { lines } => format!("scores of {lines} tables recomputed"),
+                    Scores::Partial { lines, skipped } => format!(
+                        "scores of {lines} tables recomputed; artificial scores the session settles, not recomputed: {skipped}"
+                    ),
+                    Scores::Play { lines } => {
+                        format!("scores of {lines} tables not recomputed: derived from the play")
+                    }
+                };
                 println!(
-                    "{}: verified ({events} events behind the board; publication {}, tree of {} events, root {}; head signed by {})",
+                    "{}: verified ({events} events behind the board; publication {}, tree of {} events, root {}; head signed by {}; {scores})",
                     p.display(),
                     &publication.to_hex()[..12],
                     tree.size,
                     &tree.root.to_hex()[..16],
                     signers.join("; ")
                 );
+            }
+            Verdict::Score(m) => {
+                bad += 1;
+                let why = tdlog::i18n::site_text(lang, "verify.score")
+                    .replace("{round}", &m.round)
+                    .replace("{table}", &m.table);
+                println!("{}: NOT VERIFIED: {why}", p.display());
             }
             Verdict::Failed { reason, event } => {
                 bad += 1;

@@ -148,6 +148,30 @@ pub static SITE: &[(&str, &str, &str, &str)] = &[
         "den offentliggørelse, du har gemt (rod {event}), er ikke en, som denne log er vokset fra: det offentliggjorte er blevet omskrevet",
     ),
     (
+        "verify.score",
+        "the scores shown at round {round}, table {table} are not what the signed events give under the scoring policy in force",
+        "die Ergebnisse in Runde {round}, Tisch {table} sind nicht die, die sich aus den signierten Ereignissen nach der geltenden Abrechnungsregel ergeben",
+        "resultaterne i runde {round}, bord {table} er ikke dem, de signerede hændelser giver efter den gældende opgørelsesregel",
+    ),
+    (
+        "verify.scores_checked",
+        "The scores of all {lines} tables were recomputed here from the signed events (Law 77 and the scoring policy in force) and match the page.",
+        "Die Ergebnisse aller {lines} Tische wurden hier aus den signierten Ereignissen neu berechnet (Regel 77 und die geltende Abrechnungsregel) und stimmen mit der Seite überein.",
+        "Resultaterne ved alle {lines} borde er regnet igen her ud fra de signerede hændelser (lov 77 og den gældende opgørelsesregel) og stemmer med siden.",
+    ),
+    (
+        "verify.scores_partial",
+        "The scores of {lines} tables were recomputed here from the signed events and match the page. Artificial scores that depend on the whole session (Law 12C2(c)) are not recomputed on a board's page: {skipped}.",
+        "Die Ergebnisse von {lines} Tischen wurden hier aus den signierten Ereignissen neu berechnet und stimmen mit der Seite überein. Künstliche Ergebnisse, die von der ganzen Sitzung abhängen (Regel 12C2(c)), werden auf der Seite eines Boards nicht neu berechnet: {skipped}.",
+        "Resultaterne ved {lines} borde er regnet igen her ud fra de signerede hændelser og stemmer med siden. Kunstige resultater, der afhænger af hele sessionen (lov 12C2(c)), regnes ikke igen på et spils side: {skipped}.",
+    ),
+    (
+        "verify.scores_play",
+        "The scores were not recomputed on this page: the results come from the recorded auction and play, which only tdlog's rules engine replays.",
+        "Die Ergebnisse wurden auf dieser Seite nicht neu berechnet: sie ergeben sich aus der aufgezeichneten Reizung und dem Spiel, die nur die Regel-Engine von tdlog nachspielt.",
+        "Resultaterne er ikke regnet igen på denne side: de kommer fra den registrerede melding og spilleføring, som kun tdlogs regelmotor genspiller.",
+    ),
+    (
         "verify.malformed",
         "the page's proof cannot be read",
         "der Nachweis der Seite ist nicht lesbar",
@@ -178,6 +202,10 @@ pub static SITE_VERIFY: &[&str] = &[
     "verify.kept",
     "verify.consistency",
     "verify.rewritten",
+    "verify.score",
+    "verify.scores_checked",
+    "verify.scores_partial",
+    "verify.scores_play",
 ];
 
 /// The site's word `key` in `lang` (`?` if unknown: the catalogue test catches it).

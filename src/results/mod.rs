@@ -21,6 +21,7 @@ mod session;
 pub mod site;
 pub mod site_check;
 pub mod site_proof;
+mod site_scores;
 mod standings;
 pub mod traveller;
 pub mod usebio;

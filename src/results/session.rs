@@ -297,3 +297,36 @@ fn pairs_imp_row(
         reasons,
     }
 }
+
+/// Whether [`settle`] may still change `row` (scored on its board alone, under `p`; `teams`:
+/// a teams match): a row with an artificial score whose value depends on the contestants'
+/// whole session. Law 12C2(c): an average-plus side may get its own session percentage, and
+/// under the WBF reading an average-minus side its own; DBV footnote C: an unplayed board
+/// from a contestant's third on. Otherwise settling recomputes what the board did, except
+/// matchpoints rounded by the policy's own `mp_rounding` where a factoring rule rounded the
+/// board's otherwise. A results page recomputes every other row (`site_scores`, and
+/// `site/score.js` in the browser, which says the same).
+pub(crate) fn may_change(row: &ResultRow, p: &PolicySet, teams: bool) -> bool {
+    let Some(b) = &row.basis else {
+        return false;
+    };
+    let fn_c = p.dbv_footnote_c && b.unplayed;
+    if teams {
+        return fn_c;
+    }
+    let Some(top) = row.mp_top else {
+        return row.imp_ns.is_some() && fn_c;
+    };
+    if fn_c {
+        return true;
+    }
+    let wbf = p.artificial.session_rule == crate::events::SessionRule::Wbf;
+    let moves =
+        |a: Artificial| a == Artificial::AveragePlus || (a == Artificial::AverageMinus && wbf);
+    if moves(b.ns) || moves(b.ew) {
+        return true;
+    }
+    let m = p.scoring.matchpoints.mp_rounding;
+    Some(m.apply(artificial_pct(b.ns, p) * top / 100.0)) != row.mp_ns
+        || Some(m.apply(artificial_pct(b.ew, p) * top / 100.0)) != row.mp_ew
+}

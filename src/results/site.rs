@@ -103,6 +103,9 @@ fn row_score(r: &ResultRow, ns: bool) -> String {
 /// no module scripts), and the page's glue that runs it and writes the verdict.
 const VERIFY_JS: &str = include_str!("site/verify.js");
 const PAGE_JS: &str = include_str!("site/page.js");
+/// The board's fold and scoring in the page (its scores recomputed from the events).
+const BOARD_JS: &str = include_str!("site/board.js");
+const SCORE_JS: &str = include_str!("site/score.js");
 
 /// The verdict section of a board page: its proof document, the verifier, and the words of
 /// every verdict in the page's language.
@@ -122,7 +125,7 @@ fn verification(proof: &str, lang: Lang) -> String {
         serde_json::Value::Object(super::site_proof::added_types(proof, lang)),
     );
     format!(
-        "<section id=\"verify\"><h2>{}</h2><p id=\"verify-status\" data-state=\"running\">{}</p></section>\n<script type=\"application/json\" id=\"tdlog-proof\">{proof}</script>\n<script type=\"application/json\" id=\"tdlog-words\">{}</script>\n<script>\n{VERIFY_JS}\n</script>\n<script>\n{PAGE_JS}\n</script>\n",
+        "<section id=\"verify\"><h2>{}</h2><p id=\"verify-status\" data-state=\"running\">{}</p></section>\n<script type=\"application/json\" id=\"tdlog-proof\">{proof}</script>\n<script type=\"application/json\" id=\"tdlog-words\">{}</script>\n<script>\n{VERIFY_JS}\n</script>\n<script>\n{SCORE_JS}\n</script>\n<script>\n{BOARD_JS}\n</script>\n<script>\n{PAGE_JS}\n</script>\n",
         w(lang, "verify.heading"),
         w(lang, "verify.running"),
         serde_json::Value::Object(words).to_string().replace("</", "<\\/")
@@ -289,7 +292,7 @@ fn traveller(t: &Tournament, rows: &[ResultRow], sec: &str, board: u32, lang: La
     );
     let _ = writeln!(
         h,
-        "<div class=\"wrap\"><table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        "<div class=\"wrap\"><table id=\"traveller\">\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
         w(lang, "round"),
         w(lang, "table"),
         w(lang, "ns"),
@@ -311,7 +314,9 @@ fn traveller(t: &Tournament, rows: &[ResultRow], sec: &str, board: u32, lang: La
             .map_or(r.result.clone(), |s| s.outcome().describe_in(lang));
         let _ = writeln!(
             h,
-            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            // `line` and the cells' classes: what the page's verifier reads back and
+            // recomputes (the text, as the player sees it).
+            "<tr class=\"line\"><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"result\">{}</td><td class=\"n score-ns\">{}</td><td class=\"n score-ew\">{}</td></tr>",
             r.round,
             r.table,
             esc(&r.ns),

@@ -7,6 +7,7 @@
 //! the reasons are the page's (`verify.*` in `i18n::site`).
 
 use super::site_proof::PageProof;
+pub use super::site_scores::{Mismatch, Scores};
 use crate::events::Payload;
 use crate::keys::Role;
 use crate::log::hash::Hash32;
@@ -23,7 +24,12 @@ pub enum Verdict {
         publication: Hash32,
         tree: TreeHead,
         signers: Vec<String>,
+        /// The board's scores recomputed from its events (`site_scores`).
+        scores: Scores,
     },
+    /// Every event checks, but a line's scores are not what the events give under the
+    /// signed policy: the page's HTML was changed (reason `score`).
+    Score(Mismatch),
     /// A check failed: the reason's code (`signature`, `untraced_key`, `log_id`,
     /// `inclusion`, `missing`, `no_head`, `head_conflict`, `consistency`, `rewritten`,
     /// `malformed`) and the event (or the kept root).
@@ -48,7 +54,7 @@ pub fn check_page(html: &str, kept: Option<&Hash32>) -> Verdict {
         return failed("malformed", None);
     };
     match serde_json::from_str::<PageProof>(&rest[..end]) {
-        Ok(doc) => check(&doc, kept),
+        Ok(doc) => check(html, &doc, kept),
         Err(_) => failed("malformed", None),
     }
 }
@@ -71,7 +77,7 @@ fn checked(e: &super::site_proof::PageEvent) -> Result<CheckedEvent, Verdict> {
     r.check().map_err(|_| failed("signature", Some(r.id())))
 }
 
-fn check(doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
+fn check(html: &str, doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
     // 1. Bytes and signatures.
     let mut events = Vec::with_capacity(doc.events.len());
     for e in &doc.events {
@@ -162,11 +168,19 @@ fn check(doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
             return failed("rewritten", Some(*k));
         }
     }
+    // 6. The board's scores, recomputed from its events under the signed policy.
+    let all: Vec<&CheckedEvent> = events.iter().map(|(c, _)| c).collect();
+    let signer = |a: &Hash32| keys.get(a).map(|k| (k.role, k.holder.clone()));
+    let scores = match super::site_scores::check(html, &all, &doc.board, signer) {
+        Ok(s) => s,
+        Err(m) => return Verdict::Score(m),
+    };
     Verdict::Verified {
         events: doc.board.len(),
         publication: doc.publication,
         tree: doc.tree,
         signers,
+        scores,
     }
 }
 

@@ -38,6 +38,12 @@ pub(crate) struct PageProof {
     pub(crate) tree: tree::TreeHead,
     /// The board's own events (results, rulings, corrections, decisions), by id.
     pub(crate) board: Vec<Hash32>,
+    /// The events the board's comparison depends on, by id: the section's form, every
+    /// scoring policy, the board's facts and any Law 87 fouling, the movement's tables that
+    /// schedule it and who sits out (a phantom, an absence). With them the page recomputes
+    /// the board's scores (`site/score.js`) instead of trusting the HTML.
+    #[serde(default)]
+    pub(crate) context: Vec<Hash32>,
     pub(crate) events: Vec<PageEvent>,
     pub(crate) heads: Vec<PageEvent>,
     /// Every earlier publication this one saw: its tree, the consistency proof from it to
@@ -106,6 +112,7 @@ pub fn board_proofs(
             .or_default();
         ids.extend(s.history.iter().map(|c| c.event));
     }
+    let context = Context::new(v, &prover);
     let mut out = BTreeMap::new();
     for (board, ids) in by_board {
         // Only what the publication's tree holds: a line changed after it is not on it.
@@ -113,8 +120,10 @@ pub fn board_proofs(
             .into_iter()
             .filter(|id| prover.path(id).is_some())
             .collect();
+        let context = context.of(&board.0, board.1);
         let mut all: Vec<Hash32> = keys.clone();
         all.extend(own.iter().copied());
+        all.extend(context.iter().filter(|id| !own.contains(id)).copied());
         all.push(publication);
         let events = all
             .iter()
@@ -142,6 +151,7 @@ pub fn board_proofs(
             tree: prover.head,
             earlier: earlier_here,
             board: own,
+            context,
             events,
             heads: heads.clone(),
         };
@@ -151,6 +161,93 @@ pub fn board_proofs(
         }
     }
     Ok(out)
+}
+
+/// The events a board's comparison depends on, gathered once for every board (each in the
+/// publication's tree).
+struct Context {
+    /// Events of a whole section, or of every section (key ""): forms, policies, who sits out.
+    section: BTreeMap<String, Vec<Hash32>>,
+    /// Events of one board: its facts and fouling.
+    board: BTreeMap<(String, u32), Vec<Hash32>>,
+    /// The movement's tables by (section, round, table), every version, with their boards.
+    tables: BTreeMap<(String, u32, u32), Vec<(Hash32, Vec<u32>)>>,
+}
+
+impl Context {
+    fn new(v: &Verified, prover: &Prover) -> Context {
+        let mut c = Context {
+            section: BTreeMap::new(),
+            board: BTreeMap::new(),
+            tables: BTreeMap::new(),
+        };
+        // Contestants who were ever a phantom: every version of them counts.
+        let phantoms: BTreeSet<(String, String)> = v
+            .events
+            .iter()
+            .filter_map(|e| match &e.payload {
+                Payload::Contestant(x) if x.phantom => Some((x.section.clone(), x.id.clone())),
+                _ => None,
+            })
+            .collect();
+        for e in v.events.iter().filter(|e| prover.path(&e.id).is_some()) {
+            let mut to_section = |s: &str| c.section.entry(s.to_string()).or_default().push(e.id);
+            match &e.payload {
+                Payload::Section(x) => to_section(&x.section),
+                Payload::PolicySet(x) => to_section(x.section.as_deref().unwrap_or("")),
+                Payload::Attendance(x) => to_section(&x.section),
+                Payload::Contestant(x) if phantoms.contains(&(x.section.clone(), x.id.clone())) => {
+                    to_section(&x.section)
+                }
+                Payload::BoardFacts(x) => c
+                    .board
+                    .entry((x.section.clone(), x.board))
+                    .or_default()
+                    .push(e.id),
+                Payload::BoardFouled(x) => c
+                    .board
+                    .entry((x.section.clone(), x.board))
+                    .or_default()
+                    .push(e.id),
+                Payload::TableAssignment(x) => c
+                    .tables
+                    .entry((x.section.clone(), x.round, x.table))
+                    .or_default()
+                    .push((e.id, x.boards.clone())),
+                _ => {}
+            }
+        }
+        c
+    }
+
+    /// The context of one board: its section's and the event-wide events, its own, and
+    /// every version of each table that ever scheduled it (a later version that drops it
+    /// changes the count).
+    fn of(&self, section: &str, board: u32) -> Vec<Hash32> {
+        let mut out: Vec<Hash32> = ["", section]
+            .iter()
+            .flat_map(|s| self.section.get(*s).into_iter().flatten().copied())
+            .collect();
+        out.extend(
+            self.board
+                .get(&(section.to_string(), board))
+                .into_iter()
+                .flatten()
+                .copied(),
+        );
+        let key = section.to_string();
+        for versions in self
+            .tables
+            .range((key.clone(), 0, 0)..=(key, u32::MAX, u32::MAX))
+            .map(|(_, v)| v)
+            .filter(|v| v.iter().any(|(_, b)| b.contains(&board)))
+        {
+            out.extend(versions.iter().map(|(id, _)| *id));
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
 }
 
 fn page_event(

@@ -1,8 +1,8 @@
 // The site benchmark's browser half (benches/site.rs): opens every board page of one
 // language folder from its file in headless Chromium (chromedriver, as tests/site/ does),
 // waits for its verdict and reads when it came (`data-ms`, from the page's start). Prints
-// one JSON object: page weights, proof sizes, times to verified; fails unless every page
-// said verified.
+// one JSON object: page weights, proof sizes, times to verified, how many pages had their
+// scores recomputed (`scores`: checked, partial, play); fails unless every page said verified.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +30,7 @@ try {
   wd.session = s.sessionId;
   const weight = [], proof = [], ms = [];
   let signatures = 0;
+  const scores = {};
   for (const p of pages) {
     const html = readFileSync(p, "utf8");
     const doc = html.match(/id="tdlog-proof">(.*?)<\/script>/s)[1];
@@ -39,18 +40,19 @@ try {
     proof.push(Buffer.byteLength(doc));
     await wd.call("POST", wd.s("/url"), { url: "file://" + p });
     const v = await wd.until(`verdict of ${p}`, async () => {
-      const r = await wd.script("const s = document.getElementById('verify-status'); return s && s.dataset.state !== 'running' ? {state: s.dataset.state, ms: Number(s.dataset.ms), text: s.textContent} : null;");
+      const r = await wd.script("const s = document.getElementById('verify-status'); const c = document.getElementById('verify-scores'); return s && s.dataset.state !== 'running' ? {state: s.dataset.state, ms: Number(s.dataset.ms), text: s.textContent, scores: c ? c.dataset.state : 'none'} : null;");
       return r;
     }, 60000, 50);
     if (v.state !== "verified") throw new Error(`${p}: ${v.text}`);
     ms.push(v.ms);
+    scores[v.scores] = (scores[v.scores] || 0) + 1;
   }
   const browser = (s.capabilities && s.capabilities.browserVersion) || "";
   console.log(JSON.stringify({
     pages: pages.length, browser,
     weight_median: median(weight), weight_max: Math.max(...weight),
     proof_median: median(proof), proof_max: Math.max(...proof),
-    ms_median: median(ms), ms_max: Math.max(...ms), signatures,
+    ms_median: median(ms), ms_max: Math.max(...ms), signatures, scores,
   }));
   await wd.quit();
 } finally {

@@ -126,8 +126,93 @@ test("every board page of an honest site says verified, naming who signed the tr
     assert.match(v.text, /^Verified: the \d+ signed events behind this board/);
     assert.match(v.text, /Anna Berg/);
     assert.match(v.text, /Jens Hansen/);
+    // Every line's scores recomputed here from the signed events (the demo: teams, IMPs).
+    const scores = await wd.script(
+      "const s = document.getElementById('verify-scores'); return s && {state: s.dataset.state, text: s.textContent};",
+    );
+    assert.equal(scores?.state, "checked", `${path.basename(p)}: ${scores?.text}`);
+    assert.match(scores.text, /^The scores of all \d+ tables were recomputed here from the signed events/);
   }
   await shot("site-verified-en");
+});
+
+/** A copy of board 13's page (in `lang`) with `from` replaced by `to` in the traveller line
+ * of round 1, table `table`: a publisher who edits the HTML by hand. */
+function editedLine(lang, name, table, from, to) {
+  const page = boards(lang).find((p) => p.endsWith("-13.html"));
+  const html = readFileSync(page, "utf8");
+  const row = `<tr class="line"><td class="n">1</td><td class="n">${table}</td>`;
+  const start = html.indexOf(row);
+  assert.ok(start >= 0, row);
+  const end = html.indexOf("</tr>", start);
+  const line = html.slice(start, end);
+  assert.ok(line.includes(from), line);
+  const out = path.join(path.dirname(page), name);
+  writeFileSync(out, html.slice(0, start) + line.replace(from, to) + html.slice(end));
+  return out;
+}
+
+test("Law 16B1: a changed adjusted score in the HTML: not verified, the scores do not follow from the events", async () => {
+  // Round 1, table 3: the TD assigned 3H by North, 10 tricks (Law 16B1); the page claims
+  // one IMP more for N-S than the teams comparison gives.
+  const p = editedLine("en", "x-score.html", 3,
+    '<td class="n score-ns">2 IMP</td><td class="n score-ew">-2 IMP</td>',
+    '<td class="n score-ns">3 IMP</td><td class="n score-ew">-3 IMP</td>');
+  const v = await verdict(p);
+  assert.equal(v.state, "failed", v.text);
+  assert.equal(v.reason, "score", v.text);
+  assert.match(v.text, /^Not verified: the scores shown at round 1, table 3 are not what the signed events give/);
+  const de = editedLine("de", "x-score.html", 3, '<td class="n score-ew">-2 IMP</td>', '<td class="n score-ew">-1 IMP</td>');
+  const w = await verdict(de);
+  assert.equal(w.reason, "score", w.text);
+  assert.match(w.text, /^Nicht bestätigt: die Ergebnisse in Runde 1, Tisch 3 sind nicht die/);
+  await shot("site-score-de");
+});
+
+test("Law 77: changed points of a played contract, a renamed pair, a line left out: not verified", async () => {
+  // 1NT by South, 9 tricks, not vulnerable: +150, not +180.
+  const points = editedLine("da", "x-points.html", 2, "NS +150</td>", "NS +180</td>");
+  const v = await verdict(points);
+  assert.equal(v.reason, "score", v.text);
+  assert.match(v.text, /^Ikke bekræftet: resultaterne i runde 1, bord 2/);
+  await shot("site-score-da");
+  const renamed = editedLine("en", "x-renamed.html", 3, "<td>LATVIA</td><td>GERMANY</td>", "<td>GERMANY</td><td>LATVIA</td>");
+  assert.equal((await verdict(renamed)).reason, "score");
+  const gone = editedLine("en", "x-gone.html", 2, '<tr class="line">', '<tr class="gone"><td></td>');
+  assert.equal((await verdict(gone)).reason, "score");
+});
+
+test("Law 78A: a pairs site's matchpoints are recomputed in the page; what the session settles is named; a changed percentage fails", async () => {
+  // The Compscore-shaped USEBIO fixture: a Mitchell scored by matchpoints, an A+/A- at one
+  // table of board 3 (Law 12C2), which each pair's whole session settles (Law 12C2(c)).
+  const dir = path.join(TMP, "pairs");
+  const log = path.join(dir, "p.tdlog"), key = path.join(dir, "chief.key"), site = path.join(dir, "site");
+  mkdirSync(dir);
+  tdlog("key", "new", "--key", key);
+  tdlog("init", log, "--name", "Pairs", "--game", "bridge", "--key", key);
+  tdlog("import", "usebio", "--log", log, "--key", key, path.join(REPO, "fixtures/usebio/compscore-shape-mp-mitchell.xml"));
+  tdlog("publish", log, "--key", key);
+  tdlog("publish-site", log, "--out", site);
+  const scores = () => wd.script(
+    "const s = document.getElementById('verify-scores'); return s && {state: s.dataset.state, text: s.textContent};",
+  );
+  for (const f of readdirSync(path.join(site, "de")).filter((x) => x.startsWith("board-"))) {
+    const v = await verdict(path.join(site, "de", f));
+    assert.equal(v.state, "verified", `${f}: ${v.text}`);
+    const s = await scores();
+    assert.equal(s.state, f === "board-A-3.html" ? "partial" : "checked", `${f}: ${s.text}`);
+    if (f === "board-A-3.html") {
+      assert.match(s.text, /^Die Ergebnisse von 3 Tischen wurden hier .* von der ganzen Sitzung abhängen \(Regel 12C2\(c\)\), werden auf der Seite eines Boards nicht neu berechnet: 1\.$/);
+      await shot("site-session-de");
+    }
+  }
+  const page = path.join(site, "en", "board-A-1.html");
+  const html = readFileSync(page, "utf8");
+  const out = path.join(site, "en", "x-pct.html");
+  writeFileSync(out, html.replace('<td class="n score-ns">66.67 %</td>', '<td class="n score-ns">70 %</td>'));
+  const v = await verdict(out);
+  assert.equal(v.reason, "score", v.text);
+  assert.match(v.text, /round 1, table 1/);
 });
 
 test("the verdict is in the page's language", async () => {

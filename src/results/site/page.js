@@ -19,7 +19,7 @@
     if (reason) status.dataset.reason = reason;
     status.textContent = text;
   }
-  const fail = (reason, event) => verdict('failed', reason, say('fail', { reason: say(reason, { event: short(event) }) }));
+  const fail = (reason, event, vars) => verdict('failed', reason, say('fail', { reason: say(reason, Object.assign({ event: short(event) }, vars)) }));
 
   // The Ed25519 base point: a key every implementation must import.
   const BASE = '5866666666666666666666666666666666666666666666666666666666666666';
@@ -92,6 +92,10 @@
     if (kept && kept !== d.tree.root && !earlier.some((e) => e.tree.root === kept)) {
       return fail('rewritten', kept);
     }
+    // 6. The board's scores recomputed from its signed events under the signed policy
+    // (board.js folds them, score.js scores them), against what the page shows.
+    const scores = recompute(V, checked, d);
+    if (scores.fail) return fail('score', '', scores.fail);
     verdict('verified', null, say('ok', {
       events: d.board.length,
       size: d.tree.size,
@@ -129,6 +133,63 @@
       list.appendChild(li);
     }
     if (list.children.length) status.after(list);
+    const note = document.createElement('p');
+    note.id = 'verify-scores';
+    note.dataset.state = scores.state;
+    note.textContent = say('scores_' + scores.state, scores.vars);
+    status.after(note);
+  }
+
+  // Each line of the traveller against the board's scores recomputed from the events:
+  // { state: 'checked' | 'partial' | 'play', vars } or { fail: { round, table } }.
+  function recompute(V, checked, d) {
+    const B = globalThis.tdlogBoard, S = globalThis.tdlogScore;
+    const own = new Set(d.board);
+    const events = checked.map(({ r }) => ({
+      id: V.hex(r.id), type: r.env.type, lamport: r.env.lamport, author: V.hex(r.env.author),
+      seq: r.env.seq, payload: r.payload,
+    }));
+    const first = events.find((e) => own.has(e.id) && typeof e.payload.section === 'string'
+      && Number.isSafeInteger(e.payload.board));
+    const table = document.getElementById('traveller');
+    if (!first || !table) return { fail: { round: '-', table: '-' } };
+    const { section, board } = first.payload;
+    // The page names the board its events are of.
+    const h1 = document.querySelector('h1');
+    if (!h1 || !h1.textContent.trim().endsWith(' ' + board)) return { fail: { round: '-', table: '-' } };
+    const f = B.fold(events, d.board, section, board);
+    const shown = new Map();
+    for (const tr of table.querySelectorAll('tr')) {
+      const cells = tr.querySelectorAll('td');
+      if (cells.length !== 7) continue;
+      const key = `${cells[0].textContent.trim()}/${cells[1].textContent.trim()}`;
+      if (shown.has(key)) return { fail: { round: cells[0].textContent, table: cells[1].textContent } };
+      shown.set(key, cells);
+    }
+    if (f.unchecked) return { state: f.unchecked, vars: { lines: shown.size } };
+    let rows;
+    try { rows = S.board(f.input); } catch (_) { return { fail: { round: '-', table: '-' } }; }
+    let skipped = 0;
+    for (const row of rows) {
+      const cells = shown.get(`${row.round}/${row.table}`);
+      const at = { round: row.round, table: row.table };
+      if (!cells) return { fail: at };
+      shown.delete(`${row.round}/${row.table}`);
+      const line = f.input.lines.find((l) => l.round === row.round && l.table === row.table);
+      // Who sat there, and a played result's Law 77 points, as the events say.
+      if (cells[2].textContent !== line.ns || cells[3].textContent !== line.ew) return { fail: at };
+      if (!line.ruling && line.table_result && line.table_result.kind === 'played') {
+        const m = cells[4].textContent.trim().match(/NS ([+-]\d+)$/);
+        if (!m || Number(m[1]) !== row.score_ns) return { fail: at };
+      }
+      if (row.unchecked) { skipped++; continue; }
+      if (!B.same(cells[5].textContent, row, 'ns') || !B.same(cells[6].textContent, row, 'ew')) return { fail: at };
+    }
+    // A line the events do not give.
+    for (const cells of shown.values()) return { fail: { round: cells[0].textContent, table: cells[1].textContent } };
+    return skipped
+      ? { state: 'partial', vars: { lines: rows.length - skipped, skipped } }
+      : { state: 'checked', vars: { lines: rows.length } };
   }
 
   async function idOf(V, e) {
