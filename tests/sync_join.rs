@@ -167,3 +167,103 @@ fn a_hub_that_swaps_the_genesis_or_alters_an_event_leaves_no_file() {
     assert!(err.contains("altered"), "{err}");
     assert!(!new.exists());
 }
+
+/// Issue 33: the federation's hub device witnesses what is published. It joins the log
+/// with its own enrolled key, and `tdlog sync --witness` checks every publication's tree
+/// against its copy, signs the same head and pushes it; the chief TD's next sync brings the
+/// co-signature, and a second round signs nothing again.
+#[test]
+fn a_hub_device_witnesses_every_publication_through_sync() {
+    use tdlog::events::{Payload, ResultsPublished, ResultsTreeHead};
+    let Some(pg) = PgCluster::start() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (original, log_id) = on_the_hub(dir.path(), &pg, "Witnessed Pairs");
+    let (chief, federation) = (key(1), key(8));
+    let mut log = Log::open(&original).unwrap();
+    log.append(
+        &chief,
+        enrol(&federation, Role::Organiser, "Federation hub"),
+    )
+    .unwrap();
+    let publication = log
+        .append(
+            &chief,
+            Payload::ResultsPublished(ResultsPublished {
+                sections: vec![],
+                session: None,
+            }),
+        )
+        .unwrap();
+    let v = log.verify(None).unwrap();
+    let head = tdlog::log::tree::head(&v, publication).unwrap();
+    log.append(
+        &chief,
+        Payload::ResultsTreeHead(ResultsTreeHead {
+            publication,
+            size: head.size,
+            root: head.root,
+        }),
+    )
+    .unwrap();
+    let cfg = HubConfig::resolve(Some(&pg.url()), None, &|_| None).unwrap();
+    let push = |log: &mut Log| {
+        sync::sync_once(
+            log,
+            &mut Hub::connect(&cfg).unwrap(),
+            Some(&chief),
+            &sync::Options::default(),
+            &mut |_, _, _| true,
+        )
+        .unwrap()
+    };
+    push(&mut log);
+    drop(log);
+
+    let kf = dir.path().join("federation.key");
+    federation.save(&kf, None).unwrap();
+    let copy = dir.path().join("federation.tdlog");
+    let run = |args: &[&str]| {
+        let out = tdlog_cmd()
+            .args(args)
+            .args(["--hub", &pg.url(), "--key"])
+            .arg(&kf)
+            .arg(&copy)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    run(&["sync", "--join", &log_id.to_hex()]);
+    let text = run(&["sync", "--witness"]);
+    assert!(
+        text.contains(&format!(
+            "witnessed publication {}: its tree has {} events, root {}",
+            publication.to_hex(),
+            head.size,
+            head.root.to_hex()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("pushed 1,"), "{text}");
+
+    // The chief's copy gets the co-signature: two heads of the same tree, by two keys.
+    let mut log = Log::open(&original).unwrap();
+    push(&mut log);
+    let v = log.verify(None).unwrap();
+    let heads = tdlog::log::tree::signed_heads(&v);
+    let signers: Vec<Hash32> = heads
+        .iter()
+        .filter(|h| h.publication == publication && h.matches)
+        .map(|h| h.signer)
+        .collect();
+    assert_eq!(signers, vec![chief.public(), federation.public()]);
+
+    // Nothing more to witness.
+    let again = run(&["sync", "--witness"]);
+    assert!(!again.contains("witnessed publication"), "{again}");
+}

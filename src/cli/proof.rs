@@ -267,6 +267,52 @@ pub fn witness(log: PathBuf, publication: Option<String>, key: KeyOpts) -> CliRe
     Ok(0)
 }
 
+/// `tdlog sync --witness`: every publication on the log whose tree this device's key has
+/// not yet signed, checked against this copy and witnessed; how many heads were signed.
+pub fn witness_all(log: &std::path::Path, key: &KeyOpts) -> Result<usize, Error> {
+    let me = super::load_key(key)?.public();
+    let v = verified(log)?;
+    let signed = tree::signed_heads(&v);
+    let todo: Vec<Hash32> = v
+        .events
+        .iter()
+        .filter(|e| e.env.kind == "results.published")
+        .map(|e| e.id)
+        .filter(|p| !signed.iter().any(|s| s.publication == *p && s.signer == me))
+        .collect();
+    let mut heads = vec![];
+    for p in todo {
+        if let Some(bad) = signed.iter().find(|s| s.publication == p && !s.matches) {
+            eprintln!(
+                "warning: a tree head of publication {} on the log does not match it (event {}); this device signs the head its own copy gives",
+                p.to_hex(),
+                bad.event.to_hex()
+            );
+        }
+        heads.push((p, tree::head(&v, p)?));
+    }
+    drop(v);
+    for (p, h) in &heads {
+        let id = super::appeals::append(
+            log,
+            key,
+            tdlog::events::Payload::ResultsTreeHead(tdlog::events::ResultsTreeHead {
+                publication: *p,
+                size: h.size,
+                root: h.root,
+            }),
+        )?;
+        println!(
+            "witnessed publication {}: its tree has {} events, root {} (event {})",
+            p.to_hex(),
+            h.size,
+            h.root.to_hex(),
+            id.to_hex()
+        );
+    }
+    Ok(heads.len())
+}
+
 fn verified(log: &std::path::Path) -> Result<Verified, Error> {
     let v = open_log_read_only(log)?.verify(None)?;
     v.require_no_forks()?;

@@ -34,6 +34,12 @@ pub struct SyncArgs {
     /// With --watch: how often to look for local changes and reconnect (milliseconds).
     #[arg(long, default_value_t = 1_000, value_name = "MS")]
     interval: u64,
+    /// Witness every results publication on the log (issue 33): once the sync has pulled,
+    /// check each publication's tree against this copy and sign its head with this
+    /// device's key (a federation hub's key, or another director's), then push the heads.
+    /// A publication this key already witnessed is left alone.
+    #[arg(long, conflicts_with_all = ["watch", "join"])]
+    witness: bool,
     #[command(flatten)]
     key: KeyOpts,
 }
@@ -137,7 +143,25 @@ pub fn run(a: SyncArgs) -> CliResult {
     match res {
         Ok(r) => {
             say(&r, &hub.target);
-            Ok(0)
+            if !a.witness {
+                return Ok(0);
+            }
+            drop(log);
+            if super::proof::witness_all(&a.log, &a.key)? == 0 {
+                return Ok(0);
+            }
+            // Push the heads just signed.
+            let mut log = Log::open(&a.log)?;
+            log.keep_seen(tdlog::log::seen::SeenStore::new(&dir));
+            log.attach_cache(tdlog::log::cache::VerifiedCache::new(&dir));
+            match sync::sync_once(&mut log, &mut hub, key.as_ref(), &opts, &mut |_, _, _| true) {
+                Ok(r) => {
+                    say(&r, &hub.target);
+                    Ok(0)
+                }
+                Err(e) if e.is_hostile() => hostile(&e),
+                Err(e) => Err(e.into()),
+            }
         }
         Err(e) if e.is_hostile() => hostile(&e),
         Err(e) => Err(e.into()),
