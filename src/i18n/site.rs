@@ -172,6 +172,25 @@ pub static SITE: &[(&str, &str, &str, &str)] = &[
         "Resultaterne er ikke regnet igen på denne side: de kommer fra den registrerede melding og spilleføring, som kun tdlogs regelmotor genspiller.",
     ),
     (
+        "verify.keep",
+        "To check a later publication against this one, keep its root:",
+        "Um eine spätere Veröffentlichung mit dieser zu vergleichen, bewahren Sie ihre Wurzel auf:",
+        "For at kontrollere en senere offentliggørelse mod denne skal du gemme dens rod:",
+    ),
+    (
+        "verify.kept_label",
+        "The root of a publication you kept:",
+        "Die Wurzel einer Veröffentlichung, die Sie aufbewahrt haben:",
+        "Roden af en offentliggørelse, du har gemt:",
+    ),
+    ("verify.kept_check", "Check against it", "Damit vergleichen", "Kontrollér mod den"),
+    (
+        "verify.kept_bad",
+        "a root is 64 hexadecimal digits",
+        "eine Wurzel hat 64 hexadezimale Ziffern",
+        "en rod har 64 hexadecimale cifre",
+    ),
+    (
         "verify.malformed",
         "the page's proof cannot be read",
         "der Nachweis der Seite ist nicht lesbar",
@@ -206,6 +225,10 @@ pub static SITE_VERIFY: &[&str] = &[
     "verify.scores_checked",
     "verify.scores_partial",
     "verify.scores_play",
+    "verify.keep",
+    "verify.kept_label",
+    "verify.kept_check",
+    "verify.kept_bad",
 ];
 
 /// The site's word `key` in `lang` (`?` if unknown: the catalogue test catches it).

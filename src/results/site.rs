@@ -48,7 +48,9 @@ table{border-collapse:collapse;width:100%}th,td{padding:.25rem .4rem;border-bott
 td.n{text-align:right;font-variant-numeric:tabular-nums}.wrap{overflow-x:auto}details{font-size:.9em}\
 nav a{margin-right:.6rem}code{word-break:break-all}\
 #verify-status{padding:.4rem .6rem;border-left:.3rem solid #999}#verify-status[data-state=verified]{border-color:#2a7d2e;background:#eef7ee}\
-#verify-status[data-state=failed]{border-color:#b3261e;background:#fbeeed}";
+#verify-status[data-state=failed]{border-color:#b3261e;background:#fbeeed}\
+#verify-keep code{word-break:break-all}#verify-keep input{font-family:monospace;max-width:100%}\
+tr.mismatch td{background:#fbeeed;outline:1px solid #b3261e}";
 
 fn page(lang: Lang, title: &str, body: &str, head: &LogHead) -> String {
     let mut p = String::new();

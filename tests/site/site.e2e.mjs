@@ -162,6 +162,9 @@ test("Law 16B1: a changed adjusted score in the HTML: not verified, the scores d
   assert.equal(v.state, "failed", v.text);
   assert.equal(v.reason, "score", v.text);
   assert.match(v.text, /^Not verified: the scores shown at round 1, table 3 are not what the signed events give/);
+  // The line is marked for the player.
+  const marked = await wd.script("return [...document.querySelectorAll('tr.mismatch td')].slice(0, 2).map((c) => c.textContent)");
+  assert.deepEqual(marked, ["1", "3"]);
   const de = editedLine("de", "x-score.html", 3, '<td class="n score-ew">-2 IMP</td>', '<td class="n score-ew">-1 IMP</td>');
   const w = await verdict(de);
   assert.equal(w.reason, "score", w.text);
@@ -334,6 +337,25 @@ test("Law 79C: a later publication only added to the one a player kept, and name
   assert.equal(r.state, "failed", r.text);
   assert.equal(r.reason, "rewritten", r.text);
   assert.match(r.text, /is not one this log grew from: what was published has been rewritten/);
+  // The same check typed into the page, as a player pastes the root they kept: a verified
+  // page shows the root to keep; it checks itself against what was pasted.
+  const second = path.join(work, "second/de/board-A-12.html");
+  assert.equal((await verdict(second)).state, "verified");
+  const shown = await wd.script("return document.getElementById('verify-root').textContent");
+  assert.equal(shown, rootOf(path.join(work, "second")));
+  const input = await wd.find("#verify-kept-root");
+  await wd.type(input, "not a root");
+  await wd.click(await wd.find("#verify-keep button"));
+  assert.equal(await wd.text(await wd.find("#verify-kept-note")), "eine Wurzel hat 64 hexadezimale Ziffern");
+  await wd.script("document.getElementById('verify-kept-root').value = ''");
+  await wd.type(input, kept);
+  await wd.click(await wd.find("#verify-keep button"));
+  const pasted = await wd.until("the kept root checked", async () => {
+    const v = await wd.script("const s = document.getElementById('verify-status'); const k = document.getElementById('verify-kept'); return s && s.dataset.state === 'verified' && k ? k.textContent : null;");
+    return v;
+  });
+  assert.match(pasted, /^Die Veröffentlichung, die Sie aufbewahrt haben \(Wurzel [0-9a-f]{16}\), ist eine, aus der dieses Protokoll gewachsen ist\.$/);
+  await shot("site-kept-pasted-de");
 });
 
 /** An event's author: the third field of its envelope (array head, format, 32-byte log id,

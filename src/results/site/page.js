@@ -40,6 +40,7 @@
     } catch (_) {
       return fail('malformed');
     }
+    if (typeof d.tree.root === 'string') keepRoot = d.tree.root;
     // 1. Every event: bytes, payload and signature.
     const checked = [];
     for (const e of d.events) {
@@ -174,16 +175,18 @@
       const cells = shown.get(`${row.round}/${row.table}`);
       const at = { round: row.round, table: row.table };
       if (!cells) return { fail: at };
+      // The line the player should look at, marked if it is the one that fails.
+      const bad = () => { cells[0].parentElement.classList.add('mismatch'); return { fail: at }; };
       shown.delete(`${row.round}/${row.table}`);
       const line = f.input.lines.find((l) => l.round === row.round && l.table === row.table);
       // Who sat there, and a played result's Law 77 points, as the events say.
-      if (cells[2].textContent !== line.ns || cells[3].textContent !== line.ew) return { fail: at };
+      if (cells[2].textContent !== line.ns || cells[3].textContent !== line.ew) return bad();
       if (!line.ruling && line.table_result && line.table_result.kind === 'played') {
         const m = cells[4].textContent.trim().match(/NS ([+-]\d+)$/);
-        if (!m || Number(m[1]) !== row.score_ns) return { fail: at };
+        if (!m || Number(m[1]) !== row.score_ns) return bad();
       }
       if (row.unchecked) { skipped++; continue; }
-      if (!B.same(cells[5].textContent, row, 'ns') || !B.same(cells[6].textContent, row, 'ew')) return { fail: at };
+      if (!B.same(cells[5].textContent, row, 'ns') || !B.same(cells[6].textContent, row, 'ew')) return bad();
     }
     // A line the events do not give.
     for (const cells of shown.values()) return { fail: { round: cells[0].textContent, table: cells[1].textContent } };
@@ -196,5 +199,51 @@
     try { return V.hex(await V.eventId(e.body, e.sig)); } catch (_) { return ''; }
   }
 
-  run().catch(() => fail('malformed'));
+  // A player keeps this publication's root, and later checks another publication against
+  // it: typed or pasted here, it goes into the address (`#kept=ROOT`) and the page checks
+  // itself again.
+  let keepRoot = null;
+  function keepForm() {
+    const section = document.getElementById('verify');
+    if (!section || document.getElementById('verify-keep')) return;
+    const form = document.createElement('form');
+    form.id = 'verify-keep';
+    if (keepRoot && status.dataset.state === 'verified') {
+      const p = document.createElement('p');
+      p.textContent = say('keep') + ' ';
+      const code = document.createElement('code');
+      code.id = 'verify-root';
+      code.textContent = keepRoot;
+      p.appendChild(code);
+      form.appendChild(p);
+    }
+    const label = document.createElement('label');
+    label.textContent = say('kept_label') + ' ';
+    const input = document.createElement('input');
+    input.id = 'verify-kept-root';
+    input.size = 64;
+    input.maxLength = 64;
+    input.spellcheck = false;
+    input.value = (location.hash.match(/kept=([0-9a-fA-F]*)/) || [])[1] || '';
+    label.appendChild(input);
+    const button = document.createElement('button');
+    button.type = 'submit';
+    button.textContent = say('kept_check');
+    const note = document.createElement('span');
+    note.id = 'verify-kept-note';
+    form.append(label, ' ', button, ' ', note);
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const root = input.value.trim().toLowerCase();
+      if (!/^[0-9a-f]{64}$/.test(root)) {
+        note.textContent = say('kept_bad');
+        return;
+      }
+      location.hash = 'kept=' + root;
+      location.reload();
+    });
+    section.appendChild(form);
+  }
+
+  run().catch(() => fail('malformed')).finally(keepForm);
 })();
