@@ -542,3 +542,79 @@ fn law_78a_a_pairs_site_recomputes_its_matchpoints_and_names_what_the_session_se
         "{board1}"
     );
 }
+
+/// The demo day made now (its Law 92B period running), published; a director's ruling on
+/// board 12 within the period (an artificial score, Law 12C2) and a second publication.
+/// Returns (the temp dir, the first site, the second site).
+fn ruled_after_publication() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let log = dir.path().join("day.tdlog");
+    let l = log.to_str().unwrap();
+    let (chief, td) = (key(dir.path(), "chief"), key(dir.path(), "td1"));
+    let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+    let base = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/demo/demo.tdlog");
+    for args in [
+        vec!["demo-day", l, "--base", base],
+        vec!["publish", l, "--key", &chief],
+        vec!["publish-site", l, "--out", first.to_str().unwrap()],
+        vec![
+            "ruling",
+            "give",
+            l,
+            "--round",
+            "1",
+            "--table",
+            "3",
+            "--board",
+            "12",
+            "--ns",
+            "LATVIA",
+            "--ew",
+            "GERMANY",
+            "--facts",
+            "the board was turned the wrong way at this table (Law 87)",
+            "--law",
+            "12C2",
+            "--category",
+            "law",
+            "--decision",
+            "average plus to N-S, average minus to E-W",
+            "--adjustment",
+            r#"{"kind":"artificial","ns":"average_plus","ew":"average_minus"}"#,
+            "--key",
+            &td,
+        ],
+        vec!["publish", l, "--key", &chief],
+        vec!["publish-site", l, "--out", second.to_str().unwrap()],
+    ] {
+        let (code, _, err) = tdlog(&data, &args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    (dir, first, second)
+}
+
+#[test]
+fn law_92b_a_ruling_after_a_publication_is_named_by_the_next_one_and_its_score_recomputed() {
+    let (dir, first, second) = ruled_after_publication();
+    let kept = root_of(&first);
+    let (code, out, err) = tdlog(
+        &dir.path().join("data"),
+        &["verify-site", second.to_str().unwrap(), "--kept", &kept],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let mut lines = out
+        .lines()
+        .skip_while(|l| !l.contains("en/board-A-12.html"));
+    let page = lines.next().unwrap();
+    assert!(page.contains("scores of 30 tables recomputed)"), "{page}");
+    // Both earlier publications: the demo day's own and the one the player kept.
+    let since: Vec<&str> = lines.take_while(|l| l.starts_with("  since")).collect();
+    assert_eq!(since.len(), 2, "{out}");
+    for l in since {
+        assert!(
+            l.ends_with("on this board: Ruling (Jens Hansen, laptop 2)"),
+            "{l}"
+        );
+    }
+}

@@ -190,6 +190,7 @@ pub fn verify_site(a: VerifySiteArgs) -> CliResult {
                 tree,
                 signers,
                 scores,
+                earlier,
             } => {
                 trees.insert((publication, tree.size, tree.root));
                 let scores = match scores {
@@ -209,6 +210,26 @@ pub fn verify_site(a: VerifySiteArgs) -> CliResult {
                     &tree.root.to_hex()[..16],
                     signers.join("; ")
                 );
+                // What moved the board since a publication it only added to.
+                for e in earlier.iter().filter(|e| !e.board.is_empty()) {
+                    let what: Vec<String> = e
+                        .board
+                        .iter()
+                        .map(|(kind, holder)| {
+                            let name =
+                                tdlog::i18n::lookup(lang, &format!("event.{kind}")).unwrap_or(kind);
+                            format!("{name} ({holder})")
+                        })
+                        .collect();
+                    println!(
+                        "  since the publication of {} (tree of {} events, root {}): {} events, on this board: {}",
+                        e.signed_at,
+                        e.tree.size,
+                        &e.tree.root.to_hex()[..16],
+                        e.events,
+                        what.join("; ")
+                    );
+                }
             }
             Verdict::Score(m) => {
                 bad += 1;

@@ -26,6 +26,9 @@ pub enum Verdict {
         signers: Vec<String>,
         /// The board's scores recomputed from its events (`site_scores`).
         scores: Scores,
+        /// Every earlier publication this one only added to, with what it added on this
+        /// board (the ruling or correction that moved a score).
+        earlier: Vec<Added>,
     },
     /// Every event checks, but a line's scores are not what the events give under the
     /// signed policy: the page's HTML was changed (reason `score`).
@@ -39,6 +42,18 @@ pub enum Verdict {
     },
     /// The page carries no proof (a site written before any publication, or not a board).
     NoProof,
+}
+
+/// What a publication added to an earlier one (RFC 9162 §2.1.4), as the page names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Added {
+    pub publication: Hash32,
+    pub signed_at: String,
+    pub tree: TreeHead,
+    /// How many events were added in all.
+    pub events: u64,
+    /// The board's own events added: each one's type and its signer.
+    pub board: Vec<(String, String)>,
 }
 
 const PROOF_OPEN: &str = "<script type=\"application/json\" id=\"tdlog-proof\">";
@@ -175,12 +190,32 @@ fn check(html: &str, doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
         Ok(s) => s,
         Err(m) => return Verdict::Score(m),
     };
+    let earlier = doc
+        .earlier
+        .iter()
+        .map(|e| Added {
+            publication: e.publication,
+            signed_at: e.signed_at.clone(),
+            tree: e.tree,
+            events: e.added,
+            board: e
+                .board_added
+                .iter()
+                .filter_map(|id| all.iter().find(|c| c.id == *id))
+                .map(|c| {
+                    let holder = keys.get(&c.env.author).map(|k| k.holder.clone());
+                    (c.env.kind.to_string(), holder.unwrap_or_default())
+                })
+                .collect(),
+        })
+        .collect();
     Verdict::Verified {
         events: doc.board.len(),
         publication: doc.publication,
         tree: doc.tree,
         signers,
         scores,
+        earlier,
     }
 }
 

@@ -358,6 +358,37 @@ test("Law 79C: a later publication only added to the one a player kept, and name
   await shot("site-kept-pasted-de");
 });
 
+test("Law 92B: a ruling after a publication: the next publication only added to the kept one, names the ruling, and its score is recomputed", async () => {
+  // The demo day made now, so its appeal period runs; published, then the TD's ruling on
+  // board 12 (an artificial score, Law 12C2), then published again.
+  const work = mkdtempSync(path.join(TMP, "ruled-"));
+  const log = path.join(work, "day.tdlog");
+  const data = { ...process.env, TDLOG_DATA_DIR: path.join(work, "data") };
+  const run = (...args) => execFileSync(BIN, args, { env: data, encoding: "utf8" });
+  const chief = path.join(TMP, "chief.key"), td = path.join(TMP, "td1.key");
+  run("demo-day", log, "--base", path.join(REPO, "fixtures/demo/demo.tdlog"));
+  run("publish", log, "--key", chief);
+  run("publish-site", log, "--out", path.join(work, "first"));
+  const kept = JSON.parse(readFileSync(path.join(work, "first/da/board-A-12.html"), "utf8").match(PROOF)[2]).tree.root;
+  run("ruling", "give", log, "--round", "1", "--table", "3", "--board", "12", "--ns", "LATVIA", "--ew", "GERMANY",
+    "--facts", "the board was turned the wrong way at this table (Law 87)", "--law", "12C2", "--category", "law",
+    "--decision", "average plus to N-S, average minus to E-W",
+    "--adjustment", '{"kind":"artificial","ns":"average_plus","ew":"average_minus"}', "--key", td);
+  run("publish", log, "--key", chief);
+  run("publish-site", log, "--out", path.join(work, "second"));
+  const v = await verdict(path.join(work, "second/da/board-A-12.html"), `#kept=${kept}`);
+  assert.equal(v.state, "verified", v.text);
+  const earlier = await wd.script("return [...document.querySelectorAll('#verify-earlier li.earlier')].map((l) => l.textContent)");
+  assert.equal(earlier.length, 2, earlier.join("\n"));
+  for (const e of earlier) assert.match(e, /heraf 1 om dette spil: .* \(Jens Hansen, laptop 2\)\.$/);
+  const scores = await wd.script("return document.getElementById('verify-scores').dataset.state");
+  assert.equal(scores, "checked");
+  // The ruled line shows the artificial IMPs (±3 in a teams match, Law 12C2).
+  const line = await wd.script("const r = [...document.querySelectorAll('#traveller tr.line')].find((t) => t.cells[0].textContent === '1' && t.cells[1].textContent === '3'); return [r.cells[5].textContent, r.cells[6].textContent]");
+  assert.deepEqual(line, ["3 IMP", "-3 IMP"]);
+  await shot("site-ruling-da");
+});
+
 /** An event's author: the third field of its envelope (array head, format, 32-byte log id,
  * then the 32-byte key, each byte string with its two-byte head). */
 function authorOf(e) {
