@@ -73,7 +73,7 @@ fn main() {
          | page weight | {w_med:.0} KiB | {w_max:.0} KiB |\n\
          | of it the proof document | {p_med:.0} KiB | {p_max:.0} KiB |\n\
          | time to verified | {t_med:.0} ms | {t_max:.0} ms |\n\n\
-         A board page carries its 200 result events, the key events and the publication, each with its inclusion proof ({depth} hashes), and the signed tree head: the verifier checks {checked} Ed25519 signatures and about {depth} SHA-256 steps an event through WebCrypto. \
+         A board page carries its 200 result events, the key events and the publication, and the board's context for recomputing its scores (the section, every table of the movement that schedules the board, any policy), each with its inclusion proof ({depth} hashes), and the signed tree head: the verifier checks {checked} Ed25519 signatures and about {depth} SHA-256 steps an event through WebCrypto, then folds the board and scores it (Law 77, matchpoints under the policy) and compares every line with the page ({scores}). \
          The time to verified is {ratio:.2}x the time the CLI takes to write the whole site.\n",
         events = head.size + 1,
         pages = std::fs::read_dir(site.join("en")).unwrap().count() * 3 + 1,
@@ -86,6 +86,15 @@ fn main() {
         t_med = r["ms_median"].as_f64().unwrap(),
         t_max = r["ms_max"].as_f64().unwrap(),
         depth = 64 - (head.size - 1).leading_zeros(),
+        scores = r["scores"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, v)| format!("{v} pages {k}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_default(),
         checked = r["signatures"],
         ratio = r["ms_median"].as_f64().unwrap() / 1000.0 / write_s,
     );

@@ -316,7 +316,7 @@ fn federation(pg: &pg::PgCluster) {
                     let p = start(&dir, &format!("County Pairs {i}"));
                     let mut log = open(&p, &dir.join("data"));
                     let mut left = e_n.saturating_sub(2);
-                    if i % 2 == 0 {
+                    if i.is_multiple_of(2) {
                         appeal(&mut log, "16B1");
                         left = left.saturating_sub(2);
                     }

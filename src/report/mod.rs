@@ -20,7 +20,7 @@ pub enum Block {
     /// A ruled table with a header row (repeated on every page it runs over).
     Table(Table),
     /// A deal's four hands laid out as a compass.
-    Hand(Hand),
+    Hand(Box<Hand>),
     /// Hand records: boards two to a row, each a small compass with its double-dummy
     /// tricks and par, as a dealing program prints them (six to an A4 page).
     Boards(Vec<BoardRecord>),

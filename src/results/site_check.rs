@@ -87,6 +87,8 @@ fn raw(e: &super::site_proof::PageEvent) -> Option<RawEvent> {
 }
 
 /// The event's bytes and signature checked; its id either way (for the reason).
+// A verdict is made once a page, so its size in an `Err` costs nothing worth boxing.
+#[allow(clippy::result_large_err)]
 fn checked(e: &super::site_proof::PageEvent) -> Result<CheckedEvent, Verdict> {
     let r = raw(e).ok_or_else(|| failed("malformed", None))?;
     r.check().map_err(|_| failed("signature", Some(r.id())))
@@ -237,6 +239,7 @@ impl Key {
 /// once a chief TD in force enrolled it (replay order, as `log::playback` takes key events).
 /// A page holds a subset of the log, each event proven to be in the published tree with
 /// every key event of it, so "in the causal past" is not asked here.
+#[allow(clippy::result_large_err)]
 fn trace(events: &[&CheckedEvent], log_id: Hash32) -> Result<BTreeMap<Hash32, Key>, Verdict> {
     let geneses: Vec<&&CheckedEvent> = events
         .iter()

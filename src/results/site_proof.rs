@@ -163,6 +163,9 @@ pub fn board_proofs(
     Ok(out)
 }
 
+/// One version of a movement's table: its event and the boards it schedules.
+type Version = (Hash32, Vec<u32>);
+
 /// The events a board's comparison depends on, gathered once for every board (each in the
 /// publication's tree).
 struct Context {
@@ -171,7 +174,7 @@ struct Context {
     /// Events of one board: its facts and fouling.
     board: BTreeMap<(String, u32), Vec<Hash32>>,
     /// The movement's tables by (section, round, table), every version, with their boards.
-    tables: BTreeMap<(String, u32, u32), Vec<(Hash32, Vec<u32>)>>,
+    tables: BTreeMap<(String, u32, u32), Vec<Version>>,
 }
 
 impl Context {

@@ -1,5 +1,10 @@
 // A tournament built from signed events, and its boards as vectors (included by
 // tests/site_score_vectors.rs).
+
+/// Who sits at a table of a round and the boards it plays: (N-S, E-W, boards).
+type Seat3 = (String, String, Vec<u32>);
+/// A teams round: its matches (home, away) and the boards they play.
+type TeamsRound<'a> = (&'a [(&'a str, &'a str)], &'a [u32]);
 // ---- A tournament built from signed events ------------------------------------------------
 
 struct Sc {
@@ -7,7 +12,7 @@ struct Sc {
     f: Forge,
     chief: DeviceKey,
     /// Who sits where: (section, round, table) → (N-S, E-W, boards).
-    seats: BTreeMap<(String, u32, u32), (String, String, Vec<u32>)>,
+    seats: BTreeMap<(String, u32, u32), Seat3>,
 }
 
 impl Sc {
@@ -86,7 +91,7 @@ impl Sc {
     }
 
     /// Teams: in each round, matches of two tables (the home team N-S at the first).
-    fn teams(&mut self, section: &str, rounds: &[(&[(&str, &str)], &[u32])]) {
+    fn teams(&mut self, section: &str, rounds: &[TeamsRound]) {
         for (r, (matches, boards)) in rounds.iter().enumerate() {
             for (m, (home, away)) in matches.iter().enumerate() {
                 let t = 2 * m as u32 + 1;

@@ -245,7 +245,7 @@ pub fn dossier(f: &Folded, a: &Appeal, lang: Lang) -> Vec<Block> {
             format!("{}: {}", t("vulnerability"), t(&format!("vul_{vul}"))),
         ];
         match hand_diagram(deal, lang, centre) {
-            Some(h) => b.push(Block::Hand(h)),
+            Some(h) => b.push(Block::Hand(Box::new(h))),
             None => b.push(Block::Mono(deal.to_string())),
         }
     }
