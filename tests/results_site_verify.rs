@@ -618,3 +618,110 @@ fn law_92b_a_ruling_after_a_publication_is_named_by_the_next_one_and_its_score_r
         );
     }
 }
+
+#[test]
+fn a_page_whose_verifier_or_text_is_not_the_tools_is_not_verified() {
+    // What only a check from outside the page can see: in a browser, a page whose scripts
+    // were replaced says whatever its publisher wrote.
+    let (dir, _, site) = published_site();
+    let page = site.join("de/board-A-13.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let swapped = html.replacen(
+        "return fail('malformed');",
+        "return verdict('verified');",
+        1,
+    );
+    assert_ne!(swapped, html);
+    std::fs::write(&page, swapped).unwrap();
+    let (code, line) = verdict_13(dir.path(), &site);
+    assert_eq!(code, 2, "{line}");
+    assert!(
+        line.contains("NOT VERIFIED: Prüfprogramm, Texte oder Gestaltung der Seite"),
+        "{line}"
+    );
+    // A changed figure with the true one hidden after it.
+    let (dir, _, site) = published_site();
+    edit_html(
+        &site,
+        2,
+        "NS +150</td>",
+        "NS +180<span hidden> NS +150</span></td>",
+    );
+    let (code, line) = verdict_13(dir.path(), &site);
+    assert_eq!(code, 2, "{line}");
+    assert!(line.contains("Runde 1, Tisch 2"), "{line}");
+    // A line kept in a comment is no line: the browser does not show it.
+    let (dir, _, site) = published_site();
+    let page = site.join("de/board-A-13.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let row = "<tr class=\"line\"><td class=\"n\">1</td><td class=\"n\">2</td>";
+    let start = html.find(row).unwrap();
+    let end = start + html[start..].find("</tr>").unwrap() + 5;
+    let commented = format!(
+        "{}<!--{}-->{}",
+        &html[..start],
+        &html[start..end],
+        &html[end..]
+    );
+    std::fs::write(&page, commented).unwrap();
+    let (code, line) = verdict_13(dir.path(), &site);
+    assert_eq!(code, 2, "{line}");
+    assert!(line.contains("Runde 1, Tisch 2"), "{line}");
+}
+
+#[test]
+fn a_change_after_the_publication_waits_for_the_next_and_the_site_still_verifies() {
+    // The site shows what was published: a ruling signed after the publication is not on
+    // it until the results are published again, and every page verifies meanwhile.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let log = dir.path().join("day.tdlog");
+    let l = log.to_str().unwrap();
+    let (chief, td) = (key(dir.path(), "chief"), key(dir.path(), "td1"));
+    let site = dir.path().join("site");
+    let base = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/demo/demo.tdlog");
+    for args in [
+        vec!["demo-day", l, "--base", base],
+        vec!["publish", l, "--key", &chief],
+        vec![
+            "ruling",
+            "give",
+            l,
+            "--round",
+            "1",
+            "--table",
+            "3",
+            "--board",
+            "12",
+            "--ns",
+            "LATVIA",
+            "--ew",
+            "GERMANY",
+            "--facts",
+            "a board turned the wrong way (Law 87)",
+            "--law",
+            "12C2",
+            "--category",
+            "law",
+            "--decision",
+            "A+ to N-S, A- to E-W",
+            "--adjustment",
+            r#"{"kind":"artificial","ns":"average_plus","ew":"average_minus"}"#,
+            "--key",
+            &td,
+        ],
+    ] {
+        let (code, _, err) = tdlog(&data, &args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    let (code, _, err) = tdlog(&data, &["publish-site", l, "--out", site.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("are not on the site: publish again"), "{err}");
+    let html = std::fs::read_to_string(site.join("en/board-A-12.html")).unwrap();
+    assert!(
+        !html.contains("artificial NS A+"),
+        "the ruling waits for the next publication"
+    );
+    let (code, out, err) = tdlog(&data, &["verify-site", site.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -96,23 +96,61 @@ pub fn site(a: SiteArgs) -> CliResult {
         events: v.events.len(),
         digest: hex::encode(h.finalize()),
     };
-    let t = tdlog::appeals::fold(&v, None).tournament;
-    let rows = tdlog::results::results(&t);
-    let r = ranking(&t, &rows);
-    // Each board page carries its proof against the latest publication's signed tree head
-    // (issue 33): the stored bytes of the events behind it, read from the log as stored.
-    let proofs = match v
+    let publication = v
         .events
         .iter()
         .rev()
         .find(|e| e.env.kind == "results.published")
-    {
+        .map(|e| e.id);
+    // The site shows what was published: the events of the latest publication's tree (its
+    // signer's causal past), which its pages prove; what came after waits for the next.
+    let t = match publication {
+        Some(p) => {
+            let leaves: std::collections::HashSet<tdlog::log::Hash32> =
+                tdlog::log::tree::leaves(&v, p)?.into_iter().collect();
+            // Tree heads, receipts and checkpoints after it say nothing the site shows.
+            let later = v
+                .events
+                .iter()
+                .filter(|e| !leaves.contains(&e.id))
+                .filter(|e| {
+                    !matches!(
+                        &*e.env.kind,
+                        "results.tree_head" | "log.receipt" | "log.checkpoint"
+                    )
+                })
+                .count();
+            if later > 0 {
+                eprintln!("note: {later} events signed after the latest publication (or unseen by it) are not on the site: publish again (`tdlog publish`) to show them");
+            }
+            let published = tdlog::log::Verified {
+                log_id: v.log_id,
+                events: v
+                    .events
+                    .iter()
+                    .filter(|e| leaves.contains(&e.id))
+                    .cloned()
+                    .collect(),
+                keys: v.keys.clone(),
+                excluded: vec![],
+                pending_forks: vec![],
+                heads: v.heads.clone(),
+            };
+            tdlog::appeals::fold(&published, None).tournament
+        }
+        None => tdlog::appeals::fold(&v, None).tournament,
+    };
+    let rows = tdlog::results::results(&t);
+    let r = ranking(&t, &rows);
+    // Each board page carries its proof against the latest publication's signed tree head
+    // (issue 33): the stored bytes of the events behind it, read from the log as stored.
+    let proofs = match publication {
         Some(p) => {
             let mut raw: tdlog::log::hash::IdMap<tdlog::log::RawEvent> = Default::default();
             for i in log.read_inputs()? {
                 raw.insert(i.raw.id(), i.raw);
             }
-            tdlog::results::site_proof::board_proofs(&v, &raw, &t, p.id)?
+            tdlog::results::site_proof::board_proofs(&v, &raw, &t, p)?
         }
         None => {
             eprintln!("warning: no results have been published in this log: the board pages carry no proof to check");

@@ -191,6 +191,12 @@ pub static SITE: &[(&str, &str, &str, &str)] = &[
         "en rod har 64 hexadecimale cifre",
     ),
     (
+        "verify.script",
+        "the page's verifier, its words or its style are not the ones tdlog writes, or it hides part of its text: in a browser it could say anything",
+        "Prüfprogramm, Texte oder Gestaltung der Seite sind nicht die, die tdlog schreibt, oder sie verbirgt einen Teil ihres Textes: im Browser könnte sie alles behaupten",
+        "sidens kontrolprogram, tekster eller udformning er ikke dem, tdlog skriver, eller den skjuler en del af sin tekst: i en browser kunne den påstå hvad som helst",
+    ),
+    (
         "verify.malformed",
         "the page's proof cannot be read",
         "der Nachweis der Seite ist nicht lesbar",

@@ -20,6 +20,7 @@ pub mod score;
 mod session;
 pub mod site;
 pub mod site_check;
+mod site_html;
 pub mod site_proof;
 mod site_scores;
 mod standings;

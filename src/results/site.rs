@@ -43,7 +43,7 @@ pub fn slug(id: &str) -> String {
     out
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:.5rem;line-height:1.4}\
+pub(crate) const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:.5rem;line-height:1.4}\
 table{border-collapse:collapse;width:100%}th,td{padding:.25rem .4rem;border-bottom:1px solid #ccc;text-align:left}\
 td.n{text-align:right;font-variant-numeric:tabular-nums}.wrap{overflow-x:auto}details{font-size:.9em}\
 nav a{margin-right:.6rem}code{word-break:break-all}\
@@ -111,7 +111,7 @@ const SCORE_JS: &str = include_str!("site/score.js");
 
 /// The verdict section of a board page: its proof document, the verifier, and the words of
 /// every verdict in the page's language.
-fn verification(proof: &str, lang: Lang) -> String {
+pub(crate) fn verification(proof: &str, lang: Lang) -> String {
     let mut words: serde_json::Map<String, serde_json::Value> = crate::i18n::SITE_VERIFY
         .iter()
         .map(|k| {

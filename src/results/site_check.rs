@@ -35,7 +35,7 @@ pub enum Verdict {
     Score(Mismatch),
     /// A check failed: the reason's code (`signature`, `untraced_key`, `log_id`,
     /// `inclusion`, `missing`, `no_head`, `head_conflict`, `consistency`, `rewritten`,
-    /// `malformed`) and the event (or the kept root).
+    /// `malformed`, `script`) and the event (or the kept root).
     Failed {
         reason: &'static str,
         event: Option<Hash32>,
@@ -68,10 +68,38 @@ pub fn check_page(html: &str, kept: Option<&Hash32>) -> Verdict {
     let Some(end) = rest.find("</script>") else {
         return failed("malformed", None);
     };
-    match serde_json::from_str::<PageProof>(&rest[..end]) {
-        Ok(doc) => check(html, &doc, kept),
+    let proof = &rest[..end];
+    match serde_json::from_str::<PageProof>(proof) {
+        Ok(doc) => match check(html, &doc, kept) {
+            // Checked, and the page is the tool's own: its verifier, words and style as
+            // `site` writes them for this proof, and nothing that hides or changes text.
+            v @ Verdict::Verified { .. } if !ours(html, proof) => {
+                let _ = v;
+                failed("script", None)
+            }
+            v => v,
+        },
         Err(_) => failed("malformed", None),
     }
+}
+
+/// Whether the page runs the tool's own verifier with the tool's own words and style for
+/// this proof: a publisher who rewrites them can make a page say anything in a browser,
+/// which only a check from outside the page can see.
+fn ours(html: &str, proof: &str) -> bool {
+    let lang = html
+        .find("<html lang=\"")
+        .and_then(|i| html.get(i + 12..i + 14))
+        .and_then(|code| code.parse::<crate::i18n::Lang>().ok());
+    let Some(lang) = lang else {
+        return false;
+    };
+    let page = super::site_html::Page::read(html);
+    !page.foreign
+        && page.scripts == 6
+        && page.styles == 1
+        && html.contains(&format!("<style>{}</style>", super::site::STYLE))
+        && html.contains(&super::site::verification(proof, lang))
 }
 
 fn failed(reason: &'static str, event: Option<Hash32>) -> Verdict {
@@ -130,7 +158,12 @@ fn check(html: &str, doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
             return failed("inclusion", Some(c.id));
         }
     }
-    for id in doc.board.iter().chain(std::iter::once(&doc.publication)) {
+    for id in doc
+        .board
+        .iter()
+        .chain(&doc.context)
+        .chain(std::iter::once(&doc.publication))
+    {
         if !events.iter().any(|(c, _)| c.id == *id) {
             return failed("missing", Some(*id));
         }

@@ -113,6 +113,8 @@ pub fn board_proofs(
         ids.extend(s.history.iter().map(|c| c.event));
     }
     let context = Context::new(v, &prover);
+    let by_id: std::collections::HashMap<Hash32, &crate::log::CheckedEvent> =
+        v.events.iter().map(|e| (e.id, e)).collect();
     let mut out = BTreeMap::new();
     for (board, ids) in by_board {
         // Only what the publication's tree holds: a line changed after it is not on it.
@@ -120,7 +122,23 @@ pub fn board_proofs(
             .into_iter()
             .filter(|id| prover.path(id).is_some())
             .collect();
-        let context = context.of(&board.0, board.1);
+        let mut context = context.of(&board.0, board.1);
+        // An appeal decision's appeal and the ruling appealed, which name its table: a
+        // ruling made before the table had a result is in no line's history.
+        for id in &own {
+            let appeal = match by_id.get(id).map(|e| &e.payload) {
+                Some(Payload::AppealDecided(d)) => d.appeal,
+                Some(Payload::AuthorityAnswered(x)) => x.appeal,
+                _ => continue,
+            };
+            if let Some(Payload::AppealFiled(f)) = by_id.get(&appeal).map(|e| &e.payload) {
+                for x in [appeal, f.ruling] {
+                    if prover.path(&x).is_some() && !context.contains(&x) {
+                        context.push(x);
+                    }
+                }
+            }
+        }
         let mut all: Vec<Hash32> = keys.clone();
         all.extend(own.iter().copied());
         all.extend(context.iter().filter(|id| !own.contains(id)).copied());

@@ -58,16 +58,24 @@ pub(crate) fn check(
         Payload::Ruling(r) => Some(r.slot.clone()),
         _ => None,
     };
+    let page = super::site_html::Page::read(html);
+    let shown = page.lines().map_err(|(r, t)| at(&r, &t))?;
+    if events
+        .iter()
+        .any(|e| own.contains(&e.id) && e.env.kind.starts_with("bridge."))
+    {
+        return Ok(Scores::Play { lines: shown.len() });
+    }
     let first = events
         .iter()
         .filter(|e| own.contains(&e.id))
         .find_map(|e| slot_of(e))
         .ok_or_else(unreadable)?;
     let (section, board) = (first.section, first.board);
-    if !heading(html).is_some_and(|h| h.ends_with(&format!(" {board}"))) {
+    let h1 = page.heading().unwrap_or_default();
+    if !h1.ends_with(&format!(" {board}")) || !h1.contains(&format!(" {section} ")) {
         return Err(unreadable());
     }
-    let shown = traveller(html).ok_or_else(unreadable)?;
     let mut seen = std::collections::BTreeSet::new();
     for cells in &shown {
         if !seen.insert((cells[0].clone(), cells[1].clone())) {
@@ -83,12 +91,6 @@ pub(crate) fn check(
             b.id,
         ))
     });
-    if order
-        .iter()
-        .any(|e| own.contains(&e.id) && e.env.kind.starts_with("bridge."))
-    {
-        return Ok(Scores::Play { lines: shown.len() });
-    }
     let mut t = Tournament::default();
     for e in &order {
         let Some((role, holder)) = signer(&e.env.author) else {
@@ -220,52 +222,4 @@ fn same(text: &str, pct: Option<f64>, imp: Option<f64>) -> bool {
             .and_then(|n| n.trim().parse::<f64>().ok())
             .is_some_and(|n| (n - v).abs() <= 0.0051),
     }
-}
-
-/// The text of the page's first heading.
-fn heading(html: &str) -> Option<String> {
-    let start = html.find("<h1")?;
-    let open = start + html[start..].find('>')? + 1;
-    let end = open + html[open..].find("</h1>")?;
-    Some(text(&html[open..end]))
-}
-
-/// Every line of the traveller table (`#traveller`): rows of exactly seven cells, their text.
-fn traveller(html: &str) -> Option<Vec<[String; 7]>> {
-    let start = html.find("<table id=\"traveller\"")?;
-    let end = start + html[start..].find("</table>")?;
-    let mut out = vec![];
-    for row in html[start..end].split("<tr").skip(1) {
-        let cells: Vec<String> = row
-            .split("<td")
-            .skip(1)
-            .map(|c| {
-                let body = c.split_once('>').map_or("", |(_, b)| b);
-                text(body.split("</td>").next().unwrap_or(""))
-            })
-            .collect();
-        if let Ok(cells) = <[String; 7]>::try_from(cells) {
-            out.push(cells);
-        }
-    }
-    Some(out)
-}
-
-/// An HTML fragment's text: tags left out, the site's entities decoded.
-fn text(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for ch in html.chars() {
-        match ch {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
 }

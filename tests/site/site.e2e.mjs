@@ -183,6 +183,12 @@ test("Law 77: changed points of a played contract, a renamed pair, a line left o
   assert.equal((await verdict(renamed)).reason, "score");
   const gone = editedLine("en", "x-gone.html", 2, '<tr class="line">', '<tr class="gone"><td></td>');
   assert.equal((await verdict(gone)).reason, "score");
+  // What the player sees is what is checked: a changed figure with the true one hidden
+  // after it, or the true line hidden and a changed one shown.
+  const hidden = editedLine("en", "x-hidden.html", 2, "NS +150</td>", 'NS +180<span hidden> NS +150</span></td>');
+  assert.equal((await verdict(hidden)).reason, "score");
+  const shadow = editedLine("en", "x-shadow.html", 2, '<tr class="line">', '<tr class="line" style="display:none">');
+  assert.equal((await verdict(shadow)).reason, "score");
 });
 
 test("Law 78A: a pairs site's matchpoints are recomputed in the page; what the session settles is named; a changed percentage fails", async () => {

@@ -40,7 +40,8 @@
       switch (e.type) {
         case 'structure.section': if (inSection(p)) form = p.form; break;
         case 'scoring.policy':
-          if (p.section === undefined || p.section === null) eventPolicy = p;
+          // No section, or an empty one: event-wide (the projection files both under "").
+          if (p.section === undefined || p.section === null || p.section === '') eventPolicy = p;
           else if (p.section === section) policy = p;
           break;
         case 'structure.board': if (onBoard(p)) facts = p; break;

@@ -62,9 +62,10 @@
         && (await V.verifyInclusion(leaf, e.index, d.tree.size, e.path, d.tree.root)).ok;
       if (!ok) return fail('inclusion', V.hex(r.id));
     }
-    // Every line's event is on the page, and so is the publication.
+    // Every line's event is on the page, every event of its context, and the publication.
     const ids = new Set(checked.map((c) => V.hex(c.r.id)));
-    for (const id of d.board.concat([d.publication])) {
+    const context = Array.isArray(d.context) ? d.context : [];
+    for (const id of d.board.concat(context, [d.publication])) {
       if (!ids.has(id)) return fail('missing', id);
     }
     // 4. The tree head, signed by the publisher and witnesses whose keys trace too.
@@ -141,6 +142,10 @@
     status.after(note);
   }
 
+  // Text as shown (CSS applied: hidden parts left out) and as written, spaces collapsed.
+  const plain = (t) => String(t).replace(/\s+/g, ' ').trim();
+  const seen = (el) => plain(el.innerText);
+
   // Each line of the traveller against the board's scores recomputed from the events:
   // { state: 'checked' | 'partial' | 'play', vars } or { fail: { round, table } }.
   function recompute(V, checked, d) {
@@ -155,16 +160,26 @@
     const table = document.getElementById('traveller');
     if (!first || !table) return { fail: { round: '-', table: '-' } };
     const { section, board } = first.payload;
-    // The page names the board its events are of.
-    const h1 = document.querySelector('h1');
-    if (!h1 || !h1.textContent.trim().endsWith(' ' + board)) return { fail: { round: '-', table: '-' } };
+    const unread = { fail: { round: '-', table: '-' } };
+    // The page names the section and board its events are of.
+    const heading = document.querySelector('h1');
+    const h1 = heading ? seen(heading) : '';
+    if (!h1.endsWith(' ' + board) || !h1.includes(' ' + section + ' ')) return unread;
     const f = B.fold(events, d.board, section, board);
+    // The traveller as the player sees it: its header, a line of seven cells per table,
+    // each line's audit trail in one cell; any other row, or a line or cell part hidden
+    // from view, is not the page this tool writes.
     const shown = new Map();
-    for (const tr of table.querySelectorAll('tr')) {
-      const cells = tr.querySelectorAll('td');
-      if (cells.length !== 7) continue;
-      const key = `${cells[0].textContent.trim()}/${cells[1].textContent.trim()}`;
-      if (shown.has(key)) return { fail: { round: cells[0].textContent, table: cells[1].textContent } };
+    for (const tr of table.rows) {
+      const cells = Array.from(tr.cells);
+      const heads = cells.filter((c) => c.tagName === 'TH').length;
+      if (heads === cells.length && heads > 0) continue;
+      if (cells.length === 1 && heads === 0) continue;
+      const at = { round: cells.length ? cells[0].textContent : '-', table: cells.length > 1 ? cells[1].textContent : '-' };
+      if (cells.length !== 7 || heads > 0 || tr.getClientRects().length === 0) return { fail: at };
+      if (cells.some((c) => c.children.length > 0 || seen(c) !== plain(c.textContent))) return { fail: at };
+      const key = `${plain(cells[0].textContent)}/${plain(cells[1].textContent)}`;
+      if (shown.has(key)) return { fail: at };
       shown.set(key, cells);
     }
     if (f.unchecked) return { state: f.unchecked, vars: { lines: shown.size } };
