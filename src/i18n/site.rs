@@ -156,14 +156,14 @@ pub static SITE: &[(&str, &str, &str, &str)] = &[
     (
         "verify.scores_checked",
         "The scores of all {lines} tables were recomputed here from the signed events (Law 77 and the scoring policy in force) and match the page.",
-        "Die Ergebnisse aller {lines} Tische wurden hier aus den signierten Ereignissen neu berechnet (Regel 77 und die geltende Abrechnungsregel) und stimmen mit der Seite überein.",
-        "Resultaterne ved alle {lines} borde er regnet igen her ud fra de signerede hændelser (lov 77 og den gældende opgørelsesregel) og stemmer med siden.",
+        "Die Ergebnisse aller {lines} Tische wurden hier aus den signierten Ereignissen neu berechnet (§ 77 und die geltende Abrechnungsregel) und stimmen mit der Seite überein.",
+        "Resultaterne ved alle {lines} borde er regnet igen her ud fra de signerede hændelser (§ 77 og den gældende opgørelsesregel) og stemmer med siden.",
     ),
     (
         "verify.scores_partial",
         "The scores of {lines} tables were recomputed here from the signed events and match the page. Artificial scores that depend on the whole session (Law 12C2(c)) are not recomputed on a board's page: {skipped}.",
-        "Die Ergebnisse von {lines} Tischen wurden hier aus den signierten Ereignissen neu berechnet und stimmen mit der Seite überein. Künstliche Ergebnisse, die von der ganzen Sitzung abhängen (Regel 12C2(c)), werden auf der Seite eines Boards nicht neu berechnet: {skipped}.",
-        "Resultaterne ved {lines} borde er regnet igen her ud fra de signerede hændelser og stemmer med siden. Kunstige resultater, der afhænger af hele sessionen (lov 12C2(c)), regnes ikke igen på et spils side: {skipped}.",
+        "Die Ergebnisse von {lines} Tischen wurden hier aus den signierten Ereignissen neu berechnet und stimmen mit der Seite überein. Künstliche Ergebnisse, die von der ganzen Sitzung abhängen (§ 12 C 2 (c)), werden auf der Seite eines Boards nicht neu berechnet: {skipped}.",
+        "Resultaterne ved {lines} borde er regnet igen her ud fra de signerede hændelser og stemmer med siden. Kunstige resultater, der afhænger af hele sessionen (§ 12C2(c)), regnes ikke igen på et spils side: {skipped}.",
     ),
     (
         "verify.scores_play",

@@ -211,7 +211,7 @@ test("Law 78A: a pairs site's matchpoints are recomputed in the page; what the s
     const s = await scores();
     assert.equal(s.state, f === "board-A-3.html" ? "partial" : "checked", `${f}: ${s.text}`);
     if (f === "board-A-3.html") {
-      assert.match(s.text, /^Die Ergebnisse von 3 Tischen wurden hier .* von der ganzen Sitzung abhängen \(Regel 12C2\(c\)\), werden auf der Seite eines Boards nicht neu berechnet: 1\.$/);
+      assert.match(s.text, /^Die Ergebnisse von 3 Tischen wurden hier .* von der ganzen Sitzung abhängen \(§ 12 C 2 \(c\)\), werden auf der Seite eines Boards nicht neu berechnet: 1\.$/);
       await shot("site-session-de");
     }
   }
