@@ -240,17 +240,34 @@ pub fn witness(log: PathBuf, publication: Option<String>, key: KeyOpts) -> CliRe
     let v = verified(&log)?;
     let p = publication_id(&v, publication.as_deref())?;
     let h = tree::head(&v, p)?;
-    let signed = tree::signed_heads(&v);
+    warn_if_forged(&tree::signed_heads(&v), p);
+    drop(v);
+    sign_head(&log, &key, p, h)?;
+    Ok(0)
+}
+
+/// A tree head of `p` on the log that does not match it is named before this device signs
+/// the head its own copy gives.
+fn warn_if_forged(signed: &[tree::SignedHead], p: Hash32) {
     if let Some(bad) = signed.iter().find(|s| s.publication == p && !s.matches) {
         eprintln!(
-            "warning: a tree head of this publication on the log does not match it (event {}); this device signs the head its own copy gives",
+            "warning: a tree head of publication {} on the log does not match it (event {}); this device signs the head its own copy gives",
+            p.to_hex(),
             bad.event.to_hex()
         );
     }
-    drop(v);
+}
+
+/// Signs `h` as this device's head of publication `p` (through the append guard).
+fn sign_head(
+    log: &std::path::Path,
+    key: &KeyOpts,
+    p: Hash32,
+    h: tree::TreeHead,
+) -> Result<(), Error> {
     let id = super::appeals::append(
-        &log,
-        &key,
+        log,
+        key,
         tdlog::events::Payload::ResultsTreeHead(tdlog::events::ResultsTreeHead {
             publication: p,
             size: h.size,
@@ -264,7 +281,7 @@ pub fn witness(log: PathBuf, publication: Option<String>, key: KeyOpts) -> CliRe
         h.root.to_hex(),
         id.to_hex()
     );
-    Ok(0)
+    Ok(())
 }
 
 /// `tdlog sync --witness`: every publication on the log whose tree this device's key has
@@ -282,33 +299,12 @@ pub fn witness_all(log: &std::path::Path, key: &KeyOpts) -> Result<usize, Error>
         .collect();
     let mut heads = vec![];
     for p in todo {
-        if let Some(bad) = signed.iter().find(|s| s.publication == p && !s.matches) {
-            eprintln!(
-                "warning: a tree head of publication {} on the log does not match it (event {}); this device signs the head its own copy gives",
-                p.to_hex(),
-                bad.event.to_hex()
-            );
-        }
+        warn_if_forged(&signed, p);
         heads.push((p, tree::head(&v, p)?));
     }
     drop(v);
     for (p, h) in &heads {
-        let id = super::appeals::append(
-            log,
-            key,
-            tdlog::events::Payload::ResultsTreeHead(tdlog::events::ResultsTreeHead {
-                publication: *p,
-                size: h.size,
-                root: h.root,
-            }),
-        )?;
-        println!(
-            "witnessed publication {}: its tree has {} events, root {} (event {})",
-            p.to_hex(),
-            h.size,
-            h.root.to_hex(),
-            id.to_hex()
-        );
+        sign_head(log, key, *p, *h)?;
     }
     Ok(heads.len())
 }

@@ -69,14 +69,12 @@ pub fn check_page(html: &str, kept: Option<&Hash32>) -> Verdict {
         return failed("malformed", None);
     };
     let proof = &rest[..end];
+    let page = super::site_html::Page::read(html);
     match serde_json::from_str::<PageProof>(proof) {
-        Ok(doc) => match check(html, &doc, kept) {
+        Ok(doc) => match check(&page, &doc, kept) {
             // Checked, and the page is the tool's own: its verifier, words and style as
             // `site` writes them for this proof, and nothing that hides or changes text.
-            v @ Verdict::Verified { .. } if !ours(html, proof) => {
-                let _ = v;
-                failed("script", None)
-            }
+            Verdict::Verified { .. } if !ours(html, &page, proof) => failed("script", None),
             v => v,
         },
         Err(_) => failed("malformed", None),
@@ -86,7 +84,7 @@ pub fn check_page(html: &str, kept: Option<&Hash32>) -> Verdict {
 /// Whether the page runs the tool's own verifier with the tool's own words and style for
 /// this proof: a publisher who rewrites them can make a page say anything in a browser,
 /// which only a check from outside the page can see.
-fn ours(html: &str, proof: &str) -> bool {
+fn ours(html: &str, page: &super::site_html::Page, proof: &str) -> bool {
     let lang = html
         .find("<html lang=\"")
         .and_then(|i| html.get(i + 12..i + 14))
@@ -94,7 +92,6 @@ fn ours(html: &str, proof: &str) -> bool {
     let Some(lang) = lang else {
         return false;
     };
-    let page = super::site_html::Page::read(html);
     !page.foreign
         && page.scripts == 6
         && page.styles == 1
@@ -122,7 +119,7 @@ fn checked(e: &super::site_proof::PageEvent) -> Result<CheckedEvent, Verdict> {
     r.check().map_err(|_| failed("signature", Some(r.id())))
 }
 
-fn check(html: &str, doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
+fn check(page: &super::site_html::Page, doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
     // 1. Bytes and signatures.
     let mut events = Vec::with_capacity(doc.events.len());
     for e in &doc.events {
@@ -221,7 +218,7 @@ fn check(html: &str, doc: &PageProof, kept: Option<&Hash32>) -> Verdict {
     // 6. The board's scores, recomputed from its events under the signed policy.
     let all: Vec<&CheckedEvent> = events.iter().map(|(c, _)| c).collect();
     let signer = |a: &Hash32| keys.get(a).map(|k| (k.role, k.holder.clone()));
-    let scores = match super::site_scores::check(html, &all, &doc.board, signer) {
+    let scores = match super::site_scores::check(page, &all, &doc.board, signer) {
         Ok(s) => s,
         Err(m) => return Verdict::Score(m),
     };
@@ -289,15 +286,7 @@ fn trace(events: &[&CheckedEvent], log_id: Hash32) -> Result<BTreeMap<Hash32, Ke
             return Err(failed("log_id", Some(e.id)));
         }
     }
-    let mut order: Vec<&&CheckedEvent> = events.iter().collect();
-    order.sort_by(|a, b| {
-        (a.env.lamport, a.env.author, a.env.seq, a.id).cmp(&(
-            b.env.lamport,
-            b.env.author,
-            b.env.seq,
-            b.id,
-        ))
-    });
+    let order = super::site_scores::in_replay_order(events);
     let mut keys: BTreeMap<Hash32, Key> = BTreeMap::new();
     if let Payload::Genesis(gp) = &g.payload {
         keys.insert(

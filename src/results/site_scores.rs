@@ -45,7 +45,7 @@ fn unreadable() -> Mismatch {
 /// Checks the traveller of `html` against `events` (every one verified and traced: `signer`
 /// gives each author's role and holder); `own`: the ids of the board's own events.
 pub(crate) fn check(
-    html: &str,
+    page: &super::site_html::Page,
     events: &[&CheckedEvent],
     own: &[Hash32],
     signer: impl Fn(&Hash32) -> Option<(Role, String)>,
@@ -58,7 +58,6 @@ pub(crate) fn check(
         Payload::Ruling(r) => Some(r.slot.clone()),
         _ => None,
     };
-    let page = super::site_html::Page::read(html);
     let shown = page.lines().map_err(|(r, t)| at(&r, &t))?;
     if events
         .iter()
@@ -82,15 +81,7 @@ pub(crate) fn check(
             return Err(at(&cells[0], &cells[1]));
         }
     }
-    let mut order: Vec<&&CheckedEvent> = events.iter().collect();
-    order.sort_by(|a, b| {
-        (a.env.lamport, a.env.author, a.env.seq, a.id).cmp(&(
-            b.env.lamport,
-            b.env.author,
-            b.env.seq,
-            b.id,
-        ))
-    });
+    let order = in_replay_order(events);
     let mut t = Tournament::default();
     for e in &order {
         let Some((role, holder)) = signer(&e.env.author) else {
@@ -183,6 +174,13 @@ pub(crate) fn check(
     } else {
         Scores::Checked { lines: rows.len() }
     })
+}
+
+/// The page's events in the log's replay order (Lamport time, author, sequence, id).
+pub(crate) fn in_replay_order<'a>(events: &[&'a CheckedEvent]) -> Vec<&'a CheckedEvent> {
+    let mut order = events.to_vec();
+    order.sort_by_key(|e| (e.env.lamport, e.env.author, e.env.seq, e.id));
+    order
 }
 
 fn at(round: &str, table: &str) -> Mismatch {
