@@ -50,6 +50,8 @@ pub struct Live {
     /// digest after every signed step, and recomputing it walked every event (tens of ms on
     /// a million).
     heads: crate::log::digest::HeadSet,
+    /// How the last merge that brought events reached the state.
+    merged: Option<Absorbed>,
     /// The events dated ahead of their arrival, computed once per state (they walk every
     /// event when the log holds receipts): (events, receipts, tolerance) they were made for.
     future: std::sync::Mutex<Option<FutureMemo>>,
@@ -123,6 +125,7 @@ impl Live {
             doko,
             scores,
             heads,
+            merged: None,
             future: std::sync::Mutex::new(None),
         })
     }
@@ -212,15 +215,34 @@ impl Live {
         incoming: impl Into<crate::log::Identified>,
         key: Option<&DeviceKey>,
     ) -> Result<crate::log::MergeReport, LogError> {
+        let current = self.seen_version;
         let log = self.writable()?;
-        let r = match key {
+        // Our own commits leave the version as it is: equal before and after, and to the
+        // state's, nobody else wrote and the state is the file's before the merge.
+        let before = log.data_version()?;
+        let mut r = match key {
             Some(k) => log.merge_with_receipt(incoming, k)?,
             None => log.merge_report(incoming)?,
         };
+        let after = log.data_version()?;
         if r.added > 0 || r.forks > 0 {
-            self.reverify()?;
+            self.merged = Some(match r.extended.take() {
+                Some(events) if before == current && after == before => {
+                    self.absorb_merged(events, r.receipt)?
+                }
+                _ => {
+                    self.reverify()?;
+                    Absorbed::Reverified
+                }
+            });
         }
         Ok(r)
+    }
+
+    /// How the last merge that brought events reached the state: folded on top, the events
+    /// in memory folded again, or the log verified again.
+    pub fn last_merge(&self) -> Option<Absorbed> {
+        self.merged
     }
 
     /// Every stored row, exactly as stored (what a sync pushes; see `crate::sync`).
@@ -257,6 +279,9 @@ impl Live {
         // catch up again (read after, that commit could be taken as folded).
         let version = log.data_version()?;
         let v = log.verify(None)?;
+        // The writable connection takes the state just verified (if its rows are still
+        // these): the next merge or append starts from it, with no verify of its own.
+        log.adopt(&v)?;
         self.seen_version = version;
         self.refold(v);
         Ok(())
@@ -314,6 +339,12 @@ impl Live {
             self.refold(v);
             return Ok(Absorbed::Refolded);
         }
+        self.fold_forward(e);
+        Ok(Absorbed::Incremental)
+    }
+
+    /// Folds a standing event that comes after every event held and folds forward.
+    fn fold_forward(&mut self, e: crate::log::event::CheckedEvent) {
         // An unenrolled signer stands for nothing: the event is kept, nothing is folded.
         if let Some(k) = self.replayed.log.keys.get(&e.env.author).cloned() {
             let mut f = Folded {
@@ -333,11 +364,50 @@ impl Live {
         }
         self.heads.add(e.env.author, e.env.seq, e.id);
         self.replayed.log.push_standing(e);
-        Ok(Absorbed::Incremental)
     }
 }
 
 impl Live {
+    /// Brings the state up to date with a merge that only extended the log (the store
+    /// checked the new events against the state: they stand, and change nothing about which
+    /// others do) and the receipt this device signed for them: folded on top when they all
+    /// come after the events held and fold forward; else put in their places in replay
+    /// order and the events in memory folded again. The log is not read again.
+    fn absorb_merged(
+        &mut self,
+        mut events: Vec<crate::log::event::CheckedEvent>,
+        receipt: Option<Hash32>,
+    ) -> Result<Absorbed, LogError> {
+        if let Some(id) = receipt {
+            let row = self.writable()?.read_row(&id)?.ok_or_else(|| {
+                LogError::Refused(format!("receipt {} was not stored", id.short()))
+            })?;
+            events.push(
+                row.raw
+                    .check()
+                    .map_err(|e| LogError::Refused(format!("event {}: {e}", id.short())))?,
+            );
+        }
+        let key = crate::log::replay_key;
+        let last = self.replayed.log.events.last().map(key);
+        let after_all = events.first().map(key) > last && events.is_sorted_by_key(key);
+        if after_all && events.iter().all(|e| folds_forward(&e.env.kind)) {
+            for e in events {
+                self.fold_forward(e);
+            }
+            return Ok(Absorbed::Incremental);
+        }
+        let mut v = std::mem::replace(&mut self.replayed.log, empty_verified());
+        for e in events {
+            let k = key(&e);
+            let at = v.events.partition_point(|x| key(x) < k);
+            v.heads.add(e.env.author, e.env.seq, e.id);
+            v.events.insert(at, e);
+        }
+        self.refold(v);
+        Ok(Absorbed::Refolded)
+    }
+
     /// Brings the state up to date with a batch this state appended: one refold (or one
     /// verify, when a key event is among them) for all of them.
     fn absorb_batch(&mut self, ids: &[Hash32]) -> Result<Absorbed, LogError> {

@@ -216,22 +216,39 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                 (&chief, enrol(&key(enrolled), Role::Td, "New TD"))
             }
             Op::Merge => {
-                // Another device's note, made on a copy of the log and merged here.
-                let other = dir.path().join(format!("other-{i}.tdlog"));
-                std::fs::copy(&p, &other).unwrap();
-                let _ = std::fs::remove_file(other.with_extension("tdlog-wal"));
+                // Another device's note, made on its copy of the log and merged here. The
+                // copy is taken afresh every other time: else its notes are concurrent with
+                // what was signed here since, and come earlier in replay order.
+                let other = dir.path().join("other.tdlog");
+                if i % 2 == 0 || !other.exists() {
+                    std::fs::copy(&p, &other).unwrap();
+                    let _ = std::fs::remove_file(other.with_extension("tdlog-wal"));
+                }
                 let mut o = Log::open(&other).unwrap();
                 let at = now;
                 o.set_clock(move || at);
                 o.append(&key(5), note("other device")).unwrap();
-                let raws: Vec<_> = o
+                let mut raws: Vec<_> = o
                     .read_inputs()
                     .unwrap()
                     .into_iter()
                     .map(|x| x.raw)
                     .collect();
                 drop(o);
-                let r = live.merge(raws, Some(&td)).unwrap();
+                // The whole copy (a `tdlog merge` of a file), or only what this log lacks (a
+                // sync round), with this device's receipt or without (`--watch`).
+                if i % 3 != 0 {
+                    let held: std::collections::HashSet<_> = Log::open(&p)
+                        .unwrap()
+                        .read_inputs()
+                        .unwrap()
+                        .into_iter()
+                        .map(|x| x.raw.id())
+                        .collect();
+                    raws.retain(|r| !held.contains(&r.id()));
+                }
+                let signer = (i % 3 != 2).then_some(&td);
+                let r = live.merge(raws, signer).unwrap();
                 kinds.push(format!("merge: {} new", r.added));
                 let fresh = open_live(&p, &dir.path().join(format!("fresh-{i}")));
                 prop_assert_eq!(state_bytes(&live), state_bytes(&fresh), "after {:?}", kinds);

@@ -31,4 +31,6 @@ pub use fault::{EventRef, Fault, VerifyError};
 pub use fold::{replay, Projection};
 pub use hash::Hash32;
 pub use store::{FutureArrival, Identified, Log, LogError, MergeReport};
-pub use verify::{verify, verify_strict, verify_trusting, Excluded, Input, PendingFork, Verified};
+pub use verify::{
+    replay_key, verify, verify_strict, verify_trusting, Excluded, Input, PendingFork, Verified,
+};

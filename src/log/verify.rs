@@ -90,6 +90,12 @@ impl Verified {
     }
 }
 
+/// An event's place in replay order: `(lamport, author, seq, id)` (the module doc), by which
+/// [`Verified::events`] is sorted.
+pub fn replay_key(e: &CheckedEvent) -> (u64, Hash32, u64, Hash32) {
+    (e.env.lamport, e.env.author, e.env.seq, e.id)
+}
+
 /// Progress callback: `(done, total)` events checked.
 pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 

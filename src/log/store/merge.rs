@@ -67,6 +67,19 @@ impl Log {
         let Identified(incoming) = incoming.into();
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
         rows::check_fork_proofs(&tx)?;
+        // Read inside the write lock: equal to the append state's, nobody wrote since.
+        let dv = self.data_version()?;
+        let extension = match self.extend_merges {
+            true => super::extend::plan(&tx, self.state.as_ref(), dv, &incoming)?,
+            false => None,
+        };
+        if let Some(ext) = extension {
+            for (i, e) in &ext.events {
+                insert_env(&tx, "event", &e.env, &e.id, &incoming[*i].1)?;
+            }
+            tx.commit()?;
+            return self.extended(&incoming, ext);
+        }
         let mut inputs = {
             let mut all = Vec::new();
             for table in ["event", "fork_proof"] {
@@ -274,7 +287,90 @@ impl Log {
                 .collect(),
             future,
             receipt: None,
+            extended: None,
         })
+    }
+}
+
+impl Log {
+    /// After a merge that only extended the log (`store::extend`), committed: the append
+    /// state moves on by the new rows, as a full verify of the union would leave it, and so
+    /// do the device record and the verified-state cache.
+    fn extended(
+        &mut self,
+        incoming: &[(Hash32, RawEvent)],
+        ext: super::extend::Extension,
+    ) -> Result<MergeReport, LogError> {
+        let tolerance = self.state.as_ref().map_or(0, |s| s.tolerance_ms);
+        let limit = (self.clock)().saturating_add(tolerance);
+        let state = self
+            .state
+            .as_mut()
+            .ok_or_else(|| LogError::Refused("no state".into()))?;
+        let stored_before = state.stored_seq.clone();
+        let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
+        let mut future = Vec::new();
+        // In replay order: each author's rows come in the order of its chain.
+        for (_, e) in &ext.events {
+            let (author, head) = (e.env.author, Head::of(e));
+            state.heads.insert(author, head);
+            if e.env.wall_ms <= limit {
+                state.safe_heads.insert(author, head);
+            } else {
+                future.push(FutureArrival {
+                    id: e.id,
+                    author,
+                    seq: e.env.seq,
+                    kind: e.env.kind.to_string(),
+                    wall_ms: e.env.wall_ms,
+                });
+            }
+            state.stored_seq.insert(author, e.env.seq);
+            state.stored_heads.insert(author, (e.env.seq, e.id));
+            let r = ranges.entry(author).or_insert((e.env.seq, e.env.seq));
+            r.0 = r.0.min(e.env.seq);
+            r.1 = r.1.max(e.env.seq);
+        }
+        if let Some(state) = &self.state {
+            let arrivals = crate::log::seen::Arrivals::Upto(&stored_before);
+            self.note_seen_state(state, arrivals, &[])?;
+        }
+        let fresh: Vec<Input> = ext
+            .events
+            .iter()
+            .map(|(i, e)| Input {
+                raw: incoming[*i].1.clone(),
+                declared: Some(Declared {
+                    id: e.id.0.to_vec(),
+                    author: e.env.author.0.to_vec(),
+                    seq: e.env.seq as i64,
+                }),
+            })
+            .collect();
+        self.save_snapshot(Some(&fresh))?;
+        let added = ext.events.len();
+        tracing::info!(added, "merged (the log extended)");
+        Ok(MergeReport {
+            added,
+            forks: 0,
+            received: ranges
+                .into_iter()
+                .map(|(author, (from_seq, to_seq))| crate::events::Received {
+                    author,
+                    from_seq,
+                    to_seq,
+                })
+                .collect(),
+            future,
+            receipt: None,
+            extended: Some(ext.events.into_iter().map(|(_, e)| e).collect()),
+        })
+    }
+
+    /// Off: every merge verifies the union in full (tests compare the two paths).
+    #[doc(hidden)]
+    pub fn set_extend_merges(&mut self, on: bool) {
+        self.extend_merges = on;
     }
 }
 
@@ -344,6 +440,9 @@ pub struct MergeReport {
     pub future: Vec<FutureArrival>,
     /// This device's receipt, if it signed one.
     pub receipt: Option<Hash32>,
+    /// When the merge only extended the log (`store::extend`): the new events, checked and
+    /// standing, in replay order, so a live state folds them without reading the log again.
+    pub extended: Option<Vec<crate::log::event::CheckedEvent>>,
 }
 
 /// An event that arrived dated ahead of this device's clock.

@@ -179,6 +179,7 @@ fn connect(path: &Path, mode: Mode) -> Result<Log, LogError> {
         seen: None,
         cache: None,
         arrival_receipt: None,
+        extend_merges: true,
     })
 }
 

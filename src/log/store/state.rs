@@ -28,6 +28,14 @@ impl Log {
         Ok(())
     }
 
+    /// The append state as JSON, brought up to date first: tests compare the state a merge
+    /// leaves with the one a full verify builds.
+    #[doc(hidden)]
+    pub fn append_state_json(&mut self) -> Result<String, LogError> {
+        self.refresh(None)?;
+        serde_json::to_string(&self.state).map_err(|e| LogError::Refused(e.to_string()))
+    }
+
     /// Takes the append state from a log verified elsewhere (the app verifies through a
     /// read-only connection with progress, then appends through this one), if the stored
     /// rows are still exactly the verified ones: every author's newest stored sequence
@@ -220,6 +228,17 @@ impl Log {
         state: &AppendState,
         receipted: &[crate::events::Received],
     ) -> Result<(), LogError> {
+        self.note_seen_state(state, crate::log::seen::Arrivals::None, receipted)
+    }
+
+    /// [`Log::note_seen_heads`] with what arrived in the file on its own (a merge that
+    /// extended the log: rows beyond the record up to `Arrivals::Upto`).
+    pub(super) fn note_seen_state(
+        &self,
+        state: &AppendState,
+        arrivals: crate::log::seen::Arrivals<'_>,
+        receipted: &[crate::events::Received],
+    ) -> Result<(), LogError> {
         let Some(store) = &self.seen else {
             return Ok(());
         };
@@ -250,7 +269,7 @@ impl Log {
                 has: &has,
                 have_seq: &have,
                 holder: &holder,
-                arrivals: crate::log::seen::Arrivals::None,
+                arrivals,
                 receipted,
                 now_ms: now_ms(),
             },
