@@ -336,3 +336,30 @@ fn head_digest_written_after_a_merge_without_a_receipt_is_found_after_a_note() {
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
     assert!(out(&o).contains("contained"), "{}", out(&o));
 }
+
+/// A row filed at the highest sequence number SQLite holds: a verify used to size its list
+/// by counting rows; it now sums each chain's newest sequence number (found by seeks), which
+/// such a row would make enormous. Bounded by what the file can hold, the verify reads the
+/// file and names the faulty row, instead of asking for memory it cannot have.
+#[test]
+fn attack_a_row_at_an_enormous_sequence_number_is_named_not_allocated() {
+    let dir = tempfile::tempdir().unwrap();
+    let device = dir.path().join("device");
+    let p = dir.path().join("t.tdlog");
+    common::world::pairs_at_two_tables(&p, "Huge Seq");
+    let path = p.to_str().unwrap();
+    sql(
+        path,
+        "INSERT INTO event (author, seq, id, body, sig, payload)
+           SELECT author, 9223372036854775807, randomblob(32), body, sig, payload
+           FROM event WHERE seq = 2 LIMIT 1;",
+    );
+    let o = cli(&device, &["verify", path]);
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(2), "{text}");
+    assert!(text.contains("log does not verify"), "{text}");
+    assert!(
+        !text.contains("panicked") && !text.contains("capacity"),
+        "{text}"
+    );
+}

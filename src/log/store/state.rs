@@ -68,7 +68,7 @@ impl Log {
     /// Each author's newest stored sequence number, by seeks in the primary key (author,
     /// seq): a `GROUP BY author` reads the whole table, every body and payload with it (the
     /// table is its own index), which on a million events was a tenth of an open.
-    fn stored_seqs(&self) -> Result<BTreeMap<Hash32, u64>, LogError> {
+    pub(super) fn stored_seqs(&self) -> Result<BTreeMap<Hash32, u64>, LogError> {
         let mut next = self
             .conn
             .prepare_cached("SELECT author FROM event WHERE author > ?1 ORDER BY author LIMIT 1")?;
