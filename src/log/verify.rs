@@ -505,17 +505,15 @@ impl Graph {
         }
 
         // Deps exist and name other authors; Lamport counters and signed times follow
-        // the causal links.
-        for (i, e) in events.iter().enumerate() {
-            if is_known(i) {
-                continue;
-            }
+        // the causal links. Each event is checked against the ones it names only: on every
+        // core, the first fault in order is the error (as a loop in order would find it).
+        let causal_fault = |i: usize, e: &CheckedEvent| -> Option<VerifyError> {
             let mut max_lamport = 0;
             for d in &e.env.deps {
                 match by_id.get(d) {
-                    None => return Err(fail(at(i), Fault::MissingDep(*d))),
+                    None => return Some(fail(at(i), Fault::MissingDep(*d))),
                     Some(&j) if events[j].env.author == e.env.author => {
-                        return Err(fail(at(i), Fault::OwnDep))
+                        return Some(fail(at(i), Fault::OwnDep))
                     }
                     Some(_) => {}
                 }
@@ -524,7 +522,7 @@ impl Graph {
                 let j = by_id[p];
                 max_lamport = max_lamport.max(events[j].env.lamport);
                 if events[j].env.wall_ms > e.env.wall_ms {
-                    return Err(fail(
+                    return Some(fail(
                         at(i),
                         Fault::TimeBackwards {
                             pred: *p,
@@ -535,15 +533,23 @@ impl Graph {
                 }
             }
             let expected = max_lamport + 1;
-            if e.env.lamport != expected {
-                return Err(fail(
+            (e.env.lamport != expected).then(|| {
+                fail(
                     at(i),
                     Fault::Lamport {
                         expected,
                         found: e.env.lamport,
                     },
-                ));
-            }
+                )
+            })
+        };
+        let fault = events
+            .par_iter()
+            .enumerate()
+            .filter(|(i, _)| !is_known(*i))
+            .find_map_first(|(i, e)| causal_fault(i, e));
+        if let Some(f) = fault {
+            return Err(f);
         }
         Ok(Graph {
             events,
