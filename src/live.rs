@@ -220,9 +220,18 @@ impl Live {
         // Our own commits leave the version as it is: equal before and after, and to the
         // state's, nobody else wrote and the state is the file's before the merge.
         let before = log.data_version()?;
-        let mut r = match key {
-            Some(k) => log.merge_with_receipt(incoming, k)?,
-            None => log.merge_report(incoming)?,
+        let merged = match key {
+            Some(k) => log.merge_with_receipt(incoming, k),
+            None => log.merge_report(incoming),
+        };
+        let mut r = match merged {
+            Ok(r) => r,
+            Err(e) => {
+                // The rows may be stored and only the receipt (or the device record) have
+                // failed: the next merge or catch-up verifies again.
+                self.seen_version = i64::MIN;
+                return Err(e);
+            }
         };
         let after = log.data_version()?;
         if r.added > 0 || r.forks > 0 {
@@ -399,11 +408,12 @@ impl Live {
         }
         let mut v = std::mem::replace(&mut self.replayed.log, empty_verified());
         for e in events {
-            let k = key(&e);
-            let at = v.events.partition_point(|x| key(x) < k);
             v.heads.add(e.env.author, e.env.seq, e.id);
-            v.events.insert(at, e);
+            v.events.push(e);
         }
+        // Into replay order, as a fresh replay holds them (the sort is adaptive: the events
+        // held are in order, the new ones a short run after them).
+        v.events.sort_by_key(key);
         self.refold(v);
         Ok(Absorbed::Refolded)
     }

@@ -337,10 +337,11 @@ fn head_digest_written_after_a_merge_without_a_receipt_is_found_after_a_note() {
     assert!(out(&o).contains("contained"), "{}", out(&o));
 }
 
-/// A row filed at the highest sequence number SQLite holds: a verify used to size its list
+/// Rows filed at the highest sequence number SQLite holds: a verify used to size its list
 /// by counting rows; it now sums each chain's newest sequence number (found by seeks), which
-/// such a row would make enormous. Bounded by what the file can hold, the verify reads the
-/// file and names the faulty row, instead of asking for memory it cannot have.
+/// such rows would make enormous (past 2^64 with three chains). Bounded by what the file
+/// can hold, the verify reads the file and names the faulty row, instead of asking for
+/// memory it cannot have.
 #[test]
 fn attack_a_row_at_an_enormous_sequence_number_is_named_not_allocated() {
     let dir = tempfile::tempdir().unwrap();
@@ -352,7 +353,10 @@ fn attack_a_row_at_an_enormous_sequence_number_is_named_not_allocated() {
         path,
         "INSERT INTO event (author, seq, id, body, sig, payload)
            SELECT author, 9223372036854775807, randomblob(32), body, sig, payload
-           FROM event WHERE seq = 2 LIMIT 1;",
+           FROM event WHERE seq = 2 LIMIT 1;
+         INSERT INTO event (author, seq, id, body, sig, payload)
+           SELECT randomblob(32), 9223372036854775807, randomblob(32), body, sig, payload
+           FROM event LIMIT 3;",
     );
     let o = cli(&device, &["verify", path]);
     let text = out(&o);

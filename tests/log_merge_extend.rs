@@ -354,6 +354,33 @@ fn hostile_rows_meet_the_full_verify_whichever_path_they_take() {
         assert!(out.starts_with("added 1"), "{case}: {out}");
         assert!(!extended, "{case}");
     }
+    // An event dated a day ahead of the clock (beyond the tolerance): incoming, reported as
+    // such; or already here, where it is not the head an append names.
+    let ahead = |p: &Path| {
+        let mut log = Log::open(p).unwrap();
+        let at = chrono::Utc::now().timestamp_millis() + 86_400_000;
+        log.set_clock(move || at);
+        log.append(&key(5), note("dated ahead")).unwrap();
+    };
+    let early = device(dir.path(), &base, "early", &[]);
+    ahead(&early);
+    let (out, extended) = both(dir.path(), &base, "future-incoming", news(&base, &early));
+    assert!(
+        out.contains("future [FutureArrival"),
+        "future-incoming: {out}"
+    );
+    assert!(!extended);
+    let base_ahead = device(dir.path(), &base, "base-ahead", &[]);
+    ahead(&base_ahead);
+    let after = device(dir.path(), &base_ahead, "after", &[(2, note("after it"))]);
+    let (out, extended) = both(
+        dir.path(),
+        &base_ahead,
+        "future-head",
+        news(&base_ahead, &after),
+    );
+    assert!(out.starts_with("added 1"), "future-head: {out}");
+    assert!(!extended);
     // A revoked key's events made without knowledge of the revocation.
     let thief = device(dir.path(), &base, "thief", &[(2, note("stolen laptop"))]);
     let td_seq = heads(&base)[&key(2).public()].0;

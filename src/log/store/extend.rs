@@ -14,8 +14,9 @@
 //! Anything the append state cannot decide is left to the full merge, which gives the same
 //! answer or names the fault: a key event, a setting that moves the clock tolerance, a key
 //! that is new here, revoked, blocked by a fork or has events that do not stand, a place
-//! already taken (a fork), a dep that is not a stored event, a merge as big as the log
-//! (a join: the full merge writes while it verifies). `tests/log_merge_extend.rs` runs each
+//! already taken (a fork), a dep that is not a stored event, an event dated ahead of the
+//! clock beyond the tolerance (here or incoming), a merge as big as the log (a join: the
+//! full merge writes while it verifies). `tests/log_merge_extend.rs` runs each
 //! hostile case through both paths and requires the same outcome.
 
 use super::*;
@@ -43,11 +44,19 @@ pub(super) fn plan(
     conn: &Connection,
     state: Option<&AppendState>,
     dv: i64,
+    limit: i64,
     incoming: &[(Hash32, RawEvent)],
 ) -> Result<Option<Extension>, LogError> {
     let Some(state) = state.filter(|s| s.data_version == dv) else {
         return Ok(None);
     };
+    // Every head dated within the clock's tolerance (`limit`), before and after: then each
+    // author's newest event dated within it is its head, as a full verify would find it
+    // (`safe_heads`). An event dated ahead is rare, and is left to the full merge, which
+    // also reports it.
+    if state.heads.values().any(|h| h.wall_ms > limit) {
+        return Ok(None);
+    }
     let stored: u64 = state.stored_seq.values().sum();
     if incoming.len() as u64 > stored {
         return Ok(None);
@@ -77,7 +86,7 @@ pub(super) fn plan(
         return Ok(None);
     };
     for (_, e) in &events {
-        if !stands_like_the_rest(state, e) {
+        if !stands_like_the_rest(state, e) || e.env.wall_ms > limit {
             return Ok(None);
         }
     }

@@ -69,9 +69,12 @@ impl Log {
         rows::check_fork_proofs(&tx)?;
         // Read inside the write lock: equal to the append state's, nobody wrote since.
         let dv = self.data_version()?;
-        let extension = match self.extend_merges {
-            true => super::extend::plan(&tx, self.state.as_ref(), dv, &incoming)?,
-            false => None,
+        let extension = match (self.extend_merges, &self.state) {
+            (true, Some(state)) => {
+                let limit = (self.clock)().saturating_add(state.tolerance_ms);
+                super::extend::plan(&tx, Some(state), dv, limit, &incoming)?
+            }
+            _ => None,
         };
         if let Some(ext) = extension {
             for (i, e) in &ext.events {
@@ -301,40 +304,25 @@ impl Log {
         incoming: &[(Hash32, RawEvent)],
         ext: super::extend::Extension,
     ) -> Result<MergeReport, LogError> {
-        let tolerance = self.state.as_ref().map_or(0, |s| s.tolerance_ms);
-        let limit = (self.clock)().saturating_add(tolerance);
         let state = self
             .state
             .as_mut()
             .ok_or_else(|| LogError::Refused("no state".into()))?;
         let stored_before = state.stored_seq.clone();
         let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
-        let mut future = Vec::new();
         // In replay order: each author's rows come in the order of its chain.
         for (_, e) in &ext.events {
-            let (author, head) = (e.env.author, Head::of(e));
-            state.heads.insert(author, head);
-            if e.env.wall_ms <= limit {
-                state.safe_heads.insert(author, head);
-            } else {
-                future.push(FutureArrival {
-                    id: e.id,
-                    author,
-                    seq: e.env.seq,
-                    kind: e.env.kind.to_string(),
-                    wall_ms: e.env.wall_ms,
-                });
-            }
+            let author = e.env.author;
+            state.heads.insert(author, Head::of(e));
             state.stored_seq.insert(author, e.env.seq);
             state.stored_heads.insert(author, (e.env.seq, e.id));
             let r = ranges.entry(author).or_insert((e.env.seq, e.env.seq));
             r.0 = r.0.min(e.env.seq);
             r.1 = r.1.max(e.env.seq);
         }
-        if let Some(state) = &self.state {
-            let arrivals = crate::log::seen::Arrivals::Upto(&stored_before);
-            self.note_seen_state(state, arrivals, &[])?;
-        }
+        // Every head is dated within the tolerance (`extend::plan`): each is its author's
+        // newest such event, as a full verify builds it (appends leave this map behind).
+        state.safe_heads = state.heads.clone();
         let fresh: Vec<Input> = ext
             .events
             .iter()
@@ -347,7 +335,21 @@ impl Log {
                 }),
             })
             .collect();
-        self.save_snapshot(Some(&fresh))?;
+        // The device record checked and moved on as after a full merge (a recorded head
+        // counts only if the file holds that very event), then the cache; if either fails,
+        // the next append verifies again, as after a full merge that failed there.
+        let recorded = match &self.state {
+            Some(state) => {
+                let arrivals = crate::log::seen::Arrivals::Upto(&stored_before);
+                self.note_seen_state(state, arrivals, &[], true)
+                    .and_then(|()| self.save_snapshot(Some(&fresh)))
+            }
+            None => Ok(()),
+        };
+        if let Err(e) = recorded {
+            self.state = None;
+            return Err(e);
+        }
         let added = ext.events.len();
         tracing::info!(added, "merged (the log extended)");
         Ok(MergeReport {
@@ -361,7 +363,7 @@ impl Log {
                     to_seq,
                 })
                 .collect(),
-            future,
+            future: vec![],
             receipt: None,
             extended: Some(ext.events.into_iter().map(|(_, e)| e).collect()),
         })

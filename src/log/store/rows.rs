@@ -172,7 +172,10 @@ impl Log {
     /// what the file can hold (a row takes more than 128 bytes), so a hostile sequence
     /// number cannot ask for a huge list.
     fn expected_rows(&self) -> Result<usize, LogError> {
-        let chains: u64 = self.stored_seqs()?.values().sum();
+        let chains = self
+            .stored_seqs()?
+            .values()
+            .fold(0u64, |n, s| n.saturating_add(*s));
         let forks: i64 = self
             .conn
             .query_row("SELECT count(*) FROM fork_proof", [], |r| r.get(0))?;

@@ -228,16 +228,19 @@ impl Log {
         state: &AppendState,
         receipted: &[crate::events::Received],
     ) -> Result<(), LogError> {
-        self.note_seen_state(state, crate::log::seen::Arrivals::None, receipted)
+        self.note_seen_state(state, crate::log::seen::Arrivals::None, receipted, false)
     }
 
     /// [`Log::note_seen_heads`] with what arrived in the file on its own (a merge that
     /// extended the log: rows beyond the record up to `Arrivals::Upto`).
+    /// `exact`: a recorded head counts only if the file holds that very event (as a verify
+    /// checks it), not because its author's chain runs past its place.
     pub(super) fn note_seen_state(
         &self,
         state: &AppendState,
         arrivals: crate::log::seen::Arrivals<'_>,
         receipted: &[crate::events::Received],
+        exact: bool,
     ) -> Result<(), LogError> {
         let Some(store) = &self.seen else {
             return Ok(());
@@ -254,7 +257,7 @@ impl Log {
         // file holds it now (another process of this device appended it meanwhile).
         let has = |a: &Hash32, seq: u64, id: &Hash32| {
             ids.contains(id)
-                || stored.get(a).is_some_and(|h| h.0 > seq)
+                || !exact && stored.get(a).is_some_and(|h| h.0 > seq)
                 || state
                     .pending_forks
                     .iter()
