@@ -280,14 +280,7 @@ impl Log {
         Ok(MergeReport {
             added,
             forks,
-            received: ranges
-                .into_iter()
-                .map(|(author, (from_seq, to_seq))| crate::events::Received {
-                    author,
-                    from_seq,
-                    to_seq,
-                })
-                .collect(),
+            received: received_of(ranges),
             future,
             receipt: None,
             extended: None,
@@ -355,14 +348,7 @@ impl Log {
         Ok(MergeReport {
             added,
             forks: 0,
-            received: ranges
-                .into_iter()
-                .map(|(author, (from_seq, to_seq))| crate::events::Received {
-                    author,
-                    from_seq,
-                    to_seq,
-                })
-                .collect(),
+            received: received_of(ranges),
             future: vec![],
             receipt: None,
             extended: Some(ext.events.into_iter().map(|(_, e)| e).collect()),
@@ -374,6 +360,18 @@ impl Log {
     pub fn set_extend_merges(&mut self, on: bool) {
         self.extend_merges = on;
     }
+}
+
+/// Per author, the range of sequence numbers a merge stored, as its report and receipt say.
+fn received_of(ranges: BTreeMap<Hash32, (u64, u64)>) -> Vec<crate::events::Received> {
+    ranges
+        .into_iter()
+        .map(|(author, (from_seq, to_seq))| crate::events::Received {
+            author,
+            from_seq,
+            to_seq,
+        })
+        .collect()
 }
 
 /// A merge this big writes its pages out before the commit (a few MB; a `--watch` round's
