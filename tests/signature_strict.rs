@@ -7,7 +7,7 @@ use curve25519_dalek::edwards::CompressedEdwardsY;
 use curve25519_dalek::scalar::Scalar;
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 use proptest::prelude::*;
-use tdlog::log::signature::StrictKey;
+use tdlog::log::signature::{decide_all, StrictKey};
 
 mod common;
 use common::{add_le, GROUP_ORDER as L};
@@ -21,12 +21,42 @@ fn decisions(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> Option<(bool, bool)>
     let (dalek, ours) = (dalek?, ours?);
     // The message in two parts, as an event's domain and body are hashed.
     let (a, b) = msg.split_at(msg.len() / 2);
+    let alone = ours.verify(&[a, b], sig);
+    assert_eq!(
+        in_a_batch(&ours, &[a, b], sig),
+        alone,
+        "decided in a batch as alone"
+    );
     Some((
         dalek
             .verify_strict(msg, &Signature::from_bytes(sig))
             .is_ok(),
-        ours.verify(&[a, b], sig),
+        alone,
     ))
+}
+
+/// The decision on one signature when it is decided with others (`decide_all`, one field
+/// inversion for all): between honest signatures, which must still verify.
+fn in_a_batch(key: &StrictKey, parts: &[&[u8]], sig: &[u8; 64]) -> bool {
+    let honest: Vec<_> = (0..3u8)
+        .map(|i| {
+            let msg = [i; 40];
+            let (k, s) = signed([i + 100; 32], &msg);
+            let key = StrictKey::from_bytes(&k).unwrap();
+            key.recompute(&[&msg], &s).expect("an honest signature")
+        })
+        .collect();
+    let Some(this) = key.recompute(parts, sig) else {
+        return false;
+    };
+    let batch = [honest[0], this, honest[1], honest[2]];
+    let verdicts = decide_all(batch.iter());
+    assert_eq!(
+        [verdicts[0], verdicts[2], verdicts[3]],
+        [true; 3],
+        "the honest ones"
+    );
+    verdicts[1]
 }
 
 fn agree(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> Option<bool> {
@@ -122,7 +152,7 @@ fn the_identity_as_r_is_refused_by_both_though_the_equation_holds() {
         sha2::Digest::update(&mut h, identity);
         sha2::Digest::update(&mut h, big_a);
         sha2::Digest::update(&mut h, msg);
-        let k = Scalar::from_hash(h);
+        let k = Scalar::from_bytes_mod_order_wide(&sha2::Digest::finalize(h).into());
         let mut sig = [0u8; 64];
         sig[..32].copy_from_slice(&identity);
         sig[32..].copy_from_slice((k * a).as_bytes());
@@ -183,7 +213,7 @@ fn mixed_order_keys_are_decided_alike() {
             sha2::Digest::update(&mut h, big_r);
             sha2::Digest::update(&mut h, big_a);
             sha2::Digest::update(&mut h, msg);
-            let k = Scalar::from_hash(h);
+            let k = Scalar::from_bytes_mod_order_wide(&sha2::Digest::finalize(h).into());
             let s = r + k * a;
             let mut sig = [0u8; 64];
             sig[..32].copy_from_slice(&big_r);
@@ -213,6 +243,64 @@ fn non_canonical_r_is_refused_by_both() {
             let _ = agree(&key, msg, &bad);
         }
     }
+}
+
+/// Every kind of case above decided in one batch (refusals among acceptances, one field
+/// inversion for all): each decision is `verify_strict`'s.
+#[test]
+fn a_batch_of_every_kind_of_case_is_decided_as_verify_strict_decides_each() {
+    let mut cases: Vec<([u8; 32], Vec<u8>, [u8; 64])> = Vec::new();
+    for i in 0..16u8 {
+        let msg = vec![i; i as usize * 5];
+        let (key, sig) = signed([i; 32], &msg);
+        cases.push((key, msg.clone(), sig));
+        let mut altered = sig;
+        altered[i as usize * 4 % 64] ^= 1 << (i % 8);
+        cases.push((key, msg.clone(), altered));
+        let mut s = [0u8; 32];
+        s.copy_from_slice(&sig[32..]);
+        let mut plus_l = sig;
+        plus_l[32..].copy_from_slice(&add_le(&s, &L));
+        cases.push((key, msg.clone(), plus_l));
+        let r = CompressedEdwardsY(sig[..32].try_into().unwrap())
+            .decompress()
+            .unwrap();
+        let mut mixed = sig;
+        mixed[..32].copy_from_slice(
+            &(r + EIGHT_TORSION[1 + i as usize % 7])
+                .compress()
+                .to_bytes(),
+        );
+        cases.push((key, msg.clone(), mixed));
+    }
+    for r in small_order_encodings() {
+        let (key, sig) = signed([1; 32], b"x");
+        let mut bad = sig;
+        bad[..32].copy_from_slice(&r);
+        cases.push((key, b"x".to_vec(), bad));
+    }
+    let (mut keys, mut recomputed, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+    for (key, msg, sig) in &cases {
+        let strict = VerifyingKey::from_bytes(key)
+            .unwrap()
+            .verify_strict(msg, &Signature::from_bytes(sig))
+            .is_ok();
+        let ours = StrictKey::from_bytes(key).unwrap();
+        keys.push(strict);
+        match ours.recompute(&[msg], sig) {
+            Some(r) => {
+                recomputed.push(r);
+                expected.push(strict);
+            }
+            None => assert!(!strict, "refused before the batch"),
+        }
+    }
+    assert_eq!(decide_all(recomputed.iter()), expected);
+    assert_eq!(
+        keys.iter().filter(|&&k| k).count(),
+        16,
+        "the honest ones only"
+    );
 }
 
 proptest! {

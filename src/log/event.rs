@@ -5,7 +5,7 @@
 
 use super::envelope::{Envelope, EnvelopeError};
 use super::hash::Hash32;
-use super::signature::StrictKey;
+use super::signature::{Recomputed, StrictKey};
 use crate::events::{Payload, PayloadError};
 use crate::keys::DeviceKey;
 use thiserror::Error;
@@ -50,6 +50,17 @@ pub enum EventError {
     Payload(#[from] PayloadError),
 }
 
+/// Where an event's signature check stands between the halves of a check (see
+/// [`RawEvent::open_check`]).
+pub enum SigCheck {
+    /// Not checked: this device verified the signature before (verified-state cache).
+    Skipped,
+    /// Refused already (a weak key, a non-canonical `s`).
+    Refused,
+    /// Decided by comparing this point's encoding with `R` (`signature::decide_all`).
+    Pending(Recomputed),
+}
+
 impl RawEvent {
     pub fn id(&self) -> Hash32 {
         Hash32::digest(&[&self.body, &self.sig])
@@ -58,13 +69,13 @@ impl RawEvent {
     /// Checks this event on its own: canonical envelope, payload hash and length,
     /// strict Ed25519 signature over the stored bytes, payload decode (with upcast).
     pub fn check(&self) -> Result<CheckedEvent, EventError> {
-        self.check_inner(true, None)
+        self.check_whole(self.id(), true, false)
     }
 
     /// [`RawEvent::check`] without the signature: for bytes whose signature this device
     /// verified before and whose unchanged hash it has just compared (verified-state cache).
     pub fn check_known_signature(&self) -> Result<CheckedEvent, EventError> {
-        self.check_inner(false, None)
+        self.check_whole(self.id(), false, false)
     }
 
     /// [`RawEvent::check_known_signature`] for a stored row whose every column (the declared
@@ -74,15 +85,37 @@ impl RawEvent {
     /// times), and the envelope is not re-encoded to compare. The envelope and payload are
     /// still decoded.
     pub fn check_known_row(&self, id: Hash32) -> Result<CheckedEvent, EventError> {
-        self.check_inner(false, Some(id))
+        self.check_whole(id, false, true)
     }
 
-    fn check_inner(
+    /// Both halves of a check, the signature decided on its own.
+    fn check_whole(
+        &self,
+        id: Hash32,
+        signature: bool,
+        known_row: bool,
+    ) -> Result<CheckedEvent, EventError> {
+        let (env, sig) = self.open_check(signature, known_row)?;
+        let verdict = match &sig {
+            SigCheck::Skipped => true,
+            SigCheck::Refused => false,
+            SigCheck::Pending(r) => r.holds(),
+        };
+        self.close_check(id, env, signature, verdict)
+    }
+
+    /// The first half of a check, up to the signature: the envelope (decoded, and compared
+    /// with its canonical encoding unless `known_row`), the signature's length, the payload's
+    /// length and hash (unless `known_row`), and, if `signature`, the point `R` must encode.
+    /// A verify decides the signatures of many events at once (`signature::decide_all`),
+    /// then closes each check in order: the first fault of an event is the same as in one
+    /// pass.
+    pub fn open_check(
         &self,
         signature: bool,
-        known_id: Option<Hash32>,
-    ) -> Result<CheckedEvent, EventError> {
-        let env = if known_id.is_some() {
+        known_row: bool,
+    ) -> Result<(Envelope, SigCheck), EventError> {
+        let env = if known_row {
             Envelope::decode_known(&self.body)?
         } else {
             Envelope::decode(&self.body)?
@@ -98,27 +131,43 @@ impl RawEvent {
                 actual: self.payload.len(),
             });
         }
-        if known_id.is_none() && Hash32::digest(&[&self.payload]) != env.payload_hash {
+        if !known_row && Hash32::digest(&[&self.payload]) != env.payload_hash {
             return Err(EventError::PayloadHash);
         }
-        if signature {
-            verify_sig(&env.author, &self.body, &sig)?;
+        let check = if signature {
+            match verifying_key(&env.author)?.recompute(&[SIG_DOMAIN, &self.body], &sig) {
+                Some(r) => SigCheck::Pending(r),
+                None => SigCheck::Refused,
+            }
+        } else {
+            SigCheck::Skipped
+        };
+        Ok((env, check))
+    }
+
+    /// The second half, once the signature is decided (`verdict`): refused if it does not
+    /// verify, then the payload decoded. `id` is this event's (its bytes', or a known row's).
+    pub fn close_check(
+        &self,
+        id: Hash32,
+        env: Envelope,
+        signature: bool,
+        verdict: bool,
+    ) -> Result<CheckedEvent, EventError> {
+        if !verdict {
+            return Err(EventError::BadSignature);
         }
         let payload = if signature {
             Payload::decode(&env.kind, env.v, &self.payload)?
         } else {
             Payload::decode_known(&env.kind, env.v, &self.payload)?
         };
-        Ok(CheckedEvent {
-            id: known_id.unwrap_or_else(|| self.id()),
-            env,
-            payload,
-        })
+        Ok(CheckedEvent { id, env, payload })
     }
 }
 
 /// `verify_strict`'s decision (weak keys and malleable signatures refused), made by
-/// `signature::StrictKey` without copying the message or inverting the recomputed point.
+/// `signature::StrictKey` without copying the message.
 pub fn verify_sig(author: &Hash32, body: &[u8], sig: &[u8; 64]) -> Result<(), EventError> {
     if verifying_key(author)?.verify(&[SIG_DOMAIN, body], sig) {
         Ok(())

@@ -3,20 +3,22 @@
 //! `ed25519_dalek::VerifyingKey::verify_strict` accepts a signature `(R, s)` by key `A` on
 //! message `M` iff: `s` is a canonical scalar; `R` decompresses to a point that is not of
 //! small order; `A` is not of small order; and `compress([s]B - [k]A) == R` byte for byte,
-//! with `k = SHA-512(R ‖ A ‖ M)`. The last step is a field inversion (an eighth of a check).
+//! with `k = SHA-512(R ‖ A ‖ M)`. Decompressing `R` and compressing the recomputed point
+//! are each a field exponentiation: together a fifth of a check.
 //!
-//! Here the recomputed point is compared with the decompressed `R` in projective
-//! coordinates (no inversion), plus a check that `R`'s y is canonically encoded. The two
-//! tests accept the same signatures:
+//! Here `R` is never decompressed, and the recomputed points of many signatures are
+//! compressed together with one field inversion (Montgomery's trick,
+//! `EdwardsPoint::compress_batch_alloc`): a check is split in two halves,
+//! [`StrictKey::recompute`] and [`decide_all`]. The decisions are the same:
 //! - if `compress(E) == R`, then `R` is canonical (compression always is) and decompresses
-//!   to `E`;
-//! - if `E` equals the point `P` that `R` decompresses to and `R`'s y is canonical, then
-//!   `compress(P)` gives `R`'s y and `R`'s sign bit, because decompression picks the root
-//!   whose sign is that bit; the only point where it cannot (x = 0, sign bit 1) has y = ±1,
-//!   of small order, and was refused before.
+//!   to `E`, so `R` is of small order exactly when `E` is, which is read off `E`'s
+//!   encoding: it is one of the eight small-order points' (compression is one-to-one);
+//! - if `compress(E) != R`, `verify_strict` refuses too, whether or not `R` decompresses.
 //!
-//! `tests/signature_strict.rs` checks the decisions against `verify_strict` itself, on
-//! honest, altered, small-order and non-canonical signatures.
+//! The curve is `curve25519-dalek` 5, the first version with batch compression (version 4
+//! is still in the tree under `ed25519-dalek`, for signing). `tests/signature_strict.rs`
+//! checks the decisions, one by one and in batches, against `verify_strict` itself, on
+//! honest, altered, small-order, mixed-order and non-canonical signatures.
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::Scalar;
@@ -29,6 +31,13 @@ pub struct StrictKey {
     bytes: [u8; 32],
     minus_a: EdwardsPoint,
     weak: bool,
+}
+
+/// The first half of a check: the point `[s]B - [k]A` that `R` must encode, and `R`.
+#[derive(Clone, Copy)]
+pub struct Recomputed {
+    point: EdwardsPoint,
+    r: [u8; 32],
 }
 
 impl StrictKey {
@@ -45,31 +54,62 @@ impl StrictKey {
     /// Whether `sig` signs the message `parts` concatenated, with `verify_strict`'s
     /// decision. The parts are hashed in place (no copy of the message is made).
     pub fn verify(&self, parts: &[&[u8]], sig: &[u8; 64]) -> bool {
+        self.recompute(parts, sig).is_some_and(|r| r.holds())
+    }
+
+    /// The first half of checking `sig` over `parts`: `None` when it is refused already
+    /// (a weak key, a non-canonical `s`); otherwise the point [`decide_all`] compares with `R`.
+    pub fn recompute(&self, parts: &[&[u8]], sig: &[u8; 64]) -> Option<Recomputed> {
         if self.weak {
-            return false;
+            return None;
         }
-        let mut r_bytes = [0u8; 32];
-        r_bytes.copy_from_slice(&sig[..32]);
+        let mut r = [0u8; 32];
+        r.copy_from_slice(&sig[..32]);
         let mut s_bytes = [0u8; 32];
         s_bytes.copy_from_slice(&sig[32..]);
-        let Some(s) = Option::<Scalar>::from(Scalar::from_canonical_bytes(s_bytes)) else {
-            return false;
-        };
-        let Some(r) = CompressedEdwardsY(r_bytes).decompress() else {
-            return false;
-        };
-        if r.is_small_order() || !canonical_y(&r_bytes) {
-            return false;
-        }
+        let s = Option::<Scalar>::from(Scalar::from_canonical_bytes(s_bytes))?;
         let mut h = Sha512::new();
-        h.update(r_bytes);
+        h.update(r);
         h.update(self.bytes);
         for part in parts {
             h.update(part);
         }
-        let k = Scalar::from_hash(h);
-        EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &self.minus_a, &s) == r
+        let k = Scalar::from_bytes_mod_order_wide(&h.finalize().into());
+        Some(Recomputed {
+            point: EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &self.minus_a, &s),
+            r,
+        })
     }
+}
+
+impl Recomputed {
+    /// The second half on its own (one inversion).
+    pub fn holds(&self) -> bool {
+        decides(&self.point.compress(), &self.r)
+    }
+}
+
+/// The second halves of many checks, in order, with one field inversion for them all.
+pub fn decide_all<'a>(checks: impl IntoIterator<Item = &'a Recomputed>) -> Vec<bool> {
+    let (points, rs): (Vec<EdwardsPoint>, Vec<[u8; 32]>) =
+        checks.into_iter().map(|c| (c.point, c.r)).unzip();
+    EdwardsPoint::compress_batch_alloc(&points)
+        .iter()
+        .zip(&rs)
+        .map(|(e, r)| decides(e, r))
+        .collect()
+}
+
+/// `R` is the recomputed point's encoding, and that point is not of small order.
+fn decides(e: &CompressedEdwardsY, r: &[u8; 32]) -> bool {
+    e.as_bytes() == r && !small_order_encodings().contains(r)
+}
+
+/// The encodings of the eight points of small order (compressions, so canonical).
+fn small_order_encodings() -> &'static [[u8; 32]; 8] {
+    static ENCODINGS: std::sync::OnceLock<[[u8; 32]; 8]> = std::sync::OnceLock::new();
+    ENCODINGS
+        .get_or_init(|| curve25519_dalek::constants::EIGHT_TORSION.map(|p| p.compress().to_bytes()))
 }
 
 /// Whether an encoded point's y (its low 255 bits) is below p = 2^255 - 19. The nineteen

@@ -19,6 +19,7 @@ mod extend;
 mod genesis;
 mod heads;
 mod merge;
+mod prefetch;
 mod read_only;
 mod rows;
 mod state;
