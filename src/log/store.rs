@@ -19,7 +19,6 @@ mod extend;
 mod genesis;
 mod heads;
 mod merge;
-mod prefetch;
 mod read_only;
 mod rows;
 mod state;

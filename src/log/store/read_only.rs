@@ -61,7 +61,7 @@ impl Stamp {
 }
 
 /// `path` with `suffix` appended to its file name (`t.tdlog` → `t.tdlog-wal`).
-pub(super) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
+fn sidecar(path: &Path, suffix: &str) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(suffix);
     PathBuf::from(s)

@@ -138,12 +138,7 @@ impl Log {
         // SQLite reads the next batch on this thread while the one before is checked on the
         // others: reading is a fifth of a warm open, and would otherwise leave the cores idle.
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Input>>(2);
-        // The file read in order beside it: from disk, the reader's pages are then there
-        // when it asks (`prefetch`); stopped once the reading is done.
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let path = self.path.as_path();
         std::thread::scope(|s| {
-            s.spawn(|| super::prefetch::read_ahead(path, &stop));
             let worker = s.spawn(move || -> Result<_, LogError> {
                 let mut events = Vec::with_capacity(total + room(total));
                 let mut checker = crate::log::verify::Checker::default();
@@ -158,7 +153,6 @@ impl Log {
             });
             // A send fails once the worker stopped on an error: stop reading, report it.
             let read = for_each_batch(&self.conn, |batch| Ok(tx.send(batch).is_ok()));
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
             drop(tx);
             let events = worker
                 .join()
