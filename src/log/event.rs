@@ -61,6 +61,18 @@ pub enum SigCheck {
     Pending(Recomputed),
 }
 
+impl SigCheck {
+    /// The signature's decision, a pending one decided by `decide` (alone, or its place in
+    /// a batch's decisions).
+    pub fn verdict(&self, decide: impl FnOnce(&Recomputed) -> bool) -> bool {
+        match self {
+            SigCheck::Skipped => true,
+            SigCheck::Refused => false,
+            SigCheck::Pending(r) => decide(r),
+        }
+    }
+}
+
 impl RawEvent {
     pub fn id(&self) -> Hash32 {
         Hash32::digest(&[&self.body, &self.sig])
@@ -96,11 +108,7 @@ impl RawEvent {
         known_row: bool,
     ) -> Result<CheckedEvent, EventError> {
         let (env, sig) = self.open_check(signature, known_row)?;
-        let verdict = match &sig {
-            SigCheck::Skipped => true,
-            SigCheck::Refused => false,
-            SigCheck::Pending(r) => r.holds(),
-        };
+        let verdict = sig.verdict(|r| r.holds());
         self.close_check(id, env, signature, verdict)
     }
 
@@ -163,16 +171,6 @@ impl RawEvent {
             Payload::decode_known(&env.kind, env.v, &self.payload)?
         };
         Ok(CheckedEvent { id, env, payload })
-    }
-}
-
-/// `verify_strict`'s decision (weak keys and malleable signatures refused), made by
-/// `signature::StrictKey` without copying the message.
-pub fn verify_sig(author: &Hash32, body: &[u8], sig: &[u8; 64]) -> Result<(), EventError> {
-    if verifying_key(author)?.verify(&[SIG_DOMAIN, body], sig) {
-        Ok(())
-    } else {
-        Err(EventError::BadSignature)
     }
 }
 

@@ -226,11 +226,7 @@ fn check_group<I: std::borrow::Borrow<Input>>(
         .enumerate()
     {
         let checked = o.and_then(|o| {
-            let verdict = match &o.sig {
-                SigCheck::Skipped => true,
-                SigCheck::Refused => false,
-                SigCheck::Pending(_) => verdicts.next().unwrap_or(false),
-            };
+            let verdict = o.sig.verdict(|_| verdicts.next().unwrap_or(false));
             close_one(offset + i, inputs[i].borrow(), o, verdict)
         });
         *err = match checked {
