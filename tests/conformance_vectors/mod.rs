@@ -372,6 +372,21 @@ pub fn vectors() -> Vec<Vector> {
             "a signature whose R is the identity point (small order)",
             e,
         ));
+        // A mixed-order R: the honest R plus a point of order 8. It decompresses, is not of
+        // small order, and fails only the cofactorless equation (a cofactored check, or a
+        // batch equation multiplied by 8, would accept it).
+        let mut e = f.events.clone();
+        let r = curve25519_dalek::edwards::CompressedEdwardsY(e[3].sig[..32].try_into().unwrap())
+            .decompress()
+            .unwrap();
+        let mixed = r + curve25519_dalek::constants::EIGHT_TORSION[1];
+        e[3].sig[..32].copy_from_slice(mixed.compress().as_bytes());
+        out.push(v(
+            "bad_mixed_order_r",
+            "bad_signature",
+            "a valid signature with R replaced by R plus a point of order 8: refused by the cofactorless equation verify_strict uses",
+            e,
+        ));
     }
 
     // Chain faults.
