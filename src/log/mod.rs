@@ -30,7 +30,7 @@ pub use event::{CheckedEvent, RawEvent};
 pub use fault::{EventRef, Fault, VerifyError};
 pub use fold::{replay, Projection};
 pub use hash::Hash32;
-pub use store::{FutureArrival, Identified, Log, LogError, MergeReport};
+pub use store::{FutureArrival, Identified, Log, LogError, MergeReport, StreamError};
 pub use verify::{
     replay_key, verify, verify_strict, verify_trusting, Excluded, Input, PendingFork, Verified,
 };

@@ -254,28 +254,8 @@ pub fn verify_trusting<I: std::borrow::Borrow<Input> + Send + Sync>(
     progress: Option<Progress<'_>>,
     trusted: Option<&HashSet<Hash32>>,
 ) -> Result<Verified, VerifyError> {
-    let total = inputs.len();
-    let mut events = Vec::with_capacity(total);
-    let mut checker = Checker::default();
-    let mut rest = inputs.into_iter();
-    loop {
-        let chunk: Vec<I> = rest.by_ref().take(CHUNK).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        let flags: Vec<bool> = match trusted {
-            // Nothing trusted (a join's empty cache): no id hashed for the question.
-            Some(t) if !t.is_empty() => chunk
-                .iter()
-                .map(|i| t.contains(&i.borrow().raw.id()))
-                .collect(),
-            _ => vec![],
-        };
-        checker.check_chunk(events.len(), chunk, &flags, &mut events)?;
-        if let Some(p) = progress {
-            p(events.len(), total);
-        }
-    }
+    let mut events = Vec::with_capacity(inputs.len());
+    Checker::default().check_all(inputs, progress, trusted, &mut events)?;
     settle(events)
 }
 
@@ -299,6 +279,39 @@ pub struct Checker {
 }
 
 impl Checker {
+    /// Checks `inputs` batch by batch (as [`verify_trusting`] does before it settles) and
+    /// appends them to `events`; `trusted` as there. A merge fed in batches calls it once
+    /// for the stored rows and once for each batch that arrives.
+    pub fn check_all<I: std::borrow::Borrow<Input> + Send + Sync>(
+        &mut self,
+        inputs: Vec<I>,
+        progress: Option<Progress<'_>>,
+        trusted: Option<&HashSet<Hash32>>,
+        events: &mut Vec<CheckedEvent>,
+    ) -> Result<(), VerifyError> {
+        let total = inputs.len();
+        let start = events.len();
+        let mut rest = inputs.into_iter();
+        loop {
+            let chunk: Vec<I> = rest.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            let flags: Vec<bool> = match trusted {
+                // Nothing trusted (a join's empty cache): no id hashed for the question.
+                Some(t) if !t.is_empty() => chunk
+                    .iter()
+                    .map(|i| t.contains(&i.borrow().raw.id()))
+                    .collect(),
+                _ => vec![],
+            };
+            self.check_chunk(events.len(), chunk, &flags, events)?;
+            if let Some(p) = progress {
+                p(events.len() - start, total);
+            }
+        }
+    }
+
     /// Checks one batch and appends it, in order, to `out`; `offset` is the position of the
     /// batch's first input. `trusted[i]` (when given) says input `i`'s signature was verified
     /// by this device before and its stored bytes are unchanged. The first failing input in

@@ -37,6 +37,11 @@ pub struct Pulled {
     pub served: Vec<Served>,
 }
 
+/// What [`Hub::pull_each`] hands each batch to: the rows, the head claims read first, the
+/// rows served so far and the total asked for.
+pub type EachBatch<'a> =
+    dyn FnMut(Vec<Served>, &[SignedClaim], u64, u64) -> Result<(), SyncError> + 'a;
+
 /// One tournament on the hub.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct HubLog {
@@ -214,6 +219,34 @@ impl Hub {
         batch: usize,
         progress: &mut super::ProgressFn<'_>,
     ) -> Result<Pulled, SyncError> {
+        let mut served = Vec::new();
+        let mut out = self.pull_each(
+            log_id,
+            local,
+            have,
+            batch,
+            progress,
+            &mut |rows, _, _, _| {
+                served.extend(rows);
+                Ok(())
+            },
+        )?;
+        out.served = served;
+        Ok(out)
+    }
+
+    /// [`Hub::pull`], handing each batch of rows to `each` (with the head claims read first,
+    /// the rows served so far and the total asked for) as it arrives, instead of keeping them: a joining device checks
+    /// and writes one batch while the next is on its way. The fork rows come last.
+    pub fn pull_each(
+        &mut self,
+        log_id: &Hash32,
+        local: &Summary,
+        have: &HashSet<Hash32>,
+        batch: usize,
+        progress: &mut super::ProgressFn<'_>,
+        each: &mut EachBatch<'_>,
+    ) -> Result<Pulled, SyncError> {
         let mut tx = self
             .client
             .build_transaction()
@@ -255,6 +288,25 @@ impl Hub {
                 },
             })
         };
+        // Forks: both sides at every forked (author, seq), as the hub files them. Read
+        // first (the same snapshot), so the chain rows served at those places are known
+        // and not handed over twice; handed over after the chains.
+        let mut fork_rows = Vec::new();
+        for row in tx
+            .query(
+                "SELECT author, seq, id, body, sig, payload FROM tdlog.fork_proof WHERE log_id = $1
+                 UNION ALL
+                 SELECT e.author, e.seq, e.id, e.body, e.sig, e.payload FROM tdlog.event e
+                 WHERE e.log_id = $1 AND (e.author, e.seq) IN
+                   (SELECT author, seq FROM tdlog.fork_proof WHERE log_id = $1)",
+                &[&log_id.0.as_slice()],
+            )
+            .map_err(SyncError::hub)?
+        {
+            fork_rows.push(served(row)?);
+        }
+        let forked: HashSet<(Hash32, u64)> = fork_rows.iter().map(|s| (s.author, s.seq)).collect();
+        let mut served_at_forks: HashSet<Hash32> = HashSet::new();
         for (author, from) in &out.asked {
             let mut after = *from as i64;
             loop {
@@ -274,35 +326,34 @@ impl Hub {
                     )
                     .map_err(SyncError::hub)?;
                 let n = rows.len();
+                let mut got = Vec::with_capacity(n);
                 for row in rows {
                     let s = served(row)?;
                     after = s.seq as i64;
-                    out.served.push(s);
+                    if !forked.is_empty() && forked.contains(&(s.author, s.seq)) {
+                        served_at_forks.insert(s.id);
+                    }
+                    got.push(s);
                 }
                 done += n as u64;
+                if !got.is_empty() {
+                    each(got, &out.claims, done, total)?;
+                }
                 if n < batch.max(1) {
                     break;
                 }
             }
         }
-        // Forks: both sides at every forked (author, seq), as the hub files them.
-        for row in tx
-            .query(
-                "SELECT author, seq, id, body, sig, payload FROM tdlog.fork_proof WHERE log_id = $1
-                 UNION ALL
-                 SELECT e.author, e.seq, e.id, e.body, e.sig, e.payload FROM tdlog.event e
-                 WHERE e.log_id = $1 AND (e.author, e.seq) IN
-                   (SELECT author, seq FROM tdlog.fork_proof WHERE log_id = $1)",
-                &[&log_id.0.as_slice()],
-            )
-            .map_err(SyncError::hub)?
-        {
-            let s = served(row)?;
-            if !have.contains(&s.id) && !out.served.iter().any(|x| x.id == s.id) {
-                out.served.push(s);
+        let mut forks = Vec::new();
+        for s in fork_rows {
+            if !have.contains(&s.id) && served_at_forks.insert(s.id) {
+                forks.push(s);
             }
         }
         tx.commit().map_err(SyncError::hub)?;
+        if !forks.is_empty() {
+            each(forks, &out.claims, done, total)?;
+        }
         progress(Phase::Pull, done, total);
         Ok(out)
     }

@@ -4,11 +4,23 @@
 //! checked before the file is written, and everything else arrives through [`super::sync_once`]
 //! (checked as served, then merged as `tdlog merge` merges: the union verified before it is
 //! stored). A join that fails leaves no file behind.
+//!
+//! The first round streams (issue 32: a join at the verification limit): the hub's log is
+//! pulled on a thread of its own, and each batch is checked on its own as it arrives, then
+//! written and its signatures checked on every core while the next one is on its way
+//! ([`Log::merge_stream`]). The union is committed only once the last row is in, the
+//! pull's own checks passed (chains without holes, no claimed head withheld) and it
+//! verifies: what a round would have refused, the stream refuses. A second round then pushes
+//! the receipt and leaves this device's head claim.
 
-use super::{sync_once, Hub, Options, ProgressFn, Report, SyncError};
+use super::plan::Served;
+use super::pull::{self, Sink};
+use super::{sync_once, Hub, Local, Options, Phase, ProgressFn, Report, SyncError};
 use crate::keys::DeviceKey;
-use crate::log::{Envelope, Hash32, Log, LogError};
+use crate::log::{Envelope, Hash32, Identified, Log, LogError, MergeReport, StreamError};
+use std::collections::HashSet;
 use std::path::Path;
+use std::sync::mpsc::{sync_channel, SyncSender};
 
 /// The log on the hub that `id` names: the full log id (64 hex digits), or a prefix of at
 /// least 8 that exactly one of its logs has (as `tdlog archive` prints them).
@@ -78,7 +90,12 @@ pub fn join(
     // Nobody else knows the new file yet: the log it receives is written into it once.
     let filled = match log.begin_fill() {
         Ok(switched) => {
-            let r = sync_once(&mut log, hub, key, opts, progress);
+            let r = first_round(&mut log, hub, log_id, key, opts, progress).and_then(|first| {
+                let mut r = sync_once(&mut log, hub, key, opts, progress)?;
+                r.merged = combined(first.merged, r.merged);
+                r.claims = r.claims.max(first.claims);
+                Ok(r)
+            });
             if switched {
                 // Not fatal: every open of a log switches it to WAL again.
                 if let Err(e) = log.end_fill() {
@@ -101,4 +118,153 @@ pub fn join(
             Err(e)
         }
     }
+}
+
+/// What the first round of a join did.
+struct First {
+    merged: MergeReport,
+    claims: usize,
+}
+
+/// Why the stream of batches stopped before its end.
+#[derive(Debug)]
+enum Stop {
+    /// The pull failed (its thread returns why).
+    Pull,
+    /// The progress callback asked to stop.
+    Interrupted,
+}
+
+/// A checked batch (with the rows served so far and the total), the end of a pull that
+/// passed every check (`None`), or the pull's failure.
+type Message = Result<Option<(Vec<Served>, u64, u64)>, Stop>;
+
+/// The pull's end of the stream: a joining device holds only the genesis.
+struct ToMerge {
+    genesis: Hash32,
+    to: SyncSender<Message>,
+}
+
+impl Sink for ToMerge {
+    fn holds(&mut self, id: &Hash32) -> Result<bool, SyncError> {
+        Ok(*id == self.genesis)
+    }
+    fn take(&mut self, rows: Vec<Served>, done: u64, total: u64) -> Result<(), SyncError> {
+        // The merge stopped (at a fault it names, or interrupted): so does the pull.
+        self.to
+            .send(Ok(Some((rows, done, total))))
+            .map_err(|_| SyncError::Interrupted)
+    }
+}
+
+/// Pulls the hub's log into `log` (holding only the genesis) as a stream, merged by
+/// [`Log::merge_stream`], and signs this device's receipt as a round's merge would.
+fn first_round(
+    log: &mut Log,
+    hub: &mut Hub,
+    log_id: &Hash32,
+    key: Option<&DeviceKey>,
+    opts: &Options,
+    progress: &mut ProgressFn<'_>,
+) -> Result<First, SyncError> {
+    let (local_now, forks) = super::local_summary(log)?;
+    let have: HashSet<Hash32> = forks.iter().map(|r| r.id).collect();
+    // Whether this key may sign is asked before the merge, as a round asks it.
+    let signer = key.filter(|k| opts.receipts && Local::may_sign(log, k));
+    let batch = opts.batch;
+    // What the hub says it holds: room for that many rows (a hint, not trusted).
+    let hub_now = hub.summary(log_id)?;
+    let expected: u64 = super::plan::to_pull(&local_now, &hub_now)
+        .iter()
+        .map(|(a, from)| {
+            hub_now
+                .max_seq
+                .get(a)
+                .copied()
+                .unwrap_or(0)
+                .saturating_sub(*from)
+        })
+        .sum();
+    let expected = usize::try_from(expected).unwrap_or(usize::MAX);
+    let (to, arriving) = sync_channel::<Message>(4);
+    let (merged, pulled) = std::thread::scope(|s| {
+        let (local_now, have) = (&local_now, &have);
+        let puller = s.spawn(move || {
+            let mut sink = ToMerge {
+                genesis: *log_id,
+                to,
+            };
+            let r = pull::pull_checked(
+                hub,
+                log_id,
+                local_now,
+                have,
+                batch,
+                &mut |_, _, _| true,
+                &mut sink,
+            );
+            // Only once every check of the pull passed does the stream end (a pull that
+            // stops any other way, a panic included, is a failure): until then nothing can
+            // be committed.
+            let end = if r.is_ok() { Ok(None) } else { Err(Stop::Pull) };
+            let _ = sink.to.send(end);
+            r
+        });
+        // The receiving end goes with the stream: a merge that stops early drops it, and
+        // the pull, finding no one to take its next batch, stops too.
+        let progress = &mut *progress;
+        let source = std::iter::from_fn(move || {
+            let (rows, done, total) = match arriving.recv() {
+                Ok(Ok(Some(batch))) => batch,
+                Ok(Ok(None)) => return None,
+                Ok(Err(stop)) => return Some(Err(stop)),
+                Err(_) => return Some(Err(Stop::Pull)),
+            };
+            if total > 0 && !progress(Phase::Pull, done, total) {
+                return Some(Err(Stop::Interrupted));
+            }
+            // Every id was checked against its bytes as it arrived: not hashed again.
+            Some(Ok(Identified::hashed(
+                rows.into_iter().map(|s| (s.id, s.raw)).collect(),
+            )))
+        });
+        let merged = log.merge_stream(source, expected);
+        let pulled = puller
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (merged, pulled)
+    });
+    match merged {
+        Ok(mut merged) => {
+            let pulled = pulled?;
+            if let Some(k) = signer.filter(|_| pulled.news) {
+                log.sign_receipt(&mut merged, k).map_err(SyncError::Log)?;
+            }
+            Ok(First {
+                merged,
+                claims: pulled.claims,
+            })
+        }
+        Err(StreamError::Log(e)) => Err(match e {
+            LogError::Verify(_) | LogError::Refused(_) => SyncError::Rejected(Box::new(e)),
+            other => SyncError::Log(other),
+        }),
+        Err(StreamError::Source(Stop::Interrupted)) => Err(SyncError::Interrupted),
+        Err(StreamError::Source(Stop::Pull)) => Err(pulled.err().unwrap_or(SyncError::Interrupted)),
+    }
+}
+
+/// The merges of a join's two rounds as one (the second usually merges nothing).
+fn combined(first: MergeReport, second: MergeReport) -> MergeReport {
+    if second.added + second.forks == 0 && second.receipt.is_none() {
+        return first;
+    }
+    let mut m = first;
+    m.added += second.added;
+    m.forks += second.forks;
+    m.received.extend(second.received);
+    m.future.extend(second.future);
+    m.receipt = second.receipt.or(m.receipt);
+    m.extended = None;
+    m
 }

@@ -17,6 +17,7 @@ pub mod conn;
 pub mod hub;
 pub mod join;
 pub mod plan;
+mod pull;
 pub mod tls;
 
 use crate::keys::DeviceKey;
@@ -305,115 +306,30 @@ pub fn sync_once(
 
     // 2. Pull, and check what was served before anything is merged.
     let have: HashSet<Hash32> = forks.iter().map(|r| r.id).collect();
-    let mut pulled = hub.pull(&log_id, &local_now, &have, opts.batch, progress)?;
-    plan::check_served(&pulled.served, &pulled.asked).map_err(|f| match f {
-        plan::ServedFault::Altered { author, seq } => SyncError::Altered {
-            author: author.short(),
-            seq,
-        },
-        plan::ServedFault::Gap {
-            author,
-            after,
-            next,
-        } => SyncError::Withheld(format!(
-            "it served author {}'s event {next} after {after}, without the ones between",
-            author.short()
-        )),
-    })?;
-    // A fork row at or below the local chain may be the side this device already holds.
-    let mut served = Vec::with_capacity(pulled.served.len());
-    for s in pulled.served.drain(..) {
-        let below = s.seq <= local_now.max_seq.get(&s.author).copied().unwrap_or(0);
-        if !(below && local.holds(&s.id).map_err(SyncError::Log)?) {
-            served.push(s);
-        }
-    }
-    pulled.served = served;
-    // The authors of what was served, each once (a hub serves a chain's rows together).
-    let mut authors: HashSet<Hash32> = local_now.max_seq.keys().copied().collect();
-    let mut last = None;
-    for s in &pulled.served {
-        if last != Some(s.author) {
-            authors.insert(s.author);
-            last = Some(s.author);
-        }
-    }
-    let mut claimed = Vec::new();
-    for c in &pulled.claims {
-        // A claim by a key that signed nothing in this log cannot be told from the hub's
-        // own invention: it is not evidence of anything.
-        if !authors.contains(&c.device) {
-            continue;
-        }
-        let (_, heads) = claim::open(c, &log_id)?;
-        claimed.extend(heads);
-        report.claims += 1;
-    }
-    let mut missing = Vec::new();
-    let mut fetched = Vec::new();
-    // Which claimed heads were served (a joining device was served a whole log: only the
-    // claimed ids are looked up, not every served one hashed into a set).
-    let claimed_ids: HashSet<Hash32> = claimed.iter().map(|c| c.id).collect();
-    let served_ids: HashSet<Hash32> = pulled
-        .served
-        .iter()
-        .filter(|s| claimed_ids.contains(&s.id))
-        .map(|s| s.id)
-        .collect();
-    for m in plan::withheld(&claimed, &served_ids) {
-        if local.holds(&m.id).map_err(SyncError::Log)? {
-            continue;
-        }
-        // Another event at a place this device's chain already covers: the author signed
-        // two events there (a fork). Fetched by id; merged, it is kept as a fork proof, and
-        // this device's side then goes to the hub as one.
-        let covered = m.seq <= local_now.max_seq.get(&m.author).copied().unwrap_or(0);
-        match covered.then(|| hub.row(&log_id, &m.id)).transpose()? {
-            Some(Some(raw)) if !fetched.iter().any(|s: &plan::Served| s.id == m.id) => fetched
-                .push(plan::Served {
-                    author: m.author,
-                    seq: m.seq,
-                    id: m.id,
-                    raw,
-                }),
-            Some(Some(_)) => {}
-            _ => missing.push(m),
-        }
-    }
-    plan::check_served(&fetched, &[]).map_err(|f| match f {
-        plan::ServedFault::Altered { author, seq }
-        | plan::ServedFault::Gap {
-            author, next: seq, ..
-        } => SyncError::Altered {
-            author: author.short(),
-            seq,
-        },
-    })?;
-    pulled.served.extend(fetched);
-    if let Some(m) = missing.first() {
-        return Err(SyncError::Withheld(format!(
-            "device {} signed that it holds author {}'s event {} ({}), and the hub did not serve it ({} such event(s) in all)",
-            m.device.short(),
-            m.author.short(),
-            m.seq,
-            m.id.short(),
-            missing.len()
-        )));
-    }
+    let mut collected = Collect {
+        local: &mut *local,
+        served: Vec::new(),
+    };
+    let pulled = pull::pull_checked(
+        hub,
+        &log_id,
+        &local_now,
+        &have,
+        opts.batch,
+        progress,
+        &mut collected,
+    )?;
+    let served = collected.served;
+    report.claims += pulled.claims;
 
     // 3. Merge (verifies the union; nothing is written if it does not verify).
-    if !pulled.served.is_empty() {
-        let news = pulled
-            .served
-            .iter()
-            .any(|s| Envelope::decode(&s.raw.body).is_ok_and(|e| e.kind != "log.receipt"));
+    if !served.is_empty() {
         // A receipt only for something other than receipts: two devices never sign
         // receipts of each other's receipts for ever.
-        let signer = key.filter(|k| opts.receipts && news && local.may_sign(k));
+        let signer = key.filter(|k| opts.receipts && pulled.news && local.may_sign(k));
         // Every id was checked against its bytes above (`check_served`): not hashed again.
-        let incoming = crate::log::Identified::hashed(
-            pulled.served.into_iter().map(|s| (s.id, s.raw)).collect(),
-        );
+        let incoming =
+            crate::log::Identified::hashed(served.into_iter().map(|s| (s.id, s.raw)).collect());
         report.merged = local.merge(incoming, signer).map_err(|e| match e {
             LogError::Verify(_) | LogError::Refused(_) => SyncError::Rejected(Box::new(e)),
             other => SyncError::Log(other),
@@ -450,6 +366,22 @@ pub fn sync_once(
         }
     }
     Ok(report)
+}
+
+/// A round's pull: the checked rows kept, to merge once all are in.
+struct Collect<'a> {
+    local: &'a mut dyn Local,
+    served: Vec<plan::Served>,
+}
+
+impl pull::Sink for Collect<'_> {
+    fn holds(&mut self, id: &Hash32) -> Result<bool, SyncError> {
+        self.local.holds(id).map_err(SyncError::Log)
+    }
+    fn take(&mut self, rows: Vec<plan::Served>, _: u64, _: u64) -> Result<(), SyncError> {
+        self.served.extend(rows);
+        Ok(())
+    }
 }
 
 /// The local summary (per-author maxima, fork ids) and the fork rows, without reading the

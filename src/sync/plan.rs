@@ -123,44 +123,75 @@ pub enum ServedFault {
 /// local log ends. Fork rows (sequence numbers at or below the local maximum) are checked
 /// for their key only.
 pub fn check_served(served: &[Served], asked: &[(Hash32, u64)]) -> Result<(), ServedFault> {
-    // Every row on its own, on every core (a join checks a whole log here); the first
-    // altered row in the order served is the one named.
-    use rayon::prelude::*;
-    let altered = served.par_iter().position_first(|s| {
-        !(Envelope::decode(&s.raw.body).is_ok_and(|e| {
-            e.author == s.author
-                && e.seq == s.seq
-                && e.payload_len as usize == s.raw.payload.len()
-                && Hash32::digest(&[&s.raw.payload]) == e.payload_hash
-        }) && s.raw.id() == s.id)
-    });
-    if let Some(i) = altered {
-        return Err(ServedFault::Altered {
-            author: served[i].author,
-            seq: served[i].seq,
+    let mut checks = ServedChecks::default();
+    checks.rows(served)?;
+    checks.finish(asked)
+}
+
+/// [`check_served`] batch by batch, as the rows arrive: each row when it comes, the chains'
+/// continuity once the last one is in.
+#[derive(Debug, Default)]
+pub struct ServedChecks {
+    /// The sequence numbers served, by author.
+    seqs: BTreeMap<Hash32, Vec<u64>>,
+}
+
+impl ServedChecks {
+    /// Every row on its own (the first altered one in the order served is named).
+    pub fn rows(&mut self, served: &[Served]) -> Result<(), ServedFault> {
+        // On every core (a join checks a whole log here).
+        use rayon::prelude::*;
+        let altered = served.par_iter().position_first(|s| {
+            !(Envelope::decode(&s.raw.body).is_ok_and(|e| {
+                e.author == s.author
+                    && e.seq == s.seq
+                    && e.payload_len as usize == s.raw.payload.len()
+                    && Hash32::digest(&[&s.raw.payload]) == e.payload_hash
+            }) && s.raw.id() == s.id)
         });
-    }
-    for (author, from) in asked {
-        let mut seqs: Vec<u64> = served
-            .iter()
-            .filter(|s| s.author == *author && s.seq > *from)
-            .map(|s| s.seq)
-            .collect();
-        seqs.sort_unstable();
-        seqs.dedup();
-        let mut last = *from;
-        for q in seqs {
-            if q != last + 1 {
-                return Err(ServedFault::Gap {
-                    author: *author,
-                    after: last,
-                    next: q,
-                });
-            }
-            last = q;
+        if let Some(i) = altered {
+            return Err(ServedFault::Altered {
+                author: served[i].author,
+                seq: served[i].seq,
+            });
         }
+        let mut last: Option<(Hash32, &mut Vec<u64>)> = None;
+        for s in served {
+            // A hub serves a chain's rows together: one lookup a chain.
+            match &mut last {
+                Some((a, seqs)) if *a == s.author => seqs.push(s.seq),
+                _ => {
+                    let seqs = self.seqs.entry(s.author).or_default();
+                    seqs.push(s.seq);
+                    last = Some((s.author, seqs));
+                }
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Each chain asked for (author, from the local maximum) continues without a hole from
+    /// where the local log ends (fork rows at or below it are checked for their key only).
+    pub fn finish(mut self, asked: &[(Hash32, u64)]) -> Result<(), ServedFault> {
+        for (author, from) in asked {
+            let mut seqs = self.seqs.remove(author).unwrap_or_default();
+            seqs.retain(|q| q > from);
+            seqs.sort_unstable();
+            seqs.dedup();
+            let mut last = *from;
+            for q in seqs {
+                if q != last + 1 {
+                    return Err(ServedFault::Gap {
+                        author: *author,
+                        after: last,
+                        next: q,
+                    });
+                }
+                last = q;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One head a device says it holds (from its signed head claim).

@@ -6,7 +6,7 @@ use super::*;
 /// Rows to merge, each with its id (SHA-256 of body ‖ sig): hashed here on every core, or
 /// by a caller that has just checked each id against its bytes (a sync checks what the hub
 /// served), so a joining device hashes a million rows once.
-pub struct Identified(Vec<(Hash32, RawEvent)>);
+pub struct Identified(pub(super) Vec<(Hash32, RawEvent)>);
 
 impl From<Vec<RawEvent>> for Identified {
     fn from(rows: Vec<RawEvent>) -> Self {
@@ -40,6 +40,13 @@ impl Log {
         key: &DeviceKey,
     ) -> Result<MergeReport, LogError> {
         let mut r = self.merge_report(incoming)?;
+        self.sign_receipt(&mut r, key)?;
+        Ok(r)
+    }
+
+    /// This device's receipt for what a merge (`r`) received from other authors, signed and
+    /// stored; none when nothing new arrived.
+    pub fn sign_receipt(&mut self, r: &mut MergeReport, key: &DeviceKey) -> Result<(), LogError> {
         let received: Vec<crate::events::Received> = r
             .received
             .iter()
@@ -56,7 +63,7 @@ impl Log {
             )?;
             r.receipt = Some(id);
         }
-        Ok(r)
+        Ok(())
     }
 
     /// [`Log::merge`] with what was received, and the events dated ahead of this clock.
@@ -83,33 +90,12 @@ impl Log {
             tx.commit()?;
             return self.extended(&incoming, ext);
         }
-        let mut inputs = {
-            let mut all = Vec::new();
-            for table in ["event", "fork_proof"] {
-                let mut st = tx.prepare(&format!(
-                    "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
-                ))?;
-                let rows = st.query_map([], stored_row)?;
-                for row in rows {
-                    all.push(row?);
-                }
-            }
-            all
-        };
+        let Stored {
+            mut inputs,
+            known,
+            stored_before,
+        } = read_stored(&tx)?;
         let stored_rows = inputs.len();
-        type IdSet = std::collections::HashSet<Hash32, foldhash::fast::RandomState>;
-        let known: IdSet = inputs.iter().map(|i| i.raw.id()).collect();
-        // Each author's newest stored row before the merge: what lies beyond the device
-        // record up to there appeared in the file on its own (no receipt of this merge).
-        let mut stored_before: BTreeMap<Hash32, u64> = BTreeMap::new();
-        for i in &inputs {
-            if let Some(d) = &i.declared {
-                if let Ok(a) = <[u8; 32]>::try_from(d.author.as_slice()) {
-                    let slot = stored_before.entry(Hash32(a)).or_default();
-                    *slot = (*slot).max(d.seq.max(0) as u64);
-                }
-            }
-        }
         // The rows new to this file (each once), moved in after the stored ones: the verify
         // reads them there while the writes below take their bytes from the same place.
         let mut ids = Vec::new();
@@ -128,23 +114,7 @@ impl Log {
             }
         }
         drop(known);
-        // With the verified-state cache, only rows this device has not verified before (the
-        // incoming ones among them) have their signatures checked; a cached row that changed
-        // is refused as in `verify`.
-        // A cached row missing from this file is no error here: merging is how a copy
-        // that lacks events (another file of the same log, or one rolled back) gets them
-        // back; that merge checks every signature and leaves the cache alone.
-        let cached = match (&self.cache, self.stored_log_id()?) {
-            (Some(cache), Some(log_id)) => {
-                let known = cache.load(&log_id)?;
-                match cache.compare(&log_id, &known, &inputs) {
-                    Ok(cmp) => Some((cache.clone(), log_id, known, cmp)),
-                    Err(crate::log::cache::CacheMismatch::Gone { .. }) => None,
-                    Err(e) => return Err(e.into()),
-                }
-            }
-            _ => None,
-        };
+        let cached = self.compare_cache(&inputs[..stored_rows])?;
         let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
         let check = move |inputs: &[Input]| {
             let inputs: Vec<&Input> = inputs.iter().collect();
@@ -168,21 +138,17 @@ impl Log {
         // order: by place, so each chain is appended where it ends (a joining device stores
         // a whole log here). At a place two incoming events share (a fork), the one earlier
         // in causal order is the event and the other the fork proof.
-        let place = |(e, _, _): &(Envelope, Hash32, &RawEvent)| (e.author, e.seq, e.lamport);
         // A hub serves rows in place order already.
         if !fresh.is_sorted_by_key(place) {
             fresh.sort_by_key(place);
         }
-        // The id index takes the rows in random order, and a transaction whose changed
-        // pages outgrow the page cache writes them out early: a page cache for what this
-        // merge writes (about 1 KiB a row with its index entries; 64 MiB to 1 GiB).
-        let kib = (fresh.len() as i64).clamp(65_536, 1_048_576);
-        tx.pragma_update(None, "cache_size", -kib)?;
+        write_cache_for(&tx, fresh.len())?;
         // The rows are written while the union is verified (the signatures on every core):
         // the transaction is committed only once it verifies, and rolled back otherwise.
         let (verified, inserted) = std::thread::scope(|s| {
             let v = s.spawn(|| check(&inputs));
-            let ins = insert_fresh(&tx, &fresh, &stored_before);
+            let rows = fresh.iter().map(|(e, id, raw)| (e, id, *raw));
+            let ins = insert_fresh(&tx, rows, &stored_before);
             if ins.is_ok() && fresh.len() >= WRITE_AHEAD_ROWS {
                 write_ahead(&tx);
             }
@@ -193,14 +159,148 @@ impl Log {
             Err(panic) => std::panic::resume_unwind(panic),
         };
         let (stored, forks) = inserted?;
-        let limit = (self.clock)().saturating_add(tolerance_of(&verified));
+        let stored: Vec<(&Envelope, Hash32, &RawEvent)> = stored
+            .iter()
+            .map(|&i| (&fresh[i].0, fresh[i].1, fresh[i].2))
+            .collect();
+        let done = self.commit_merge(tx, &verified, &stored, forks, cached)?;
+        drop(stored);
+        let report = self.after_merge(done, &verified, &stored_before)?;
+        // What a joining device merged is a million rows and their checked events: freed
+        // on a thread of their own, not before the receipt and the head claim go out.
+        drop(fresh);
+        free_later(move || drop((inputs, verified)));
+        Ok(report)
+    }
+}
+
+/// Each author's newest stored place first, then the sequence number, then causal order:
+/// the order a full merge inserts its rows in.
+pub(super) fn place(row: &(Envelope, Hash32, &RawEvent)) -> (Hash32, u64, u64) {
+    (row.0.author, row.0.seq, row.0.lamport)
+}
+
+pub(super) type IdSet = std::collections::HashSet<Hash32, foldhash::fast::RandomState>;
+
+/// What a full merge reads before the incoming rows (inside its write lock).
+pub(super) struct Stored {
+    /// Every stored row (events, then fork proofs), as the verify takes it.
+    pub(super) inputs: Vec<Input>,
+    /// Their ids.
+    pub(super) known: IdSet,
+    /// Each author's newest stored row before the merge: what lies beyond the device
+    /// record up to there appeared in the file on its own (no receipt of this merge).
+    pub(super) stored_before: BTreeMap<Hash32, u64>,
+}
+
+pub(super) fn read_stored(tx: &rusqlite::Transaction<'_>) -> Result<Stored, LogError> {
+    let mut inputs = Vec::new();
+    for table in ["event", "fork_proof"] {
+        let mut st = tx.prepare(&format!(
+            "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY author, seq, id"
+        ))?;
+        let rows = st.query_map([], stored_row)?;
+        for row in rows {
+            inputs.push(row?);
+        }
+    }
+    let known: IdSet = inputs.iter().map(|i| i.raw.id()).collect();
+    let mut stored_before: BTreeMap<Hash32, u64> = BTreeMap::new();
+    for i in &inputs {
+        if let Some(d) = &i.declared {
+            if let Ok(a) = <[u8; 32]>::try_from(d.author.as_slice()) {
+                let slot = stored_before.entry(Hash32(a)).or_default();
+                *slot = (*slot).max(d.seq.max(0) as u64);
+            }
+        }
+    }
+    Ok(Stored {
+        inputs,
+        known,
+        stored_before,
+    })
+}
+
+/// The verified-state cache's word on the stored rows, if this log has one.
+pub(super) type Cached = Option<(
+    crate::log::cache::VerifiedCache,
+    Hash32,
+    crate::log::cache::Known,
+    crate::log::cache::Comparison,
+)>;
+
+/// A merge's page cache for what it writes: the id index takes the rows in random order,
+/// and a transaction whose changed pages outgrow the page cache writes them out early
+/// (about 1 KiB a row with its index entries; 64 MiB to 1 GiB).
+pub(super) fn write_cache_for(tx: &rusqlite::Transaction<'_>, rows: usize) -> Result<(), LogError> {
+    let kib = (rows as i64).clamp(65_536, 1_048_576);
+    tx.pragma_update(None, "cache_size", -kib)?;
+    Ok(())
+}
+
+/// Frees what a big merge held on a thread of its own (if none can be started, here).
+pub(super) fn free_later(free: impl FnOnce() + Send + 'static) {
+    let _ = std::thread::Builder::new()
+        .name("merge-free".into())
+        .spawn(free);
+}
+
+/// The cache's next file for a committed merge: the cache, the log, what it knew, the file
+/// made while the merge committed, and the rows it adds.
+type ToCache = (
+    crate::log::cache::VerifiedCache,
+    Hash32,
+    crate::log::cache::Known,
+    Result<crate::log::cache::Prepared, LogError>,
+    Vec<(Hash32, [u8; 32])>,
+);
+
+/// A full merge, written and verified, committed: what is left to do after.
+pub(super) struct Committed {
+    added: usize,
+    forks: usize,
+    ranges: BTreeMap<Hash32, (u64, u64)>,
+    future: Vec<FutureArrival>,
+    to_cache: Option<ToCache>,
+    dv: i64,
+}
+
+impl Log {
+    /// The cache's comparison of the stored rows (incoming rows are not in it yet). A cached
+    /// row missing from this file is no error here: merging is how a copy that lacks events
+    /// (another file of the same log, or one rolled back) gets them back; that merge checks
+    /// every signature and leaves the cache alone. A cached row that changed is refused as
+    /// in `verify`.
+    pub(super) fn compare_cache(&self, stored: &[Input]) -> Result<Cached, LogError> {
+        match (&self.cache, self.stored_log_id()?) {
+            (Some(cache), Some(log_id)) => {
+                let known = cache.load(&log_id)?;
+                match cache.compare(&log_id, &known, stored) {
+                    Ok(cmp) => Ok(Some((cache.clone(), log_id, known, cmp))),
+                    Err(crate::log::cache::CacheMismatch::Gone { .. }) => Ok(None),
+                    Err(e) => Err(e.into()),
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Commits a full merge whose union verified (`verified`) and whose new rows are written
+    /// in `tx` (`stored`: the ones stored as events, with `forks` fork proofs).
+    pub(super) fn commit_merge(
+        &self,
+        tx: rusqlite::Transaction<'_>,
+        verified: &Verified,
+        stored: &[(&Envelope, Hash32, &RawEvent)],
+        forks: usize,
+        cached: Cached,
+    ) -> Result<Committed, LogError> {
+        let limit = (self.clock)().saturating_add(tolerance_of(verified));
         let mut verified_rows: Vec<(Hash32, [u8; 32])> = Vec::new();
         let added = stored.len();
         let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
         let mut future = Vec::new();
-        let stored: Vec<&(Envelope, Hash32, &RawEvent)> =
-            stored.iter().map(|&i| &fresh[i]).collect();
-        for (env, id, _) in &stored {
+        for (env, id, _) in stored {
             let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
             r.0 = r.0.min(env.seq);
             r.1 = r.1.max(env.seq);
@@ -224,7 +324,6 @@ impl Log {
                 })
                 .collect();
         }
-        drop(stored);
         let dv = self.data_version()?;
         // The cache's next file (a joining device's million rows sorted and signed) is made
         // while the transaction commits, which mostly waits on the disk; it is written only
@@ -248,9 +347,45 @@ impl Log {
             (committed, prepared)
         });
         committed?;
+        Ok(Committed {
+            added,
+            forks,
+            ranges,
+            future,
+            to_cache: to_cache
+                .zip(prepared)
+                .map(|((cache, log_id, known), prepared)| {
+                    (
+                        cache,
+                        log_id,
+                        known,
+                        prepared.map_err(LogError::from),
+                        verified_rows,
+                    )
+                }),
+            dv,
+        })
+    }
+
+    /// After a full merge committed: the cache, the device record, the append state and its
+    /// snapshot move on to the union just verified.
+    pub(super) fn after_merge(
+        &mut self,
+        done: Committed,
+        verified: &Verified,
+        stored_before: &BTreeMap<Hash32, u64>,
+    ) -> Result<MergeReport, LogError> {
+        let Committed {
+            added,
+            forks,
+            ranges,
+            future,
+            to_cache,
+            dv,
+        } = done;
         self.conn.pragma_update(None, "cache_size", -2000)?;
         self.state = None;
-        if let (Some((cache, log_id, mut known)), Some(prepared)) = (to_cache, prepared) {
+        if let Some((cache, log_id, mut known, prepared, verified_rows)) = to_cache {
             if cache.commit(&log_id, &mut known, prepared?, &verified_rows)? {
                 cache.remember(&log_id, &known);
             }
@@ -258,18 +393,10 @@ impl Log {
         // The union just verified is exactly what is stored now: the next append starts from
         // it (and so does the next open, from the snapshot), with no second verify. The
         // device record moves on with it.
-        self.note_seen(&verified, crate::log::seen::Arrivals::Upto(&stored_before))?;
-        let state = self.state_of(&verified, dv)?;
+        self.note_seen(verified, crate::log::seen::Arrivals::Upto(stored_before))?;
+        let state = self.state_of(verified, dv)?;
         self.state = Some(state);
         self.save_snapshot(None)?;
-        // What a joining device merged is a million rows and their checked events: freed
-        // on a thread of their own, not before the receipt and the head claim go out.
-        drop(fresh);
-        let freed = move || drop((inputs, verified));
-        // If no thread can be started, the closure (and what it holds) is freed here.
-        let _ = std::thread::Builder::new()
-            .name("merge-free".into())
-            .spawn(freed);
         tracing::info!(added, forks, "merged");
         if forks > 0 {
             tracing::warn!(
@@ -376,14 +503,14 @@ fn received_of(ranges: BTreeMap<Hash32, (u64, u64)>) -> Vec<crate::events::Recei
 
 /// A merge this big writes its pages out before the commit (a few MB; a `--watch` round's
 /// handful of rows pays no extra fsync).
-const WRITE_AHEAD_ROWS: usize = 4096;
+pub(super) const WRITE_AHEAD_ROWS: usize = 4096;
 
 /// While the verify still runs: the transaction's pages written out and put on disk, so the
 /// commit that follows a verify has little left to write (a join's million rows took 2 s
 /// of fsync there). Safe as SQLite's own cache spill is (the rows count only once
 /// committed; a rollback, or a crash, undoes them); an error here only leaves the work to
 /// the commit, which meets it again.
-fn write_ahead(tx: &rusqlite::Transaction<'_>) {
+pub(super) fn write_ahead(tx: &rusqlite::Transaction<'_>) {
     if tx.cache_flush().is_err() {
         return;
     }
@@ -399,16 +526,16 @@ fn write_ahead(tx: &rusqlite::Transaction<'_>) {
 /// `stored_before` is each author's highest stored place before the merge: a place above it
 /// is taken only by an earlier row of this merge (the rows come in place order), so the file
 /// is asked only about places at or below it (a joining device stores a whole log here).
-fn insert_fresh(
+pub(super) fn insert_fresh<'a>(
     tx: &rusqlite::Transaction<'_>,
-    fresh: &[(Envelope, Hash32, &RawEvent)],
+    fresh: impl ExactSizeIterator<Item = (&'a Envelope, &'a Hash32, &'a RawEvent)>,
     stored_before: &BTreeMap<Hash32, u64>,
 ) -> Result<(Vec<usize>, usize), LogError> {
     let mut taken_at =
         tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM event WHERE author = ?1 AND seq = ?2)")?;
     let (mut stored, mut forks) = (Vec::with_capacity(fresh.len()), 0);
     let mut last: Option<(Hash32, u64)> = None;
-    for (i, (env, id, raw)) in fresh.iter().enumerate() {
+    for (i, (env, id, raw)) in fresh.enumerate() {
         let place = (env.author, env.seq);
         let taken = if env.seq > stored_before.get(&env.author).copied().unwrap_or(0) {
             last == Some(place)

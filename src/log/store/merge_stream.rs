@@ -1,0 +1,290 @@
+//! A full merge fed in batches (issue 32: a device joins a million-event log at the
+//! verification limit). The hub's log streams in; each batch is written into the merge's
+//! transaction while the batch before it is checked (signatures on every core), so the pull,
+//! the checks and the writes overlap instead of following one another. The union is settled
+//! once the last batch is in, and nothing is committed unless it verifies: the outcome, the
+//! stored rows and the error named are those of [`Log::merge_report`] given every batch at
+//! once (`tests/log_merge_stream.rs` compares the two).
+
+use super::merge::{
+    free_later, insert_fresh, read_stored, write_ahead, write_cache_for, IdSet, Stored,
+    WRITE_AHEAD_ROWS,
+};
+use super::*;
+use crate::log::event::CheckedEvent;
+use crate::log::verify::Checker;
+use std::sync::mpsc::sync_channel;
+use std::sync::Arc;
+
+/// Why a merge fed in batches stopped.
+#[derive(Debug)]
+pub enum StreamError<E> {
+    /// The log refused the union (or could not be written): nothing was stored.
+    Log(LogError),
+    /// The source of the batches failed: nothing was stored.
+    Source(E),
+}
+
+impl<E> From<LogError> for StreamError<E> {
+    fn from(e: LogError) -> Self {
+        StreamError::Log(e)
+    }
+}
+
+impl<E> From<rusqlite::Error> for StreamError<E> {
+    fn from(e: rusqlite::Error) -> Self {
+        StreamError::Log(e.into())
+    }
+}
+
+/// Batches checked ahead of the writes (each a hub batch, 5,000 rows by default).
+const QUEUED: usize = 4;
+
+/// The page cache of a merge fed in batches (256 MiB: a million events' id index, and room).
+const STREAM_CACHE_KIB: usize = 262_144;
+
+/// The most rows room is kept for ahead (what a hub says is coming is not trusted with an
+/// allocation any larger): a million events' checked list is grown once, not doubled up
+/// to its size, each doubling a copy of it and a fresh set of pages.
+pub const ROOM_AT_MOST: usize = 4_000_000;
+
+impl Log {
+    /// [`Log::merge_report`] with the incoming rows arriving in batches, in the order a
+    /// single call would take them. Always the full merge (a stream is a join's whole log,
+    /// never a few rows that extend it). The source is read on this thread; an error from it
+    /// (the hub went away, served something altered, withheld a claimed event) stops the
+    /// merge, and nothing is stored. `expected` is how many rows the source says will come
+    /// (room is kept for them, up to [`ROOM_AT_MOST`]; more or fewer may come).
+    pub fn merge_stream<E>(
+        &mut self,
+        batches: impl IntoIterator<Item = Result<Identified, E>>,
+        expected: usize,
+    ) -> Result<MergeReport, StreamError<E>> {
+        let room = expected.min(ROOM_AT_MOST);
+        let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        rows::check_fork_proofs(&tx)?;
+        let Stored {
+            inputs: stored,
+            known,
+            stored_before,
+        } = read_stored(&tx)?;
+        let stored_rows = stored.len();
+        let cached = self.compare_cache(&stored)?;
+        let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
+        // The id index takes the rows in random order and stays in the page cache; the
+        // table's pages are written in order and never read again, so past this cache they
+        // go to the file as the transaction runs (not held, a fresh page each, to the end).
+        write_cache_for(&tx, STREAM_CACHE_KIB)?;
+        // Rows that come out of place order are written again, sorted, from here.
+        tx.execute_batch("SAVEPOINT merge_stream")?;
+        // A batch goes to the checker before it is written, shared, so the checks never
+        // wait on the writes.
+        let (to_check, checking) = sync_channel::<Arc<Vec<Input>>>(QUEUED);
+        let mut envs: Vec<(Envelope, Hash32)> = Vec::with_capacity(room);
+        let mut seen = IdSet::with_capacity_and_hasher(room, Default::default());
+        let mut writer = InPlaceOrder::new(&stored_before);
+        let mut source_error = None;
+        let mut write_error = None;
+        let mut undecodable = false;
+        // Set once the source ended cleanly: only then is the union settled (a source that
+        // failed names its own fault, not the graph's).
+        let whole = &std::sync::atomic::AtomicBool::new(false);
+        let checked = std::thread::scope(|s| {
+            // Stored rows first, then each batch as it comes: the order a single call
+            // checks them in, so the first failing row is the same one.
+            let checker = s.spawn(move || {
+                let mut c = Checker::default();
+                let mut events: Vec<CheckedEvent> = Vec::with_capacity(stored.len() + room);
+                c.check_all(stored.iter().collect(), None, trusted, &mut events)?;
+                let mut batches = Vec::new();
+                for batch in checking {
+                    c.check_all(batch.iter().collect(), None, None, &mut events)?;
+                    batches.push(batch);
+                }
+                let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
+                    Some(crate::log::verify::settle(events)?)
+                } else {
+                    None
+                };
+                Ok::<_, crate::log::VerifyError>((verified, stored, batches))
+            });
+            for batch in batches {
+                let rows = match batch {
+                    Ok(Identified(rows)) => rows,
+                    Err(e) => {
+                        source_error = Some(e);
+                        break;
+                    }
+                };
+                let rows: Vec<(Hash32, RawEvent)> = rows
+                    .into_iter()
+                    .filter(|(id, _)| !known.contains(id) && seen.insert(*id))
+                    .collect();
+                if rows.is_empty() {
+                    continue;
+                }
+                let decoded: Option<Vec<Envelope>> = {
+                    use rayon::prelude::*;
+                    rows.par_iter()
+                        .map(|(_, r)| Envelope::decode(&r.body).ok())
+                        .collect()
+                };
+                let ids: Vec<Hash32> = rows.iter().map(|(id, _)| *id).collect();
+                let batch: Arc<Vec<Input>> = Arc::new(
+                    rows.into_iter()
+                        .map(|(_, raw)| Input {
+                            raw,
+                            declared: None,
+                        })
+                        .collect(),
+                );
+                // The checker stopped at a fault: that fault is the merge's.
+                if to_check.send(Arc::clone(&batch)).is_err() {
+                    break;
+                }
+                let Some(decoded) = decoded else {
+                    // A row that is no envelope: the checks name its fault.
+                    undecodable = true;
+                    break;
+                };
+                let written = batch
+                    .iter()
+                    .zip(&decoded)
+                    .zip(&ids)
+                    .try_for_each(|((input, env), id)| writer.row(&tx, env, id, &input.raw));
+                if let Err(e) = written {
+                    write_error = Some(e);
+                    break;
+                }
+                envs.extend(decoded.into_iter().zip(ids));
+            }
+            let clean = source_error.is_none() && write_error.is_none() && !undecodable;
+            whole.store(clean, std::sync::atomic::Ordering::SeqCst);
+            drop(to_check);
+            if clean && envs.len() >= WRITE_AHEAD_ROWS && !writer.out_of_order {
+                write_ahead(&tx);
+            }
+            checker.join()
+        });
+        drop(known);
+        let (verified, mut inputs, batches) = match checked {
+            Ok(Ok(done)) => done,
+            Ok(Err(fault)) => return Err(StreamError::Log(fault.into())),
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        if let Some(e) = write_error {
+            return Err(StreamError::Log(e));
+        }
+        if let Some(e) = source_error {
+            return Err(StreamError::Source(e));
+        }
+        let Some(verified) = verified.filter(|_| !undecodable) else {
+            return Err(StreamError::Log(LogError::Refused(
+                "an incoming row is no event".into(),
+            )));
+        };
+        // Every batch, in order, after the stored rows (this thread's copies are gone).
+        inputs.reserve(envs.len());
+        for b in batches {
+            inputs.extend(Arc::try_unwrap(b).unwrap_or_else(|b| (*b).clone()));
+        }
+        let raw_of = |i: usize| &inputs[stored_rows + i].raw;
+        let (mut stored, forks) = if writer.out_of_order {
+            // Two rows at one place, or a chain served backwards: the rows are written
+            // again in the order a single call writes them (by place, then causal order).
+            tx.execute_batch("ROLLBACK TO merge_stream")?;
+            let mut order: Vec<usize> = (0..envs.len()).collect();
+            order.sort_by_key(|&i| {
+                let e = &envs[i].0;
+                (e.author, e.seq, e.lamport)
+            });
+            let rows = order.iter().map(|&i| (&envs[i].0, &envs[i].1, raw_of(i)));
+            let (stored, forks) = insert_fresh(&tx, rows, &stored_before)?;
+            (stored.into_iter().map(|k| order[k]).collect(), forks)
+        } else {
+            (writer.stored, writer.forks)
+        };
+        // In place order, as a single call lists them (the report's arrivals dated ahead).
+        let key = |&i: &usize| (envs[i].0.author, envs[i].0.seq);
+        if !stored.is_sorted_by_key(key) {
+            stored.sort_by_key(key);
+        }
+        tx.execute_batch("RELEASE merge_stream")?;
+        let rows: Vec<(&Envelope, Hash32, &RawEvent)> = stored
+            .iter()
+            .map(|&i| (&envs[i].0, envs[i].1, raw_of(i)))
+            .collect();
+        let done = self.commit_merge(tx, &verified, &rows, forks, cached)?;
+        drop(rows);
+        let report = self.after_merge(done, &verified, &stored_before)?;
+        free_later(move || drop((envs, inputs, verified)));
+        Ok(report)
+    }
+}
+
+/// Writes rows as they arrive while each author's rows come in rising sequence numbers,
+/// as a hub serves a chain: then no two incoming rows share a place, and each is stored
+/// exactly as the sorted writes of a single merge would store it (an event, or a fork proof
+/// where a stored row already holds its place). Anything else sets `out_of_order`, and the
+/// merge writes every row again, sorted.
+struct InPlaceOrder<'a> {
+    stored_before: &'a BTreeMap<Hash32, u64>,
+    /// Each author's highest sequence number written so far.
+    last: BTreeMap<Hash32, u64>,
+    /// Arrival positions of the rows stored as events.
+    stored: Vec<usize>,
+    forks: usize,
+    arrived: usize,
+    out_of_order: bool,
+}
+
+impl<'a> InPlaceOrder<'a> {
+    fn new(stored_before: &'a BTreeMap<Hash32, u64>) -> Self {
+        InPlaceOrder {
+            stored_before,
+            last: BTreeMap::new(),
+            stored: Vec::new(),
+            forks: 0,
+            arrived: 0,
+            out_of_order: false,
+        }
+    }
+
+    fn row(
+        &mut self,
+        tx: &rusqlite::Transaction<'_>,
+        env: &Envelope,
+        id: &Hash32,
+        raw: &RawEvent,
+    ) -> Result<(), LogError> {
+        let at = self.arrived;
+        self.arrived += 1;
+        if self.out_of_order {
+            return Ok(());
+        }
+        let last = self.last.entry(env.author).or_insert(0);
+        if env.seq <= *last {
+            self.out_of_order = true;
+            return Ok(());
+        }
+        *last = env.seq;
+        // Above the author's newest stored row a place is free (no earlier incoming row
+        // took it: sequence numbers rise); at or below it, the file says.
+        let taken = env.seq <= self.stored_before.get(&env.author).copied().unwrap_or(0)
+            && tx
+                .prepare_cached(
+                    "SELECT EXISTS (SELECT 1 FROM event WHERE author = ?1 AND seq = ?2)",
+                )?
+                .query_row(params![env.author.0.as_slice(), env.seq as i64], |r| {
+                    r.get(0)
+                })?;
+        if taken {
+            insert_env(tx, "fork_proof", env, id, raw)?;
+            self.forks += 1;
+        } else {
+            insert_env(tx, "event", env, id, raw)?;
+            self.stored.push(at);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,238 @@
+//! A merge fed in batches (`Log::merge_stream`, issue 32: how a device joins a log at the
+//! verification limit) against the same rows given at once (`Log::merge_report`): the same
+//! report, the same rows in the same tables (which side of a fork is the event), the same
+//! append state, and on a hostile row the same refusal with nothing stored, however the
+//! rows are cut into batches and in whatever order they arrive.
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+use tdlog::events::Payload;
+use tdlog::log::event::sign_event;
+use tdlog::log::{Envelope, Hash32, Identified, Log, RawEvent, StreamError};
+
+fn rows(p: &Path) -> Vec<RawEvent> {
+    Log::open(p)
+        .unwrap()
+        .read_inputs()
+        .unwrap()
+        .into_iter()
+        .map(|i| i.raw)
+        .collect()
+}
+
+/// The rows of `other` that `base` does not hold, in stored order.
+fn news(base: &Path, other: &Path) -> Vec<RawEvent> {
+    let have: std::collections::HashSet<Hash32> = rows(base).iter().map(|r| r.id()).collect();
+    rows(other)
+        .into_iter()
+        .filter(|r| !have.contains(&r.id()))
+        .collect()
+}
+
+fn append(p: &Path, k: u8, payload: Payload) {
+    Log::open(p).unwrap().append(&key(k), payload).unwrap();
+}
+
+fn base(dir: &Path) -> PathBuf {
+    let p = dir.join("base.tdlog");
+    world::pairs_at_two_tables(&p, "Stream Pairs");
+    append(&p, 2, note("table 1: director called"));
+    append(&p, 5, note("table 2: slow play"));
+    p
+}
+
+fn device(dir: &Path, base: &Path, name: &str, steps: &[(u8, &str)]) -> PathBuf {
+    let p = dir.join(format!("{name}.tdlog"));
+    std::fs::copy(base, &p).unwrap();
+    for (k, text) in steps {
+        append(&p, *k, note(text));
+    }
+    p
+}
+
+/// Everything a merge leaves that a reader can see: the report, each table's ids, the
+/// chain heads and the append state.
+fn state(log: &mut Log, report: &str) -> String {
+    let conn = rusqlite::Connection::open(log.path()).unwrap();
+    let ids = |table: &str| -> Vec<String> {
+        let mut st = conn
+            .prepare(&format!("SELECT id FROM {table} ORDER BY id"))
+            .unwrap();
+        st.query_map([], |r| r.get::<_, Vec<u8>>(0))
+            .unwrap()
+            .map(|id| Hash32(id.unwrap().try_into().unwrap()).short())
+            .collect()
+    };
+    format!(
+        "{report}\nevents {:?}\nforks {:?}\nheads {:?}\nstate {}",
+        ids("event"),
+        ids("fork_proof"),
+        log.chain_heads().unwrap(),
+        log.append_state_json().unwrap()
+    )
+}
+
+fn report_text(r: &tdlog::log::MergeReport) -> String {
+    format!(
+        "added {} forks {} received {:?} future {:?}",
+        r.added, r.forks, r.received, r.future
+    )
+}
+
+/// Merges `incoming` into a copy of `base` at once, and into other copies in batches of
+/// each size given (in the order given), and requires the same outcome of every one.
+fn same_either_way(dir: &Path, base: &Path, case: &str, incoming: &[RawEvent]) -> String {
+    let at = chrono::Utc::now().timestamp_millis() + 3_600_000;
+    let copy = |name: &str| {
+        let p = dir.join(format!("{case}-{name}.tdlog"));
+        std::fs::copy(base, &p).unwrap();
+        let mut log = Log::open(&p).unwrap();
+        log.set_clock(move || at);
+        log.log_id().unwrap();
+        log
+    };
+    let mut once = copy("once");
+    let expected = match once.merge_report(incoming.to_vec()) {
+        Ok(r) => state(&mut once, &report_text(&r)),
+        Err(e) => format!("error: {e}\n{}", state(&mut once, "")),
+    };
+    for size in [1, 2, 3, 7, incoming.len().max(1)] {
+        let mut log = copy(&format!("by{size}"));
+        let batches = incoming
+            .chunks(size)
+            .map(|c| Ok::<_, ()>(Identified::from(c.to_vec())));
+        let got = match log.merge_stream(batches, incoming.len()) {
+            Ok(r) => state(&mut log, &report_text(&r)),
+            Err(StreamError::Log(e)) => format!("error: {e}\n{}", state(&mut log, "")),
+            Err(StreamError::Source(())) => panic!("{case}: the source did not fail"),
+        };
+        assert_eq!(got, expected, "{case}, batches of {size}");
+    }
+    expected
+}
+
+#[test]
+fn a_merge_in_batches_stores_what_a_merge_at_once_stores() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = base(dir.path());
+    let other = device(
+        dir.path(),
+        &base,
+        "other",
+        &[
+            (2, "table 1: claim of tricks"),
+            (5, "table 2: revoke"),
+            (2, "table 1: ruling given"),
+            (1, "round 2 started"),
+            (5, "table 2: score agreed"),
+        ],
+    );
+    let incoming = news(&base, &other);
+    assert_eq!(incoming.len(), 5);
+    let out = same_either_way(dir.path(), &base, "honest", &incoming);
+    assert!(out.starts_with("added 5 forks 0"), "{out}");
+    // Served backwards (each chain from its newest row): written again in place order.
+    let backwards: Vec<RawEvent> = incoming.iter().rev().cloned().collect();
+    let out = same_either_way(dir.path(), &base, "backwards", &backwards);
+    assert!(out.starts_with("added 5 forks 0"), "{out}");
+    // Rows the log holds already, and rows served twice: each stored once.
+    let mut again = rows(&base);
+    again.extend(incoming.iter().cloned());
+    again.extend(incoming.iter().cloned());
+    let out = same_either_way(dir.path(), &base, "twice", &again);
+    assert!(out.starts_with("added 5 forks 0"), "{out}");
+}
+
+#[test]
+fn law_of_forks_the_causally_earlier_side_is_the_event_whatever_the_arrival_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = base(dir.path());
+    // The TD's key signs two different events at one new place on two devices, and the
+    // first device goes on: both sides arrive in one merge.
+    let a = device(
+        dir.path(),
+        &base,
+        "a",
+        &[(1, "round 2 started"), (2, "table 1: here")],
+    );
+    let b = device(dir.path(), &base, "b", &[(2, "table 1: there")]);
+    let (from_a, from_b) = (news(&base, &a), news(&base, &b));
+    for (case, incoming) in [
+        ("a-then-b", [from_a.clone(), from_b.clone()].concat()),
+        ("b-then-a", [from_b.clone(), from_a.clone()].concat()),
+    ] {
+        let out = same_either_way(dir.path(), &base, case, &incoming);
+        assert!(out.contains("forks 1"), "{case}: {out}");
+    }
+    // A fork at a place the log already holds: the stored side stays the event.
+    append(&base, 2, note("table 1: stored side"));
+    let twin = device(dir.path(), &a, "twin", &[]);
+    let out = same_either_way(dir.path(), &base, "stored-side", &news(&base, &twin));
+    assert!(out.contains("forks 1"), "{out}");
+}
+
+#[test]
+fn a_forged_row_in_a_later_batch_is_refused_as_at_once_and_nothing_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = base(dir.path());
+    let other = device(
+        dir.path(),
+        &base,
+        "other",
+        &[
+            (2, "one"),
+            (2, "two"),
+            (2, "three"),
+            (2, "four"),
+            (2, "five"),
+        ],
+    );
+    let mut incoming = news(&base, &other);
+    let before = rows(&base).len();
+    // The fourth row's payload and hash changed, and signed by a key that is not the TD's.
+    let env = Envelope::decode(&incoming[3].body).unwrap();
+    incoming[3] = sign_event(&key(77), env, incoming[3].payload.clone());
+    let out = same_either_way(dir.path(), &base, "forged", &incoming);
+    assert!(out.starts_with("error:"), "{out}");
+    for size in [1, 2, 3, 7] {
+        let p = dir.path().join(format!("forged-by{size}.tdlog"));
+        assert_eq!(rows(&p).len(), before, "batches of {size}: nothing stored");
+    }
+    // A row that is no event at all.
+    let mut garbage = news(&base, &other);
+    garbage[2].body = b"not an envelope".to_vec();
+    let out = same_either_way(dir.path(), &base, "garbage", &garbage);
+    assert!(out.starts_with("error:"), "{out}");
+}
+
+#[test]
+fn a_source_that_fails_midway_stores_nothing_and_its_error_is_returned() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = base(dir.path());
+    let other = device(
+        dir.path(),
+        &base,
+        "other",
+        &[(2, "one"), (2, "two"), (2, "three")],
+    );
+    let incoming = news(&base, &other);
+    let before = rows(&base);
+    let mut log = Log::open(&base).unwrap();
+    let batches = vec![
+        Ok(Identified::from(incoming[..2].to_vec())),
+        Err("the hub went away"),
+        Ok(Identified::from(incoming[2..].to_vec())),
+    ];
+    match log.merge_stream(batches, 0) {
+        Err(StreamError::Source(e)) => assert_eq!(e, "the hub went away"),
+        other => panic!("expected the source's error, got {other:?}"),
+    }
+    drop(log);
+    assert_eq!(rows(&base).len(), before.len(), "nothing stored");
+    // The log is as it was: the same rows verify, and a later merge takes them all.
+    let mut log = Log::open(&base).unwrap();
+    let r = log.merge_report(incoming).unwrap();
+    assert_eq!(r.added, 3);
+}
