@@ -29,12 +29,12 @@ pub struct Hub {
     pub target: String,
 }
 
-/// What the hub served for one pull, read in one snapshot (claims first).
+/// What a pull read besides its rows (which go to the caller batch by batch): the head
+/// claims, read first in the same snapshot, and the chains asked for.
 #[derive(Debug, Default)]
 pub struct Pulled {
     pub claims: Vec<SignedClaim>,
     pub asked: Vec<(Hash32, u64)>,
-    pub served: Vec<Served>,
 }
 
 /// What [`Hub::pull_each`] hands each batch to: the rows, the head claims read first, the
@@ -210,34 +210,10 @@ impl Hub {
 
     /// Reads, in one repeatable-read snapshot, the head claims of `log_id` (first: a claim
     /// only names events committed before it), then the events above `local`'s chains and
-    /// every row at a forked (author, seq) this device does not hold.
-    pub fn pull(
-        &mut self,
-        log_id: &Hash32,
-        local: &Summary,
-        have: &HashSet<Hash32>,
-        batch: usize,
-        progress: &mut super::ProgressFn<'_>,
-    ) -> Result<Pulled, SyncError> {
-        let mut served = Vec::new();
-        let mut out = self.pull_each(
-            log_id,
-            local,
-            have,
-            batch,
-            progress,
-            &mut |rows, _, _, _| {
-                served.extend(rows);
-                Ok(())
-            },
-        )?;
-        out.served = served;
-        Ok(out)
-    }
-
-    /// [`Hub::pull`], handing each batch of rows to `each` (with the head claims read first,
-    /// the rows served so far and the total asked for) as it arrives, instead of keeping them: a joining device checks
-    /// and writes one batch while the next is on its way. The fork rows come last.
+    /// every row at a forked (author, seq) this device does not hold, handing each batch of
+    /// rows to `each` (with the head claims, the rows served so far and the total asked for)
+    /// as it arrives: a round collects them, a joining device checks and writes one batch
+    /// while the next is on its way. The fork rows come last.
     pub fn pull_each(
         &mut self,
         log_id: &Hash32,
