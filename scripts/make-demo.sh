@@ -16,7 +16,9 @@
 # time, so a day made earlier has its periods over and a ruling on its boards is refused, Law 92B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build -q --bin tdlog
+# The whole workspace, as scripts/test.sh builds it: a build of the engine alone has other
+# features and would build the dependencies again.
+cargo build -q --workspace --locked
 T=target/debug/tdlog
 D=fixtures/demo
 

@@ -15,7 +15,9 @@ FRESH=0
 if [ "${1:-}" = "--fresh" ]; then FRESH=1; shift; fi
 OUT=$(realpath -m "$1")
 cd "$(dirname "$0")/.."
-cargo build -q --bin tdlog
+# The whole workspace, as scripts/test.sh builds it: a build of the engine alone has other
+# features and would build the dependencies again.
+cargo build -q --workspace --locked
 T=$PWD/target/debug/tdlog
 D=fixtures/demo
 K=$(mktemp -d)
