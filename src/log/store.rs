@@ -400,14 +400,16 @@ impl Log {
         };
         let now = &v.heads;
         // The recorded heads are few: each is looked for among the events by its author's
-        // head first, and the set of every id (a million inserts) is built only if needed.
-        // One not among them may have been appended by another process of this device after
-        // this one read the log: it counts if the file holds it now (a new read sees it; a
-        // read-only log read without locks reads again with locks when the file changed).
+        // head first, then in the file (one index lookup), and the set of every id (a
+        // million inserts) is built only if neither has it. One not among the events may
+        // have been appended by another process of this device after this one read the
+        // log: it counts if the file holds it now (a new read sees it; a read-only log read
+        // without locks reads again with locks when the file changed).
         let ids: std::cell::OnceCell<std::collections::HashSet<Hash32>> = Default::default();
         let have = |a: &Hash32| now.heads.get(a).map_or(0, |h| h.0);
         let has = |author: &Hash32, _: u64, id: &Hash32| {
             now.heads.get(author).is_some_and(|h| h.1 == *id)
+                || self.holds(id).unwrap_or(false)
                 || ids
                     .get_or_init(|| {
                         v.events
@@ -417,7 +419,6 @@ impl Log {
                             .collect()
                     })
                     .contains(id)
-                || self.holds(id).unwrap_or(false)
         };
         let holder = |a: &Hash32| v.keys.get(a).map(|k| k.holder.clone());
         store.observe(
@@ -492,11 +493,27 @@ fn insert_env(
     raw: &RawEvent,
 ) -> Result<(), LogError> {
     let sql = if table == "event" {
-        "INSERT INTO event (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+        INSERT_EVENT
     } else {
         "INSERT INTO fork_proof (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
     };
-    conn.prepare_cached(sql)?.execute(params![
+    let mut st = conn.prepare_cached(sql)?;
+    insert_with(&mut st, env, id, raw)
+}
+
+/// Stores one row as an event.
+const INSERT_EVENT: &str =
+    "INSERT INTO event (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+
+/// Runs an insert of one row (`INSERT_EVENT` or its `fork_proof` twin) prepared once: a
+/// merge that writes a million rows holds the statement, not a cache lookup per row.
+fn insert_with(
+    st: &mut rusqlite::Statement<'_>,
+    env: &Envelope,
+    id: &Hash32,
+    raw: &RawEvent,
+) -> Result<(), LogError> {
+    st.execute(params![
         env.author.0.as_slice(),
         env.seq as i64,
         id.0.as_slice(),

@@ -131,9 +131,10 @@ pub(super) fn prepare(
     let mut next = known.clone();
     let rows = std::sync::Arc::make_mut(&mut next.rows);
     let anew = next.segments == 0 || !exists;
-    if anew {
+    if anew || new.len() >= rows.len() {
         // Sorted in with the rows, not put one by one into the map of added rows (a million
-        // map inserts on a first open, sorted out of it again just after).
+        // map inserts on a first open, or after a join that found only the genesis cached,
+        // each growing the map into fresh memory).
         rows.extend(new.iter().map(|&&(id, h)| (id, h)));
     } else {
         for (id, h) in &new {

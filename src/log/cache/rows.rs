@@ -12,6 +12,9 @@ use std::collections::HashMap;
 pub const ENTRY: usize = 64;
 type Entry = [u8; ENTRY];
 
+/// From this many entries a sort runs on every core.
+const PAR_SORT_AT: usize = 65_536;
+
 #[derive(Debug, Default, Clone)]
 pub struct Rows {
     /// One entry per id, sorted by id; an entry's place is its index.
@@ -31,8 +34,15 @@ impl Rows {
     /// The rows of these entries, in file order: an id that comes twice takes its last hash.
     pub fn from_entries(mut entries: Vec<Entry>) -> Rows {
         if !entries.windows(2).all(|w| id_of(&w[0]) < id_of(&w[1])) {
-            // Stable: of equal ids the later entry stays last, and is the one kept.
-            entries.sort_by(|a, b| id_of(a).cmp(id_of(b)));
+            // Stable: of equal ids the later entry stays last, and is the one kept. On every
+            // core when big (a join's or a first open's million rows, in the tail where the
+            // other core would wait).
+            if entries.len() >= PAR_SORT_AT {
+                use rayon::prelude::*;
+                entries.par_sort_by(|a, b| id_of(a).cmp(id_of(b)));
+            } else {
+                entries.sort_by(|a, b| id_of(a).cmp(id_of(b)));
+            }
             let mut out: Vec<Entry> = Vec::with_capacity(entries.len());
             for e in entries {
                 match out.last_mut() {

@@ -89,6 +89,8 @@ impl Log {
         // Set once the source ended cleanly: only then is the union settled (a source that
         // failed names its own fault, not the graph's).
         let whole = &std::sync::atomic::AtomicBool::new(false);
+        // Prepared once for the whole stream (most rows are stored as events).
+        let mut insert_event = tx.prepare(INSERT_EVENT)?;
         let checked = std::thread::scope(|s| {
             // Stored rows first, then each batch as it comes: the order a single call
             // checks them in, so the first failing row is the same one.
@@ -147,11 +149,14 @@ impl Log {
                     undecodable = true;
                     break;
                 };
-                let written = batch
-                    .iter()
-                    .zip(&decoded)
-                    .zip(&ids)
-                    .try_for_each(|((input, env), id)| writer.row(&tx, env, id, &input.raw));
+                let written =
+                    batch
+                        .iter()
+                        .zip(&decoded)
+                        .zip(&ids)
+                        .try_for_each(|((input, env), id)| {
+                            writer.row(&tx, &mut insert_event, env, id, &input.raw)
+                        });
                 if let Err(e) = written {
                     write_error = Some(e);
                     break;
@@ -166,7 +171,7 @@ impl Log {
             }
             checker.join()
         });
-        drop(known);
+        drop((known, insert_event));
         let (verified, mut inputs, batches) = match checked {
             Ok(Ok(done)) => done,
             Ok(Err(fault)) => return Err(StreamError::Log(fault.into())),
@@ -253,6 +258,7 @@ impl<'a> InPlaceOrder<'a> {
     fn row(
         &mut self,
         tx: &rusqlite::Transaction<'_>,
+        insert_event: &mut rusqlite::Statement<'_>,
         env: &Envelope,
         id: &Hash32,
         raw: &RawEvent,
@@ -282,7 +288,7 @@ impl<'a> InPlaceOrder<'a> {
             insert_env(tx, "fork_proof", env, id, raw)?;
             self.forks += 1;
         } else {
-            insert_env(tx, "event", env, id, raw)?;
+            insert_with(insert_event, env, id, raw)?;
             self.stored.push(at);
         }
         Ok(())
