@@ -501,6 +501,9 @@ fn insert_env(
     insert_with(&mut st, env, id, raw)
 }
 
+/// Whether an event holds a place (author, seq): a second row there is a fork proof.
+const PLACE_TAKEN: &str = "SELECT EXISTS (SELECT 1 FROM event WHERE author = ?1 AND seq = ?2)";
+
 /// Stores one row as an event.
 const INSERT_EVENT: &str =
     "INSERT INTO event (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";

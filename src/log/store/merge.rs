@@ -531,8 +531,8 @@ pub(super) fn insert_fresh<'a>(
     fresh: impl ExactSizeIterator<Item = (&'a Envelope, &'a Hash32, &'a RawEvent)>,
     stored_before: &BTreeMap<Hash32, u64>,
 ) -> Result<(Vec<usize>, usize), LogError> {
-    let mut taken_at =
-        tx.prepare_cached("SELECT EXISTS (SELECT 1 FROM event WHERE author = ?1 AND seq = ?2)")?;
+    let mut taken_at = tx.prepare_cached(PLACE_TAKEN)?;
+    let mut insert_event = tx.prepare_cached(INSERT_EVENT)?;
     let (mut stored, mut forks) = (Vec::with_capacity(fresh.len()), 0);
     let mut last: Option<(Hash32, u64)> = None;
     for (i, (env, id, raw)) in fresh.enumerate() {
@@ -548,7 +548,7 @@ pub(super) fn insert_fresh<'a>(
             insert_env(tx, "fork_proof", env, id, raw)?;
             forks += 1;
         } else {
-            insert_env(tx, "event", env, id, raw)?;
+            insert_with(&mut insert_event, env, id, raw)?;
             stored.push(i);
             last = Some(place);
         }

@@ -278,9 +278,7 @@ impl<'a> InPlaceOrder<'a> {
         // took it: sequence numbers rise); at or below it, the file says.
         let taken = env.seq <= self.stored_before.get(&env.author).copied().unwrap_or(0)
             && tx
-                .prepare_cached(
-                    "SELECT EXISTS (SELECT 1 FROM event WHERE author = ?1 AND seq = ?2)",
-                )?
+                .prepare_cached(PLACE_TAKEN)?
                 .query_row(params![env.author.0.as_slice(), env.seq as i64], |r| {
                     r.get(0)
                 })?;
