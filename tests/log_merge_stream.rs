@@ -109,6 +109,20 @@ fn same_either_way(dir: &Path, base: &Path, case: &str, incoming: &[RawEvent]) -
             Err(StreamError::Source(())) => panic!("{case}: the source did not fail"),
         };
         assert_eq!(got, expected, "{case}, batches of {size}");
+        // The same rows as a hub files them (each checked against that by the merge, and
+        // written at the place filed): the same outcome.
+        if incoming.iter().all(|r| Envelope::decode(&r.body).is_ok()) {
+            let mut log = copy(&format!("filed-by{size}"));
+            let batches = incoming
+                .chunks(size)
+                .map(|c| Ok::<_, ()>(Identified::filed(filed_as_is(c))));
+            let got = match log.merge_stream(batches, incoming.len()) {
+                Ok(r) => state(&mut log, &report_text(&r)),
+                Err(StreamError::Log(e)) => format!("error: {e}\n{}", state(&mut log, "")),
+                Err(StreamError::Source(())) => panic!("{case}: the source did not fail"),
+            };
+            assert_eq!(got, expected, "{case}, filed, batches of {size}");
+        }
     }
     expected
 }
@@ -235,4 +249,138 @@ fn a_source_that_fails_midway_stores_nothing_and_its_error_is_returned() {
     let mut log = Log::open(&base).unwrap();
     let r = log.merge_report(incoming).unwrap();
     assert_eq!(r.added, 3);
+}
+
+/// Each row as a hub files it: (id, author, seq, bytes), taken from its bytes.
+fn filed_as_is(rows: &[RawEvent]) -> Vec<(Hash32, Hash32, u64, RawEvent)> {
+    rows.iter()
+        .map(|r| {
+            let e = Envelope::decode(&r.body).unwrap();
+            (r.id(), e.author, e.seq, r.clone())
+        })
+        .collect()
+}
+
+/// `incoming` merged into copies of `base` as filed rows: at once, and in batches of each
+/// size; the outcome of each (the report or the error, and what the file then holds).
+fn filed_outcomes(
+    dir: &Path,
+    base: &Path,
+    case: &str,
+    incoming: &[(Hash32, Hash32, u64, RawEvent)],
+    sizes: &[usize],
+) -> (String, Vec<String>) {
+    let copy = |name: &str| {
+        let p = dir.join(format!("{case}-{name}.tdlog"));
+        std::fs::copy(base, &p).unwrap();
+        Log::open(&p).unwrap()
+    };
+    let outcome = |log: &mut Log, r: Result<tdlog::log::MergeReport, tdlog::log::LogError>| match r
+    {
+        Ok(r) => state(log, &report_text(&r)),
+        Err(e) => format!("error: {e}\n{}", state(log, "")),
+    };
+    let mut once = copy("once");
+    let at_once = once.merge_report(Identified::filed(incoming.to_vec()));
+    let at_once = outcome(&mut once, at_once);
+    let streamed = sizes
+        .iter()
+        .map(|&size| {
+            let mut log = copy(&format!("by{size}"));
+            let batches = incoming
+                .chunks(size)
+                .map(|c| Ok::<_, ()>(Identified::filed(c.to_vec())));
+            let r = match log.merge_stream(batches, incoming.len()) {
+                Err(StreamError::Source(())) => panic!("{case}: the source did not fail"),
+                Err(StreamError::Log(e)) => Err(e),
+                Ok(r) => Ok(r),
+            };
+            outcome(&mut log, r)
+        })
+        .collect();
+    (at_once, streamed)
+}
+
+#[test]
+fn a_row_that_is_not_the_event_it_is_filed_as_is_named_and_nothing_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = base(dir.path());
+    let steps = [
+        (2, "one"),
+        (2, "two"),
+        (2, "three"),
+        (2, "four"),
+        (2, "five"),
+    ];
+    let other = device(dir.path(), &base, "other", &steps);
+    let incoming = news(&base, &other);
+    let td = key(2).public();
+    let seq_of = |r: &RawEvent| Envelope::decode(&r.body).unwrap().seq;
+    let sizes = [1, 2, 3, 7];
+
+    // Filed honestly: what a merge of the same rows by their hashed ids stores.
+    let honest = same_either_way(dir.path(), &base, "hashed", &incoming);
+    let (at_once, streamed) =
+        filed_outcomes(dir.path(), &base, "honest", &filed_as_is(&incoming), &sizes);
+    assert_eq!(at_once, honest);
+    for (s, got) in sizes.iter().zip(&streamed) {
+        assert_eq!(got, &honest, "batches of {s}");
+    }
+
+    // Each way a hub can file a row as what it is not: under another id (its bytes a
+    // valid event all the same), under another place, with its payload changed, served
+    // twice with the second copy changed (left out as a duplicate, checked all the same).
+    let third = seq_of(&incoming[2]);
+    let mut wrong_id = filed_as_is(&incoming);
+    wrong_id[2].0 = Hash32([7; 32]);
+    let mut wrong_place = filed_as_is(&incoming);
+    wrong_place[2].2 += 40;
+    let mut payload = filed_as_is(&incoming);
+    payload[2].3.payload.push(b' ');
+    let mut twice = filed_as_is(&incoming);
+    let mut changed = twice[2].clone();
+    changed.3.payload.push(b' ');
+    twice.push(changed);
+    let named = format!("row filed as author {}'s event", td.short());
+    for (case, rows, seq) in [
+        ("wrong-id", wrong_id, third),
+        ("wrong-place", wrong_place, third + 40),
+        ("payload", payload, third),
+        ("twice", twice, third),
+    ] {
+        let (at_once, streamed) = filed_outcomes(dir.path(), &base, case, &rows, &sizes);
+        let expected = format!("{named} {seq} is not that event");
+        assert!(at_once.contains(&expected), "{case}: {at_once}");
+        for (s, got) in sizes.iter().zip(&streamed) {
+            assert_eq!(got, &at_once, "{case}, batches of {s}");
+        }
+        assert!(at_once.contains(&format!("{:?}", honest_state_without_news(&base))));
+    }
+
+    // A forged row (one bit of its signature flipped, filed under the id of the bytes
+    // served) before an altered one: in one batch the altered row is named, as a round
+    // names it before any signature; in batches of one the forged row's batch fails first.
+    let mut both = filed_as_is(&incoming);
+    both[1].3.sig[40] ^= 1;
+    both[1].0 = both[1].3.id();
+    both[3].3.payload.push(b' ');
+    let fourth = seq_of(&incoming[3]);
+    let (at_once, streamed) = filed_outcomes(dir.path(), &base, "both", &both, &[7, 1]);
+    assert!(
+        at_once.contains(&format!("{named} {fourth} is not that event")),
+        "{at_once}"
+    );
+    assert_eq!(streamed[0], at_once);
+    assert!(
+        streamed[1].starts_with("error: log does not verify"),
+        "{}",
+        streamed[1]
+    );
+}
+
+/// The ids of the events `base` holds, as [`state`] lists them.
+fn honest_state_without_news(base: &Path) -> Vec<String> {
+    let mut ids: Vec<String> = rows(base).iter().map(|r| r.id().short()).collect();
+    ids.sort();
+    ids
 }

@@ -196,6 +196,15 @@ fn a_hub_that_withholds_is_refused_as_a_round_refuses_it_and_leaves_no_file() {
     let e = join(&pg, &new, &log_id, None).unwrap_err();
     assert!(matches!(e, SyncError::Altered { seq: 17, .. }), "{e}");
     assert!(!new.exists());
+
+    // A valid event filed under another id: its bytes verify, and it is still refused
+    // (stored, the row's id would not be its hash).
+    let (_, log_id) = on_the_hub(dir.path(), &pg, "Misfiled Pairs");
+    alter(&pg, &log_id, 12, "id = sha256(body)");
+    let new = dir.path().join("misfiled.tdlog");
+    let e = join(&pg, &new, &log_id, None).unwrap_err();
+    assert!(matches!(e, SyncError::Altered { seq: 12, .. }), "{e}");
+    assert!(!new.exists());
 }
 
 #[test]

@@ -95,7 +95,9 @@ impl From<LogError> for AppError {
             LogError::Busy => "busy",
             // A log that lost events this device saw, or rows changed since this device
             // verified them: "changed or damaged" is the truth.
-            LogError::Verify(_) | LogError::Cache(_) => "verify_failed",
+            LogError::Verify(_) | LogError::Cache(_) | LogError::NotAsFiled { .. } => {
+                "verify_failed"
+            }
             LogError::Payload(_) => "invalid",
             LogError::Refused(_) => "refused",
             LogError::WrongGame { .. } => "wrong_game",

@@ -78,6 +78,18 @@ impl RawEvent {
         Hash32::digest(&[&self.body, &self.sig])
     }
 
+    /// Whether these bytes are the event a source filed them as (a hub's row: its id,
+    /// author and sequence number, and the payload its envelope commits to). Signatures are
+    /// not this question's: a row can be the event it is filed as and still not verify.
+    pub fn is_filed_as(&self, id: &Hash32, author: &Hash32, seq: u64) -> bool {
+        Envelope::decode(&self.body).is_ok_and(|e| {
+            e.author == *author
+                && e.seq == seq
+                && e.payload_len as usize == self.payload.len()
+                && Hash32::digest(&[&self.payload]) == e.payload_hash
+        }) && self.id() == *id
+    }
+
     /// Checks this event on its own: canonical envelope, payload hash and length,
     /// strict Ed25519 signature over the stored bytes, payload decode (with upcast).
     pub fn check(&self) -> Result<CheckedEvent, EventError> {

@@ -65,6 +65,10 @@ pub enum LogError {
     Payload(#[from] PayloadError),
     #[error("refused: {0}")]
     Refused(String),
+    /// A row is not the event its source filed it as (its id, author, sequence number or
+    /// payload differ from its bytes'): nothing was stored.
+    #[error("refused: the row filed as author {}'s event {seq} is not that event (its bytes were changed); nothing was stored", author.short())]
+    NotAsFiled { author: Hash32, seq: u64 },
     /// An event of the other game (`Game::of_kind`): nothing was signed.
     #[error("refused: `{kind}` is a {event_game} event and this is a {log_game} tournament (its genesis says so); nothing was signed")]
     WrongGame {
@@ -492,13 +496,24 @@ fn insert_env(
     id: &Hash32,
     raw: &RawEvent,
 ) -> Result<(), LogError> {
+    insert_at(conn, table, (env.author, env.seq), id, raw)
+}
+
+/// Inserts a row at its place (author, seq) under its id.
+fn insert_at(
+    conn: &Connection,
+    table: &str,
+    place: (Hash32, u64),
+    id: &Hash32,
+    raw: &RawEvent,
+) -> Result<(), LogError> {
     let sql = if table == "event" {
         INSERT_EVENT
     } else {
         "INSERT INTO fork_proof (author, seq, id, body, sig, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
     };
     let mut st = conn.prepare_cached(sql)?;
-    insert_with(&mut st, env, id, raw)
+    insert_row(&mut st, place, id, raw)
 }
 
 /// Whether an event holds a place (author, seq): a second row there is a fork proof.
@@ -510,15 +525,15 @@ const INSERT_EVENT: &str =
 
 /// Runs an insert of one row (`INSERT_EVENT` or its `fork_proof` twin) prepared once: a
 /// merge that writes a million rows holds the statement, not a cache lookup per row.
-fn insert_with(
+fn insert_row(
     st: &mut rusqlite::Statement<'_>,
-    env: &Envelope,
+    (author, seq): (Hash32, u64),
     id: &Hash32,
     raw: &RawEvent,
 ) -> Result<(), LogError> {
     st.execute(params![
-        env.author.0.as_slice(),
-        env.seq as i64,
+        author.0.as_slice(),
+        seq as i64,
         id.0.as_slice(),
         raw.body,
         raw.sig,

@@ -6,9 +6,10 @@
 //! stored). A join that fails leaves no file behind.
 //!
 //! The first round streams (issue 32: a join at the verification limit): the hub's log is
-//! pulled on a thread of its own, and each batch is checked on its own as it arrives, then
-//! written and its signatures checked on every core while the next one is on its way
-//! ([`Log::merge_stream`]). The union is committed only once the last row is in, the
+//! pulled on a thread of its own, and each batch is written and checked on every core
+//! while the next one is on its way ([`Log::merge_stream`]): each row against the id,
+//! author and sequence number the hub filed it under, and its signature, in one pass (a
+//! row is hashed once; one that is not what it is filed as is named as a round names it). The union is committed only once the last row is in, the
 //! pull's own checks passed (chains without holes, no claimed head withheld) and it
 //! verifies: what a round would have refused, the stream refuses. A second round then pushes
 //! the receipt and leaves this device's head claim.
@@ -155,6 +156,10 @@ impl Sink for ToMerge {
             .send(Ok(Some((rows, done, total))))
             .map_err(|_| SyncError::Interrupted)
     }
+    fn checks_rows(&self) -> bool {
+        // The merge checks each row against how it was filed, with its signature.
+        true
+    }
 }
 
 /// Pulls the hub's log into `log` (holding only the genesis) as a stream, merged by
@@ -223,9 +228,12 @@ fn first_round(
             if total > 0 && !progress(Phase::Pull, done, total) {
                 return Some(Err(Stop::Interrupted));
             }
-            // Every id was checked against its bytes as it arrived: not hashed again.
-            Some(Ok(Identified::hashed(
-                rows.into_iter().map(|s| (s.id, s.raw)).collect(),
+            // As the hub filed them: the merge hashes each row once, checks it against
+            // that and its signature, and stores nothing if one is not what it is filed as.
+            Some(Ok(Identified::filed(
+                rows.into_iter()
+                    .map(|s| (s.id, s.author, s.seq, s.raw))
+                    .collect(),
             )))
         });
         let merged = log.merge_stream(source, expected);
@@ -245,6 +253,10 @@ fn first_round(
                 claims: pulled.claims,
             })
         }
+        Err(StreamError::Log(LogError::NotAsFiled { author, seq })) => Err(SyncError::Altered {
+            author: author.short(),
+            seq,
+        }),
         Err(StreamError::Log(e)) => Err(match e {
             LogError::Verify(_) | LogError::Refused(_) => SyncError::Rejected(Box::new(e)),
             other => SyncError::Log(other),

@@ -137,24 +137,27 @@ pub struct ServedChecks {
 }
 
 impl ServedChecks {
-    /// Every row on its own (the first altered one in the order served is named).
+    /// Every row on its own (the first altered one in the order served is named), then
+    /// its place noted.
     pub fn rows(&mut self, served: &[Served]) -> Result<(), ServedFault> {
-        // On every core (a join checks a whole log here).
+        // On every core (a round checks up to a whole log here).
         use rayon::prelude::*;
-        let altered = served.par_iter().position_first(|s| {
-            !(Envelope::decode(&s.raw.body).is_ok_and(|e| {
-                e.author == s.author
-                    && e.seq == s.seq
-                    && e.payload_len as usize == s.raw.payload.len()
-                    && Hash32::digest(&[&s.raw.payload]) == e.payload_hash
-            }) && s.raw.id() == s.id)
-        });
+        let altered = served
+            .par_iter()
+            .position_first(|s| !s.raw.is_filed_as(&s.id, &s.author, s.seq));
         if let Some(i) = altered {
             return Err(ServedFault::Altered {
                 author: served[i].author,
                 seq: served[i].seq,
             });
         }
+        self.places(served);
+        Ok(())
+    }
+
+    /// Only the places of the rows, for a receiver that checks every row against how it
+    /// was filed itself (a join's merge does, with the signatures: each row hashed once).
+    pub fn places(&mut self, served: &[Served]) {
         let mut last: Option<(Hash32, &mut Vec<u64>)> = None;
         for s in served {
             // A hub serves a chain's rows together: one lookup a chain.
@@ -167,7 +170,6 @@ impl ServedChecks {
                 }
             }
         }
-        Ok(())
     }
 
     /// Each chain asked for (author, from the local maximum) continues without a hole from

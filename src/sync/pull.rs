@@ -16,6 +16,13 @@ pub(super) trait Sink {
     fn holds(&mut self, id: &Hash32) -> Result<bool, SyncError>;
     /// A batch of checked rows (with the rows served so far and the total asked for).
     fn take(&mut self, rows: Vec<Served>, done: u64, total: u64) -> Result<(), SyncError>;
+    /// Whether the sink checks every row it takes against how it was filed (id, author,
+    /// sequence number, payload) before anything is stored, as a join's merge does with
+    /// the signatures: then the pull notes only the rows' places, and each row is hashed
+    /// once.
+    fn checks_rows(&self) -> bool {
+        false
+    }
 }
 
 /// What a checked pull found besides the rows.
@@ -72,15 +79,41 @@ pub(super) fn pull_checked(
                 .flat_map(|(_, heads)| heads.into_iter().map(|h| h.id))
                 .collect()
         });
-        checks.rows(&rows).map_err(served_fault)?;
+        let deferred = sink.checks_rows();
+        if !deferred {
+            checks.rows(&rows).map_err(served_fault)?;
+        }
         // A fork row at or below the local chain may be the side this device already holds.
-        let mut kept = Vec::with_capacity(rows.len());
-        for s in rows {
+        let mut held = Vec::new();
+        for (i, s) in rows.iter().enumerate() {
             let below = s.seq <= local_now.max_seq.get(&s.author).copied().unwrap_or(0);
-            if !(below && sink.holds(&s.id)?) {
-                kept.push(s);
+            if below && sink.holds(&s.id)? {
+                held.push(i);
             }
         }
+        if deferred {
+            // The sink never sees the rows left out here: those are checked now (and, if
+            // one is altered, the batch as a round checks it, naming the first).
+            if held.iter().any(|&i| {
+                !rows[i]
+                    .raw
+                    .is_filed_as(&rows[i].id, &rows[i].author, rows[i].seq)
+            }) {
+                checks.rows(&rows).map_err(served_fault)?;
+            } else {
+                checks.places(&rows);
+            }
+        }
+        let kept: Vec<Served> = if held.is_empty() {
+            rows
+        } else {
+            let mut held = held.into_iter().peekable();
+            rows.into_iter()
+                .enumerate()
+                .filter(|(i, _)| held.next_if_eq(i).is_none())
+                .map(|(_, s)| s)
+                .collect()
+        };
         let mut last = None;
         for s in &kept {
             if last != Some(s.author) {

@@ -3,15 +3,24 @@
 
 use super::*;
 
-/// Rows to merge, each with its id (SHA-256 of body ‖ sig): hashed here on every core, or
-/// by a caller that has just checked each id against its bytes (a sync checks what the hub
-/// served), so a joining device hashes a million rows once.
-pub struct Identified(pub(super) Vec<(Hash32, RawEvent)>);
+/// Rows to merge, each with its id (SHA-256 of body ‖ sig): hashed here on every core, by
+/// a caller that has just checked each id against its bytes (a sync round checks what the
+/// hub served), or filed: the source's word for each row's id, author and sequence number,
+/// checked by the merge with the signatures before anything is committed (a joining device
+/// hashes a million rows once).
+pub struct Identified {
+    pub(super) rows: Vec<(Hash32, RawEvent)>,
+    /// For filed rows, each one's author and sequence number as its source filed it.
+    pub(super) filed: Option<Vec<(Hash32, u64)>>,
+}
 
 impl From<Vec<RawEvent>> for Identified {
     fn from(rows: Vec<RawEvent>) -> Self {
         use rayon::prelude::*;
-        Identified(rows.into_par_iter().map(|r| (r.id(), r)).collect())
+        Identified {
+            rows: rows.into_par_iter().map(|r| (r.id(), r)).collect(),
+            filed: None,
+        }
     }
 }
 
@@ -19,7 +28,45 @@ impl Identified {
     /// Rows whose ids the caller computed from these very bytes.
     pub(crate) fn hashed(rows: Vec<(Hash32, RawEvent)>) -> Self {
         debug_assert!(rows.iter().all(|(id, r)| *id == r.id()));
-        Identified(rows)
+        Identified { rows, filed: None }
+    }
+
+    /// Rows as a source filed them, `(id, author, seq, bytes)`, none of it checked yet: a
+    /// row that is not the event it is filed as fails the merge with
+    /// [`LogError::NotAsFiled`], and nothing is stored.
+    pub fn filed(rows: Vec<(Hash32, Hash32, u64, RawEvent)>) -> Self {
+        let mut places = Vec::with_capacity(rows.len());
+        let rows = rows
+            .into_iter()
+            .map(|(id, author, seq, raw)| {
+                places.push((author, seq));
+                (id, raw)
+            })
+            .collect();
+        Identified {
+            rows,
+            filed: Some(places),
+        }
+    }
+}
+
+/// The first of `rows` that is not the event its source filed it as (`filed`, row by row),
+/// as the refusal that names it.
+pub(super) fn first_not_as_filed(
+    rows: &[(Hash32, RawEvent)],
+    filed: &[(Hash32, u64)],
+) -> Result<(), LogError> {
+    use rayon::prelude::*;
+    let altered = rows
+        .par_iter()
+        .zip(filed.par_iter())
+        .position_first(|((id, raw), (author, seq))| !raw.is_filed_as(id, author, *seq));
+    match altered {
+        Some(i) => Err(LogError::NotAsFiled {
+            author: filed[i].0,
+            seq: filed[i].1,
+        }),
+        None => Ok(()),
     }
 }
 
@@ -71,7 +118,15 @@ impl Log {
         &mut self,
         incoming: impl Into<Identified>,
     ) -> Result<MergeReport, LogError> {
-        let Identified(incoming) = incoming.into();
+        let Identified {
+            rows: incoming,
+            filed,
+        } = incoming.into();
+        // Filed rows are checked first, all of them: an altered one is named whatever else
+        // the union holds (a stream names the first batch with a fault instead).
+        if let Some(filed) = filed {
+            first_not_as_filed(&incoming, &filed)?;
+        }
         let tx = rusqlite::Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
         rows::check_fork_proofs(&tx)?;
         // Read inside the write lock: equal to the append state's, nobody wrote since.
@@ -548,7 +603,7 @@ pub(super) fn insert_fresh<'a>(
             insert_env(tx, "fork_proof", env, id, raw)?;
             forks += 1;
         } else {
-            insert_with(&mut insert_event, env, id, raw)?;
+            insert_row(&mut insert_event, place, id, raw)?;
             stored.push(i);
             last = Some(place);
         }

@@ -7,8 +7,8 @@
 //! once (`tests/log_merge_stream.rs` compares the two).
 
 use super::merge::{
-    free_later, insert_fresh, read_stored, write_ahead, write_cache_for, IdSet, Stored,
-    WRITE_AHEAD_ROWS,
+    first_not_as_filed, free_later, insert_fresh, read_stored, write_ahead, write_cache_for, IdSet,
+    Stored, WRITE_AHEAD_ROWS,
 };
 use super::*;
 use crate::log::event::CheckedEvent;
@@ -78,9 +78,12 @@ impl Log {
         // Rows that come out of place order are written again, sorted, from here.
         tx.execute_batch("SAVEPOINT merge_stream")?;
         // A batch goes to the checker before it is written, shared, so the checks never
-        // wait on the writes.
-        let (to_check, checking) = sync_channel::<Arc<Vec<Input>>>(QUEUED);
-        let mut envs: Vec<(Envelope, Hash32)> = Vec::with_capacity(room);
+        // wait on the writes; filed rows with how they were filed (id, author, seq).
+        let (to_check, checking) = sync_channel::<(Arc<Vec<Input>>, Option<Vec<Filed>>)>(QUEUED);
+        // Each batch's envelopes as the writer decoded them (`None`: a filed batch, whose
+        // envelopes come from its checked events), and every row's id.
+        let mut decoded_envs: Vec<Option<Vec<Envelope>>> = Vec::new();
+        let mut ids: Vec<Hash32> = Vec::with_capacity(room);
         let mut seen = IdSet::with_capacity_and_hasher(room, Default::default());
         let mut writer = InPlaceOrder::new(&stored_before);
         let mut source_error = None;
@@ -91,90 +94,142 @@ impl Log {
         let whole = &std::sync::atomic::AtomicBool::new(false);
         // Prepared once for the whole stream (most rows are stored as events).
         let mut insert_event = tx.prepare(INSERT_EVENT)?;
-        let checked = std::thread::scope(|s| {
-            // Stored rows first, then each batch as it comes: the order a single call
-            // checks them in, so the first failing row is the same one.
-            let checker = s.spawn(move || {
-                let mut c = Checker::default();
-                let mut events: Vec<CheckedEvent> = Vec::with_capacity(stored.len() + room);
-                c.check_all(stored.iter().collect(), None, trusted, &mut events)?;
-                let mut batches = Vec::new();
-                for batch in checking {
-                    c.check_all(batch.iter().collect(), None, None, &mut events)?;
-                    batches.push(batch);
-                }
-                let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
-                    Some(crate::log::verify::settle(events)?)
-                } else {
-                    None
-                };
-                Ok::<_, crate::log::VerifyError>((verified, stored, batches))
-            });
-            for batch in batches {
-                let rows = match batch {
-                    Ok(Identified(rows)) => rows,
-                    Err(e) => {
-                        source_error = Some(e);
+        let checked =
+            std::thread::scope(|s| {
+                // Stored rows first, then each batch as it comes: the order a single call
+                // checks them in, so the first failing row is the same one.
+                let checker = s.spawn(move || {
+                    let mut c = Checker::default();
+                    let mut events: Vec<CheckedEvent> = Vec::with_capacity(stored.len() + room);
+                    c.check_all(stored.iter().collect(), None, trusted, &mut events)?;
+                    let mut batches = Vec::new();
+                    // A filed batch's envelopes, from its checked events: a filed row is decoded
+                    // once, by the checker (the writer needs only its place).
+                    let mut checked_envs: Vec<Option<Vec<Envelope>>> = Vec::new();
+                    for (batch, filed) in checking {
+                        let offset = events.len();
+                        let checked = c.check_all(batch.iter().collect(), None, None, &mut events);
+                        if let Some(filed) = &filed {
+                            as_filed(
+                                &batch,
+                                filed,
+                                checked.as_ref().ok().map(|_| &events[offset..]),
+                            )?;
+                        }
+                        checked?;
+                        checked_envs.push(
+                            filed.map(|_| events[offset..].iter().map(|e| e.env.clone()).collect()),
+                        );
+                        batches.push(batch);
+                    }
+                    let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
+                        Some(crate::log::verify::settle(events)?)
+                    } else {
+                        None
+                    };
+                    Ok::<_, LogError>((verified, stored, batches, checked_envs))
+                });
+                for batch in batches {
+                    let (rows, filed) = match batch {
+                        Ok(Identified { rows, filed }) => (rows, filed),
+                        Err(e) => {
+                            source_error = Some(e);
+                            break;
+                        }
+                    };
+                    let keep: Vec<bool> = rows
+                        .iter()
+                        .map(|(id, _)| !known.contains(id) && seen.insert(*id))
+                        .collect();
+                    // A filed row left out here (its id is one already held or served) is never
+                    // checked with the signatures: it is checked now, and if it is altered, the
+                    // first altered row of the batch is named.
+                    if let Some(filed) = &filed {
+                        let dropped_altered = rows.iter().zip(filed).zip(&keep).any(
+                            |(((id, raw), (author, seq)), k)| {
+                                !k && !raw.is_filed_as(id, author, *seq)
+                            },
+                        );
+                        if dropped_altered {
+                            write_error = first_not_as_filed(&rows, filed).err();
+                            break;
+                        }
+                    }
+                    let filed: Option<Vec<Filed>> = filed.map(|filed| {
+                        rows.iter()
+                            .zip(filed)
+                            .zip(&keep)
+                            .filter(|(_, k)| **k)
+                            .map(|(((id, _), (author, seq)), _)| (*id, author, seq))
+                            .collect()
+                    });
+                    let rows: Vec<(Hash32, RawEvent)> = rows
+                        .into_iter()
+                        .zip(keep)
+                        .filter_map(|(r, k)| k.then_some(r))
+                        .collect();
+                    if rows.is_empty() {
+                        continue;
+                    }
+                    // The places to write at: as filed (checked with the signatures before
+                    // anything is committed), or from each envelope, decoded on every core.
+                    let decoded: Option<Vec<Envelope>> = match &filed {
+                        Some(_) => Some(vec![]),
+                        None => {
+                            use rayon::prelude::*;
+                            rows.par_iter()
+                                .map(|(_, r)| Envelope::decode(&r.body).ok())
+                                .collect()
+                        }
+                    };
+                    let places: Vec<(Hash32, u64)> = match (&filed, &decoded) {
+                        (Some(filed), _) => filed.iter().map(|(_, a, s)| (*a, *s)).collect(),
+                        (None, Some(envs)) => envs.iter().map(|e| (e.author, e.seq)).collect(),
+                        (None, None) => vec![],
+                    };
+                    let first = ids.len();
+                    ids.extend(rows.iter().map(|(id, _)| *id));
+                    let filed_batch = filed.is_some();
+                    let batch: Arc<Vec<Input>> = Arc::new(
+                        rows.into_iter()
+                            .map(|(_, raw)| Input {
+                                raw,
+                                declared: None,
+                            })
+                            .collect(),
+                    );
+                    // The checker stopped at a fault: that fault is the merge's.
+                    if to_check.send((Arc::clone(&batch), filed)).is_err() {
                         break;
                     }
-                };
-                let rows: Vec<(Hash32, RawEvent)> = rows
-                    .into_iter()
-                    .filter(|(id, _)| !known.contains(id) && seen.insert(*id))
-                    .collect();
-                if rows.is_empty() {
-                    continue;
+                    let Some(decoded) = decoded else {
+                        // A row that is no envelope: the checks name its fault.
+                        undecodable = true;
+                        break;
+                    };
+                    let written = batch.iter().zip(&places).zip(&ids[first..]).try_for_each(
+                        |((input, place), id)| {
+                            writer.row(&tx, &mut insert_event, *place, id, &input.raw)
+                        },
+                    );
+                    if let Err(e) = written {
+                        write_error = Some(e);
+                        break;
+                    }
+                    decoded_envs.push((!filed_batch).then_some(decoded));
                 }
-                let decoded: Option<Vec<Envelope>> = {
-                    use rayon::prelude::*;
-                    rows.par_iter()
-                        .map(|(_, r)| Envelope::decode(&r.body).ok())
-                        .collect()
-                };
-                let ids: Vec<Hash32> = rows.iter().map(|(id, _)| *id).collect();
-                let batch: Arc<Vec<Input>> = Arc::new(
-                    rows.into_iter()
-                        .map(|(_, raw)| Input {
-                            raw,
-                            declared: None,
-                        })
-                        .collect(),
-                );
-                // The checker stopped at a fault: that fault is the merge's.
-                if to_check.send(Arc::clone(&batch)).is_err() {
-                    break;
+                let clean = source_error.is_none() && write_error.is_none() && !undecodable;
+                whole.store(clean, std::sync::atomic::Ordering::SeqCst);
+                drop(to_check);
+                if clean && ids.len() >= WRITE_AHEAD_ROWS && !writer.out_of_order {
+                    write_ahead(&tx);
                 }
-                let Some(decoded) = decoded else {
-                    // A row that is no envelope: the checks name its fault.
-                    undecodable = true;
-                    break;
-                };
-                let written =
-                    batch
-                        .iter()
-                        .zip(&decoded)
-                        .zip(&ids)
-                        .try_for_each(|((input, env), id)| {
-                            writer.row(&tx, &mut insert_event, env, id, &input.raw)
-                        });
-                if let Err(e) = written {
-                    write_error = Some(e);
-                    break;
-                }
-                envs.extend(decoded.into_iter().zip(ids));
-            }
-            let clean = source_error.is_none() && write_error.is_none() && !undecodable;
-            whole.store(clean, std::sync::atomic::Ordering::SeqCst);
-            drop(to_check);
-            if clean && envs.len() >= WRITE_AHEAD_ROWS && !writer.out_of_order {
-                write_ahead(&tx);
-            }
-            checker.join()
-        });
+                checker.join()
+            });
         drop((known, insert_event));
-        let (verified, mut inputs, batches) = match checked {
+        let (verified, mut inputs, batches, checked_envs) = match checked {
             Ok(Ok(done)) => done,
-            Ok(Err(fault)) => return Err(StreamError::Log(fault.into())),
+            Ok(Err(fault)) => return Err(StreamError::Log(fault)),
             Err(panic) => std::panic::resume_unwind(panic),
         };
         if let Some(e) = write_error {
@@ -188,6 +243,13 @@ impl Log {
                 "an incoming row is no event".into(),
             )));
         };
+        // Each new row's envelope and id, in arrival order.
+        let envs: Vec<(Envelope, Hash32)> = decoded_envs
+            .into_iter()
+            .zip(checked_envs)
+            .flat_map(|(decoded, checked)| decoded.or(checked).unwrap_or_default())
+            .zip(ids)
+            .collect();
         // Every batch, in order, after the stored rows (this thread's copies are gone).
         inputs.reserve(envs.len());
         for b in batches {
@@ -227,6 +289,44 @@ impl Log {
     }
 }
 
+/// A filed row's id, author and sequence number, as its source filed it.
+type Filed = (Hash32, Hash32, u64);
+
+/// Whether a batch of filed rows is what its source filed it as: its first altered row is
+/// named if it has one, whatever else failed in it (as a round names what a hub altered
+/// before it checks a signature). `checked` are the batch's checked events, if every one
+/// passed: each must carry the id, author and sequence number its row was filed under.
+fn as_filed(
+    batch: &[Input],
+    filed: &[Filed],
+    checked: Option<&[CheckedEvent]>,
+) -> Result<(), LogError> {
+    use rayon::prelude::*;
+    let matches = |(e, (id, author, seq)): (&CheckedEvent, &Filed)| {
+        e.id == *id && e.env.author == *author && e.env.seq == *seq
+    };
+    if checked.is_some_and(|c| c.len() == filed.len() && c.iter().zip(filed).all(matches)) {
+        return Ok(());
+    }
+    let altered = batch
+        .par_iter()
+        .zip(filed.par_iter())
+        .position_first(|(i, (id, author, seq))| !i.raw.is_filed_as(id, author, *seq));
+    // Events that passed every check and still differ from how they were filed: hashed
+    // again above, so this cannot happen; if it did, the first is named all the same.
+    let altered = altered.or_else(|| {
+        let c = checked?;
+        c.iter().zip(filed).position(|p| !matches(p))
+    });
+    match altered {
+        Some(i) => Err(LogError::NotAsFiled {
+            author: filed[i].1,
+            seq: filed[i].2,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Writes rows as they arrive while each author's rows come in rising sequence numbers,
 /// as a hub serves a chain: then no two incoming rows share a place, and each is stored
 /// exactly as the sorted writes of a single merge would store it (an event, or a fork proof
@@ -259,7 +359,7 @@ impl<'a> InPlaceOrder<'a> {
         &mut self,
         tx: &rusqlite::Transaction<'_>,
         insert_event: &mut rusqlite::Statement<'_>,
-        env: &Envelope,
+        (author, seq): (Hash32, u64),
         id: &Hash32,
         raw: &RawEvent,
     ) -> Result<(), LogError> {
@@ -268,25 +368,23 @@ impl<'a> InPlaceOrder<'a> {
         if self.out_of_order {
             return Ok(());
         }
-        let last = self.last.entry(env.author).or_insert(0);
-        if env.seq <= *last {
+        let last = self.last.entry(author).or_insert(0);
+        if seq <= *last {
             self.out_of_order = true;
             return Ok(());
         }
-        *last = env.seq;
+        *last = seq;
         // Above the author's newest stored row a place is free (no earlier incoming row
         // took it: sequence numbers rise); at or below it, the file says.
-        let taken = env.seq <= self.stored_before.get(&env.author).copied().unwrap_or(0)
+        let taken = seq <= self.stored_before.get(&author).copied().unwrap_or(0)
             && tx
                 .prepare_cached(PLACE_TAKEN)?
-                .query_row(params![env.author.0.as_slice(), env.seq as i64], |r| {
-                    r.get(0)
-                })?;
+                .query_row(params![author.0.as_slice(), seq as i64], |r| r.get(0))?;
         if taken {
-            insert_env(tx, "fork_proof", env, id, raw)?;
+            insert_at(tx, "fork_proof", (author, seq), id, raw)?;
             self.forks += 1;
         } else {
-            insert_with(insert_event, env, id, raw)?;
+            insert_row(insert_event, (author, seq), id, raw)?;
             self.stored.push(at);
         }
         Ok(())
