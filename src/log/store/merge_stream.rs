@@ -68,7 +68,6 @@ impl Log {
             known,
             stored_before,
         } = read_stored(&tx)?;
-        let stored_rows = stored.len();
         let cached = self.compare_cache(&stored)?;
         let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
         // The id index takes the rows in random order and stays in the page cache; the
@@ -80,10 +79,8 @@ impl Log {
         // A batch goes to the checker before it is written, shared, so the checks never
         // wait on the writes; filed rows with how they were filed (id, author, seq).
         let (to_check, checking) = sync_channel::<(Arc<Vec<Input>>, Option<Vec<Filed>>)>(QUEUED);
-        // Each batch's envelopes as the writer decoded them (`None`: a filed batch, whose
-        // envelopes come from its checked events), and every row's id.
-        let mut decoded_envs: Vec<Option<Vec<Envelope>>> = Vec::new();
-        let mut ids: Vec<Hash32> = Vec::with_capacity(room);
+        // How many new rows were written.
+        let mut written_rows = 0usize;
         let mut seen = IdSet::with_capacity_and_hasher(room, Default::default());
         let mut writer = InPlaceOrder::new(&stored_before);
         let mut source_error = None;
@@ -103,9 +100,9 @@ impl Log {
                     let mut events: Vec<CheckedEvent> = Vec::with_capacity(stored.len() + room);
                     c.check_all(stored.iter().collect(), None, trusted, &mut events)?;
                     let mut batches = Vec::new();
-                    // A filed batch's envelopes, from its checked events: a filed row is decoded
-                    // once, by the checker (the writer needs only its place).
-                    let mut checked_envs: Vec<Option<Vec<Envelope>>> = Vec::new();
+                    // Each new row's envelope and id, from its checked event, in arrival order
+                    // (the room kept once: a million of them are not copied up to their size).
+                    let mut envs: Vec<(Envelope, Hash32)> = Vec::with_capacity(room);
                     for (batch, filed) in checking {
                         let offset = events.len();
                         let checked = c.check_all(batch.iter().collect(), None, None, &mut events);
@@ -117,9 +114,7 @@ impl Log {
                             )?;
                         }
                         checked?;
-                        checked_envs.push(
-                            filed.map(|_| events[offset..].iter().map(|e| e.env.clone()).collect()),
-                        );
+                        envs.extend(events[offset..].iter().map(|e| (e.env.clone(), e.id)));
                         batches.push(batch);
                     }
                     let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
@@ -127,7 +122,7 @@ impl Log {
                     } else {
                         None
                     };
-                    Ok::<_, LogError>((verified, stored, batches, checked_envs))
+                    Ok::<_, LogError>((verified, stored, batches, envs))
                 });
                 for batch in batches {
                     let (rows, filed) = match batch {
@@ -187,9 +182,7 @@ impl Log {
                         (None, Some(envs)) => envs.iter().map(|e| (e.author, e.seq)).collect(),
                         (None, None) => vec![],
                     };
-                    let first = ids.len();
-                    ids.extend(rows.iter().map(|(id, _)| *id));
-                    let filed_batch = filed.is_some();
+                    let ids: Vec<Hash32> = rows.iter().map(|(id, _)| *id).collect();
                     let batch: Arc<Vec<Input>> = Arc::new(
                         rows.into_iter()
                             .map(|(_, raw)| Input {
@@ -202,32 +195,35 @@ impl Log {
                     if to_check.send((Arc::clone(&batch), filed)).is_err() {
                         break;
                     }
-                    let Some(decoded) = decoded else {
+                    if decoded.is_none() {
                         // A row that is no envelope: the checks name its fault.
                         undecodable = true;
                         break;
-                    };
-                    let written = batch.iter().zip(&places).zip(&ids[first..]).try_for_each(
-                        |((input, place), id)| {
-                            writer.row(&tx, &mut insert_event, *place, id, &input.raw)
-                        },
-                    );
+                    }
+                    let written =
+                        batch
+                            .iter()
+                            .zip(&places)
+                            .zip(&ids)
+                            .try_for_each(|((input, place), id)| {
+                                writer.row(&tx, &mut insert_event, *place, id, &input.raw)
+                            });
                     if let Err(e) = written {
                         write_error = Some(e);
                         break;
                     }
-                    decoded_envs.push((!filed_batch).then_some(decoded));
+                    written_rows += ids.len();
                 }
                 let clean = source_error.is_none() && write_error.is_none() && !undecodable;
                 whole.store(clean, std::sync::atomic::Ordering::SeqCst);
                 drop(to_check);
-                if clean && ids.len() >= WRITE_AHEAD_ROWS && !writer.out_of_order {
+                if clean && written_rows >= WRITE_AHEAD_ROWS && !writer.out_of_order {
                     write_ahead(&tx);
                 }
                 checker.join()
             });
         drop((known, insert_event));
-        let (verified, mut inputs, batches, checked_envs) = match checked {
+        let (verified, inputs, batches, envs) = match checked {
             Ok(Ok(done)) => done,
             Ok(Err(fault)) => return Err(StreamError::Log(fault)),
             Err(panic) => std::panic::resume_unwind(panic),
@@ -243,19 +239,13 @@ impl Log {
                 "an incoming row is no event".into(),
             )));
         };
-        // Each new row's envelope and id, in arrival order.
-        let envs: Vec<(Envelope, Hash32)> = decoded_envs
-            .into_iter()
-            .zip(checked_envs)
-            .flat_map(|(decoded, checked)| decoded.or(checked).unwrap_or_default())
-            .zip(ids)
+
+        // Each new row's bytes, where its batch holds them (not moved: a million rows).
+        let raws: Vec<&RawEvent> = batches
+            .iter()
+            .flat_map(|b| b.iter().map(|i| &i.raw))
             .collect();
-        // Every batch, in order, after the stored rows (this thread's copies are gone).
-        inputs.reserve(envs.len());
-        for b in batches {
-            inputs.extend(Arc::try_unwrap(b).unwrap_or_else(|b| (*b).clone()));
-        }
-        let raw_of = |i: usize| &inputs[stored_rows + i].raw;
+        let raw_of = |i: usize| raws[i];
         let (mut stored, forks) = if writer.out_of_order {
             // Two rows at one place, or a chain served backwards: the rows are written
             // again in the order a single call writes them (by place, then causal order).
@@ -282,9 +272,9 @@ impl Log {
             .map(|&i| (&envs[i].0, envs[i].1, raw_of(i)))
             .collect();
         let done = self.commit_merge(tx, &verified, &rows, forks, cached)?;
-        drop(rows);
+        drop((rows, raws));
         let report = self.after_merge(done, &verified, &stored_before)?;
-        free_later(move || drop((envs, inputs, verified)));
+        free_later(move || drop((envs, inputs, batches, verified)));
         Ok(report)
     }
 }
