@@ -189,22 +189,23 @@ fn a_hub_that_withholds_is_refused_as_a_round_refuses_it_and_leaves_no_file() {
     assert!(e.to_string().contains("did not serve it"), "{e}");
     assert!(!new.exists());
 
-    // An event altered in a later batch (the bytes are not the event filed there).
-    let (_, log_id) = on_the_hub(dir.path(), &pg, "Altered Pairs");
-    alter(&pg, &log_id, 17, "payload = payload || '\\x20'::bytea");
-    let new = dir.path().join("altered.tdlog");
-    let e = join(&pg, &new, &log_id, None).unwrap_err();
-    assert!(matches!(e, SyncError::Altered { seq: 17, .. }), "{e}");
-    assert!(!new.exists());
-
-    // A valid event filed under another id: its bytes verify, and it is still refused
-    // (stored, the row's id would not be its hash).
-    let (_, log_id) = on_the_hub(dir.path(), &pg, "Misfiled Pairs");
-    alter(&pg, &log_id, 12, "id = sha256(body)");
-    let new = dir.path().join("misfiled.tdlog");
-    let e = join(&pg, &new, &log_id, None).unwrap_err();
-    assert!(matches!(e, SyncError::Altered { seq: 12, .. }), "{e}");
-    assert!(!new.exists());
+    // An event altered in a later batch (the bytes are not the event filed there), and a
+    // valid event filed under another id: its bytes verify, and it is still refused (stored,
+    // the row's id would not be its hash).
+    for (name, seq, set) in [
+        ("Altered Pairs", 17, "payload = payload || '\\x20'::bytea"),
+        ("Misfiled Pairs", 12, "id = sha256(body)"),
+    ] {
+        let (_, log_id) = on_the_hub(dir.path(), &pg, name);
+        alter(&pg, &log_id, seq, set);
+        let new = dir.path().join(format!("{name}.joined.tdlog"));
+        let e = join(&pg, &new, &log_id, None).unwrap_err();
+        assert!(
+            matches!(e, SyncError::Altered { seq: s, .. } if s == seq as u64),
+            "{name}: {e}"
+        );
+        assert!(!new.exists());
+    }
 }
 
 #[test]

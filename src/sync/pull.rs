@@ -84,36 +84,29 @@ pub(super) fn pull_checked(
             checks.rows(&rows).map_err(served_fault)?;
         }
         // A fork row at or below the local chain may be the side this device already holds.
-        let mut held = Vec::new();
-        for (i, s) in rows.iter().enumerate() {
+        let mut held = Vec::with_capacity(rows.len());
+        for s in &rows {
             let below = s.seq <= local_now.max_seq.get(&s.author).copied().unwrap_or(0);
-            if below && sink.holds(&s.id)? {
-                held.push(i);
-            }
+            held.push(below && sink.holds(&s.id)?);
         }
         if deferred {
             // The sink never sees the rows left out here: those are checked now (and, if
             // one is altered, the batch as a round checks it, naming the first).
-            if held.iter().any(|&i| {
-                !rows[i]
-                    .raw
-                    .is_filed_as(&rows[i].id, &rows[i].author, rows[i].seq)
-            }) {
+            if rows
+                .iter()
+                .zip(&held)
+                .any(|(s, h)| *h && !s.raw.is_filed_as(&s.id, &s.author, s.seq))
+            {
                 checks.rows(&rows).map_err(served_fault)?;
             } else {
                 checks.places(&rows);
             }
         }
-        let kept: Vec<Served> = if held.is_empty() {
-            rows
-        } else {
-            let mut held = held.into_iter().peekable();
-            rows.into_iter()
-                .enumerate()
-                .filter(|(i, _)| held.next_if_eq(i).is_none())
-                .map(|(_, s)| s)
-                .collect()
-        };
+        let kept: Vec<Served> = rows
+            .into_iter()
+            .zip(held)
+            .filter_map(|(s, h)| (!h).then_some(s))
+            .collect();
         let mut last = None;
         for s in &kept {
             if last != Some(s.author) {

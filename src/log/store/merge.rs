@@ -56,18 +56,28 @@ pub(super) fn first_not_as_filed(
     rows: &[(Hash32, RawEvent)],
     filed: &[(Hash32, u64)],
 ) -> Result<(), LogError> {
-    use rayon::prelude::*;
-    let altered = rows
-        .par_iter()
-        .zip(filed.par_iter())
-        .position_first(|((id, raw), (author, seq))| !raw.is_filed_as(id, author, *seq));
-    match altered {
+    match first_altered(rows.len(), |i| {
+        (&rows[i].1, &rows[i].0, &filed[i].0, filed[i].1)
+    }) {
         Some(i) => Err(LogError::NotAsFiled {
             author: filed[i].0,
             seq: filed[i].1,
         }),
         None => Ok(()),
     }
+}
+
+/// The position of the first of `n` rows, each `(bytes, id, author, seq)` as filed, whose
+/// bytes are not the event it is filed as (checked on every core).
+pub(super) fn first_altered<'a>(
+    n: usize,
+    row: impl Fn(usize) -> (&'a RawEvent, &'a Hash32, &'a Hash32, u64) + Sync,
+) -> Option<usize> {
+    use rayon::prelude::*;
+    (0..n).into_par_iter().position_first(|i| {
+        let (raw, id, author, seq) = row(i);
+        !raw.is_filed_as(id, author, seq)
+    })
 }
 
 impl Log {

@@ -7,8 +7,8 @@
 //! once (`tests/log_merge_stream.rs` compares the two).
 
 use super::merge::{
-    first_not_as_filed, free_later, insert_fresh, read_stored, write_ahead, write_cache_for, IdSet,
-    Stored, WRITE_AHEAD_ROWS,
+    first_altered, first_not_as_filed, free_later, insert_fresh, read_stored, write_ahead,
+    write_cache_for, IdSet, Stored, WRITE_AHEAD_ROWS,
 };
 use super::*;
 use crate::log::event::CheckedEvent;
@@ -91,137 +91,134 @@ impl Log {
         let whole = &std::sync::atomic::AtomicBool::new(false);
         // Prepared once for the whole stream (most rows are stored as events).
         let mut insert_event = tx.prepare(INSERT_EVENT)?;
-        let checked =
-            std::thread::scope(|s| {
-                // Stored rows first, then each batch as it comes: the order a single call
-                // checks them in, so the first failing row is the same one.
-                let checker = s.spawn(move || {
-                    let mut c = Checker::default();
-                    let mut events: Vec<CheckedEvent> = Vec::with_capacity(stored.len() + room);
-                    c.check_all(stored.iter().collect(), None, trusted, &mut events)?;
-                    let mut batches = Vec::new();
-                    // Each new row's envelope and id, from its checked event, in arrival order
-                    // (the room kept once: a million of them are not copied up to their size).
-                    let mut envs: Vec<(Envelope, Hash32)> = Vec::with_capacity(room);
-                    for (batch, filed) in checking {
-                        let offset = events.len();
-                        let checked = c.check_all(batch.iter().collect(), None, None, &mut events);
-                        if let Some(filed) = &filed {
-                            as_filed(
-                                &batch,
-                                filed,
-                                checked.as_ref().ok().map(|_| &events[offset..]),
-                            )?;
-                        }
-                        checked?;
-                        envs.extend(events[offset..].iter().map(|e| (e.env.clone(), e.id)));
-                        batches.push(batch);
-                    }
-                    let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
-                        Some(crate::log::verify::settle(events)?)
-                    } else {
-                        None
-                    };
-                    Ok::<_, LogError>((verified, stored, batches, envs))
-                });
-                for batch in batches {
-                    let (rows, filed) = match batch {
-                        Ok(Identified { rows, filed }) => (rows, filed),
-                        Err(e) => {
-                            source_error = Some(e);
-                            break;
-                        }
-                    };
-                    let keep: Vec<bool> = rows
-                        .iter()
-                        .map(|(id, _)| !known.contains(id) && seen.insert(*id))
-                        .collect();
-                    // A filed row left out here (its id is one already held or served) is never
-                    // checked with the signatures: it is checked now, and if it is altered, the
-                    // first altered row of the batch is named.
+        let checked = std::thread::scope(|s| {
+            // Stored rows first, then each batch as it comes: the order a single call
+            // checks them in, so the first failing row is the same one.
+            let checker = s.spawn(move || {
+                let mut c = Checker::default();
+                let mut events: Vec<CheckedEvent> = Vec::with_capacity(stored.len() + room);
+                c.check_all(stored.iter().collect(), None, trusted, &mut events)?;
+                let mut batches = Vec::new();
+                // Each new row's envelope and id, from its checked event, in arrival order
+                // (the room kept once: a million of them are not copied up to their size).
+                let mut envs: Vec<(Envelope, Hash32)> = Vec::with_capacity(room);
+                for (batch, filed) in checking {
+                    let offset = events.len();
+                    let checked = c.check_all(batch.iter().collect(), None, None, &mut events);
                     if let Some(filed) = &filed {
-                        let dropped_altered = rows.iter().zip(filed).zip(&keep).any(
-                            |(((id, raw), (author, seq)), k)| {
-                                !k && !raw.is_filed_as(id, author, *seq)
-                            },
-                        );
-                        if dropped_altered {
-                            write_error = first_not_as_filed(&rows, filed).err();
-                            break;
-                        }
+                        as_filed(
+                            &batch,
+                            filed,
+                            checked.as_ref().ok().map(|_| &events[offset..]),
+                        )?;
                     }
-                    let filed: Option<Vec<Filed>> = filed.map(|filed| {
+                    checked?;
+                    envs.extend(events[offset..].iter().map(|e| (e.env.clone(), e.id)));
+                    batches.push(batch);
+                }
+                let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
+                    Some(crate::log::verify::settle(events)?)
+                } else {
+                    None
+                };
+                Ok::<_, LogError>((verified, stored, batches, envs))
+            });
+            for batch in batches {
+                let (rows, filed) = match batch {
+                    Ok(Identified { rows, filed }) => (rows, filed),
+                    Err(e) => {
+                        source_error = Some(e);
+                        break;
+                    }
+                };
+                let keep: Vec<bool> = rows
+                    .iter()
+                    .map(|(id, _)| !known.contains(id) && seen.insert(*id))
+                    .collect();
+                // A filed row left out here (its id is one already held or served) is never
+                // checked with the signatures: it is checked now, and if it is altered, the
+                // first altered row of the batch is named.
+                if let Some(filed) = &filed {
+                    let dropped_altered =
                         rows.iter()
                             .zip(filed)
                             .zip(&keep)
-                            .filter(|(_, k)| **k)
-                            .map(|(((id, _), (author, seq)), _)| (*id, author, seq))
-                            .collect()
-                    });
-                    let rows: Vec<(Hash32, RawEvent)> = rows
-                        .into_iter()
-                        .zip(keep)
-                        .filter_map(|(r, k)| k.then_some(r))
-                        .collect();
-                    if rows.is_empty() {
-                        continue;
-                    }
-                    // The places to write at: as filed (checked with the signatures before
-                    // anything is committed), or from each envelope, decoded on every core.
-                    let decoded: Option<Vec<Envelope>> = match &filed {
-                        Some(_) => Some(vec![]),
-                        None => {
-                            use rayon::prelude::*;
-                            rows.par_iter()
-                                .map(|(_, r)| Envelope::decode(&r.body).ok())
-                                .collect()
-                        }
-                    };
-                    let places: Vec<(Hash32, u64)> = match (&filed, &decoded) {
-                        (Some(filed), _) => filed.iter().map(|(_, a, s)| (*a, *s)).collect(),
-                        (None, Some(envs)) => envs.iter().map(|e| (e.author, e.seq)).collect(),
-                        (None, None) => vec![],
-                    };
-                    let ids: Vec<Hash32> = rows.iter().map(|(id, _)| *id).collect();
-                    let batch: Arc<Vec<Input>> = Arc::new(
-                        rows.into_iter()
-                            .map(|(_, raw)| Input {
-                                raw,
-                                declared: None,
-                            })
-                            .collect(),
-                    );
-                    // The checker stopped at a fault: that fault is the merge's.
-                    if to_check.send((Arc::clone(&batch), filed)).is_err() {
-                        break;
-                    }
-                    if decoded.is_none() {
-                        // A row that is no envelope: the checks name its fault.
-                        undecodable = true;
-                        break;
-                    }
-                    let written =
-                        batch
-                            .iter()
-                            .zip(&places)
-                            .zip(&ids)
-                            .try_for_each(|((input, place), id)| {
-                                writer.row(&tx, &mut insert_event, *place, id, &input.raw)
+                            .any(|(((id, raw), (author, seq)), k)| {
+                                !k && !raw.is_filed_as(id, author, *seq)
                             });
-                    if let Err(e) = written {
-                        write_error = Some(e);
+                    if dropped_altered {
+                        write_error = first_not_as_filed(&rows, filed).err();
                         break;
                     }
-                    written_rows += ids.len();
                 }
-                let clean = source_error.is_none() && write_error.is_none() && !undecodable;
-                whole.store(clean, std::sync::atomic::Ordering::SeqCst);
-                drop(to_check);
-                if clean && written_rows >= WRITE_AHEAD_ROWS && !writer.out_of_order {
-                    write_ahead(&tx);
+                let filed: Option<Vec<Filed>> = filed.map(|filed| {
+                    rows.iter()
+                        .zip(filed)
+                        .zip(&keep)
+                        .filter(|(_, k)| **k)
+                        .map(|(((id, _), (author, seq)), _)| (*id, author, seq))
+                        .collect()
+                });
+                let rows: Vec<(Hash32, RawEvent)> = rows
+                    .into_iter()
+                    .zip(keep)
+                    .filter_map(|(r, k)| k.then_some(r))
+                    .collect();
+                if rows.is_empty() {
+                    continue;
                 }
-                checker.join()
-            });
+                // The places to write at: as filed (checked with the signatures before
+                // anything is committed), or from each envelope, decoded on every core
+                // (`None`: a row that is no envelope).
+                let places: Option<Vec<(Hash32, u64)>> = match &filed {
+                    Some(filed) => Some(filed.iter().map(|(_, a, s)| (*a, *s)).collect()),
+                    None => {
+                        use rayon::prelude::*;
+                        rows.par_iter()
+                            .map(|(_, r)| Envelope::decode(&r.body).ok().map(|e| (e.author, e.seq)))
+                            .collect()
+                    }
+                };
+                let ids: Vec<Hash32> = rows.iter().map(|(id, _)| *id).collect();
+                let batch: Arc<Vec<Input>> = Arc::new(
+                    rows.into_iter()
+                        .map(|(_, raw)| Input {
+                            raw,
+                            declared: None,
+                        })
+                        .collect(),
+                );
+                // The checker stopped at a fault: that fault is the merge's.
+                if to_check.send((Arc::clone(&batch), filed)).is_err() {
+                    break;
+                }
+                let Some(places) = places else {
+                    // A row that is no envelope: the checks name its fault.
+                    undecodable = true;
+                    break;
+                };
+                let written =
+                    batch
+                        .iter()
+                        .zip(&places)
+                        .zip(&ids)
+                        .try_for_each(|((input, place), id)| {
+                            writer.row(&tx, &mut insert_event, *place, id, &input.raw)
+                        });
+                if let Err(e) = written {
+                    write_error = Some(e);
+                    break;
+                }
+                written_rows += ids.len();
+            }
+            let clean = source_error.is_none() && write_error.is_none() && !undecodable;
+            whole.store(clean, std::sync::atomic::Ordering::SeqCst);
+            drop(to_check);
+            if clean && written_rows >= WRITE_AHEAD_ROWS && !writer.out_of_order {
+                write_ahead(&tx);
+            }
+            checker.join()
+        });
         drop((known, insert_event));
         let (verified, inputs, batches, envs) = match checked {
             Ok(Ok(done)) => done,
@@ -291,17 +288,16 @@ fn as_filed(
     filed: &[Filed],
     checked: Option<&[CheckedEvent]>,
 ) -> Result<(), LogError> {
-    use rayon::prelude::*;
     let matches = |(e, (id, author, seq)): (&CheckedEvent, &Filed)| {
         e.id == *id && e.env.author == *author && e.env.seq == *seq
     };
     if checked.is_some_and(|c| c.len() == filed.len() && c.iter().zip(filed).all(matches)) {
         return Ok(());
     }
-    let altered = batch
-        .par_iter()
-        .zip(filed.par_iter())
-        .position_first(|(i, (id, author, seq))| !i.raw.is_filed_as(id, author, *seq));
+    let altered = first_altered(batch.len(), |i| {
+        let (id, author, seq) = &filed[i];
+        (&batch[i].raw, id, author, *seq)
+    });
     // Events that passed every check and still differ from how they were filed: hashed
     // again above, so this cannot happen; if it did, the first is named all the same.
     let altered = altered.or_else(|| {
