@@ -52,19 +52,39 @@ fn device(dir: &Path, base: &Path, name: &str, steps: &[(u8, &str)]) -> PathBuf 
     p
 }
 
-/// Everything a merge leaves that a reader can see: the report, each table's ids, the
-/// chain heads and the append state.
+/// Each row of `table`, by id: its id and its bytes (author, seq, body, sig, payload), hashed.
+fn table_rows(conn: &rusqlite::Connection, table: &str) -> Vec<String> {
+    let mut st = conn
+        .prepare(&format!(
+            "SELECT id, author, seq, body, sig, payload FROM {table} ORDER BY id"
+        ))
+        .unwrap();
+    st.query_map([], |r| {
+        let id: Vec<u8> = r.get(0)?;
+        let mut bytes = Vec::new();
+        for i in [1, 3, 4, 5] {
+            bytes.extend(r.get::<_, Vec<u8>>(i)?);
+        }
+        bytes.extend(r.get::<_, i64>(2)?.to_be_bytes());
+        Ok((id, Hash32::digest(&[&bytes])))
+    })
+    .unwrap()
+    .map(|row| {
+        let (id, bytes) = row.unwrap();
+        format!(
+            "{} {}",
+            Hash32(id.try_into().unwrap()).short(),
+            bytes.short()
+        )
+    })
+    .collect()
+}
+
+/// Everything a merge leaves that a reader can see: the report, each table's rows (ids and
+/// bytes), the chain heads and the append state.
 fn state(log: &mut Log, report: &str) -> String {
     let conn = rusqlite::Connection::open(log.path()).unwrap();
-    let ids = |table: &str| -> Vec<String> {
-        let mut st = conn
-            .prepare(&format!("SELECT id FROM {table} ORDER BY id"))
-            .unwrap();
-        st.query_map([], |r| r.get::<_, Vec<u8>>(0))
-            .unwrap()
-            .map(|id| Hash32(id.unwrap().try_into().unwrap()).short())
-            .collect()
-    };
+    let ids = |table: &str| table_rows(&conn, table);
     format!(
         "{report}\nevents {:?}\nforks {:?}\nheads {:?}\nstate {}",
         ids("event"),
@@ -110,9 +130,14 @@ fn same_either_way(dir: &Path, base: &Path, case: &str, incoming: &[RawEvent]) -
         };
         assert_eq!(got, expected, "{case}, batches of {size}");
         // The same rows as a hub files them (each checked against that by the merge, and
-        // written at the place filed): the same outcome.
+        // written at the place filed), into a log with a verified-state cache as a join
+        // keeps one: the same outcome, and a cache that holds each stored row as stored.
         if incoming.iter().all(|r| Envelope::decode(&r.body).is_ok()) {
             let mut log = copy(&format!("filed-by{size}"));
+            let data = dir.join(format!("{case}-filed-by{size}-data"));
+            // A size may come twice (the whole set at once): each run starts a fresh cache.
+            let _ = std::fs::remove_dir_all(&data);
+            log.attach_cache(tdlog::log::cache::VerifiedCache::new(&data));
             let batches = incoming
                 .chunks(size)
                 .map(|c| Ok::<_, ()>(Identified::filed(filed_as_is(c))));
@@ -122,6 +147,39 @@ fn same_either_way(dir: &Path, base: &Path, case: &str, incoming: &[RawEvent]) -
                 Err(StreamError::Source(())) => panic!("{case}: the source did not fail"),
             };
             assert_eq!(got, expected, "{case}, filed, batches of {size}");
+            drop(log);
+            // Every event the merge stored is in the cache, hashed as stored: the warm verify
+            // below takes the cache on trust and must see what a cold one sees.
+            let path = dir.join(format!("{case}-filed-by{size}.tdlog"));
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            let events: i64 = conn
+                .query_row("SELECT count(*) FROM event", [], |r| r.get(0))
+                .unwrap();
+            let log_id = Log::open(&path).unwrap().log_id().unwrap();
+            let cached = tdlog::log::cache::VerifiedCache::new(&data)
+                .load(&log_id)
+                .map(|k| k.rows.len());
+            if !got.starts_with("error") {
+                assert_eq!(
+                    cached.ok(),
+                    Some(events as usize),
+                    "{case}, filed, batches of {size}: rows cached"
+                );
+            }
+            let warm = |device: Option<&Path>| {
+                let mut log = Log::open(&dir.join(format!("{case}-filed-by{size}.tdlog"))).unwrap();
+                if let Some(d) = device {
+                    log.attach_cache(tdlog::log::cache::VerifiedCache::new(d));
+                }
+                log.verify(None)
+                    .map(|v| format!("{:?}", v.events))
+                    .map_err(|e| e.to_string())
+            };
+            assert_eq!(
+                warm(Some(&data)),
+                warm(None),
+                "{case}, filed, batches of {size}: the cache"
+            );
         }
     }
     expected
@@ -378,9 +436,7 @@ fn a_row_that_is_not_the_event_it_is_filed_as_is_named_and_nothing_is_stored() {
     );
 }
 
-/// The ids of the events `base` holds, as [`state`] lists them.
+/// The events `base` holds, as [`state`] lists them.
 fn honest_state_without_news(base: &Path) -> Vec<String> {
-    let mut ids: Vec<String> = rows(base).iter().map(|r| r.id().short()).collect();
-    ids.sort();
-    ids
+    table_rows(&rusqlite::Connection::open(base).unwrap(), "event")
 }

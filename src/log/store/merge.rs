@@ -224,12 +224,20 @@ impl Log {
             Err(panic) => std::panic::resume_unwind(panic),
         };
         let (stored, forks) = inserted?;
-        let stored: Vec<(&Envelope, Hash32, &RawEvent)> = stored
-            .iter()
-            .map(|&i| (&fresh[i].0, fresh[i].1, fresh[i].2))
-            .collect();
-        let done = self.commit_merge(tx, &verified, &stored, forks, cached)?;
-        drop(stored);
+        let rows: Vec<(&Envelope, Hash32)> =
+            stored.iter().map(|&i| (&fresh[i].0, fresh[i].1)).collect();
+        let row_hashes = || {
+            use rayon::prelude::*;
+            stored
+                .par_iter()
+                .map(|&i| {
+                    let (env, id, raw) = &fresh[i];
+                    (*id, row_hash(env, id, raw))
+                })
+                .collect()
+        };
+        let done = self.commit_merge(tx, &verified, &rows, forks, cached, row_hashes)?;
+        drop(rows);
         let report = self.after_merge(done, &verified, &stored_before)?;
         // What a joining device merged is a million rows and their checked events: freed
         // on a thread of their own, not before the receipt and the head claim go out.
@@ -294,6 +302,13 @@ pub(super) type Cached = Option<(
     crate::log::cache::Comparison,
 )>;
 
+/// The verified-state cache's hash of a row stored as an event at its envelope's place
+/// (what a later open compares the stored row with).
+pub(super) fn row_hash(env: &Envelope, id: &Hash32, raw: &RawEvent) -> [u8; 32] {
+    let declared = (&id.0[..], &env.author.0[..], env.seq as i64);
+    crate::log::cache::row_hash_of(Some(declared), raw)
+}
+
 /// A merge's page cache for what it writes: the id index takes the rows in random order,
 /// and a transaction whose changed pages outgrow the page cache writes them out early
 /// (about 1 KiB a row with its index entries; 64 MiB to 1 GiB).
@@ -356,16 +371,17 @@ impl Log {
         &self,
         tx: rusqlite::Transaction<'_>,
         verified: &Verified,
-        stored: &[(&Envelope, Hash32, &RawEvent)],
+        stored: &[(&Envelope, Hash32)],
         forks: usize,
         cached: Cached,
+        row_hashes: impl FnOnce() -> Vec<(Hash32, [u8; 32])>,
     ) -> Result<Committed, LogError> {
         let limit = (self.clock)().saturating_add(tolerance_of(verified));
         let mut verified_rows: Vec<(Hash32, [u8; 32])> = Vec::new();
         let added = stored.len();
         let mut ranges: BTreeMap<Hash32, (u64, u64)> = BTreeMap::new();
         let mut future = Vec::new();
-        for (env, id, _) in stored {
+        for (env, id) in stored {
             let r = ranges.entry(env.author).or_insert((env.seq, env.seq));
             r.0 = r.0.min(env.seq);
             r.1 = r.1.max(env.seq);
@@ -380,14 +396,7 @@ impl Log {
             }
         }
         if cached.is_some() {
-            use rayon::prelude::*;
-            verified_rows = stored
-                .par_iter()
-                .map(|(env, id, raw)| {
-                    let declared = (&id.0[..], &env.author.0[..], env.seq as i64);
-                    (*id, crate::log::cache::row_hash_of(Some(declared), raw))
-                })
-                .collect();
+            verified_rows = row_hashes();
         }
         let dv = self.data_version()?;
         // The cache's next file (a joining device's million rows sorted and signed) is made

@@ -7,8 +7,8 @@
 //! once (`tests/log_merge_stream.rs` compares the two).
 
 use super::merge::{
-    first_altered, first_not_as_filed, free_later, insert_fresh, read_stored, write_ahead,
-    write_cache_for, IdSet, Stored, WRITE_AHEAD_ROWS,
+    first_altered, first_not_as_filed, free_later, insert_fresh, read_stored, row_hash,
+    write_ahead, write_cache_for, IdSet, Stored, WRITE_AHEAD_ROWS,
 };
 use super::*;
 use crate::log::event::CheckedEvent;
@@ -70,6 +70,10 @@ impl Log {
         } = read_stored(&tx)?;
         let cached = self.compare_cache(&stored)?;
         let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
+        // With a cache, each new row's cache hash is taken as the row is checked, while its
+        // bytes are at hand: the rows are not read again at the end, and a batch is freed
+        // once it is checked and written (its memory serves the next ones).
+        let hash_rows = cached.is_some();
         // The id index takes the rows in random order and stays in the page cache; the
         // table's pages are written in order and never read again, so past this cache they
         // go to the file as the transaction runs (not held, a fresh page each, to the end).
@@ -83,6 +87,12 @@ impl Log {
         let mut written_rows = 0usize;
         let mut seen = IdSet::with_capacity_and_hasher(room, Default::default());
         let mut writer = InPlaceOrder::new(&stored_before);
+        // The batches from the first one a row of which came out of place order: all of
+        // them are written again at the end (the rows written before it are read back).
+        let mut kept: Vec<Arc<Vec<Input>>> = Vec::new();
+        let mut first_kept: Option<usize> = None;
+        // Rows handed to the checker and the writer before the current batch.
+        let mut arrived = 0usize;
         let mut source_error = None;
         let mut write_error = None;
         let mut undecodable = false;
@@ -98,10 +108,12 @@ impl Log {
                 let mut c = Checker::default();
                 let mut events: Vec<CheckedEvent> = Vec::with_capacity(stored.len() + room);
                 c.check_all(stored.iter().collect(), None, trusted, &mut events)?;
-                let mut batches = Vec::new();
                 // Each new row's envelope and id, from its checked event, in arrival order
-                // (the room kept once: a million of them are not copied up to their size).
+                // (the room kept once: a million of them are not copied up to their size),
+                // and its cache hash if the log has a cache.
                 let mut envs: Vec<(Envelope, Hash32)> = Vec::with_capacity(room);
+                let mut hashes: Vec<[u8; 32]> =
+                    Vec::with_capacity(if hash_rows { room } else { 0 });
                 for (batch, filed) in checking {
                     let offset = events.len();
                     let checked = c.check_all(batch.iter().collect(), None, None, &mut events);
@@ -113,15 +125,24 @@ impl Log {
                         )?;
                     }
                     checked?;
-                    envs.extend(events[offset..].iter().map(|e| (e.env.clone(), e.id)));
-                    batches.push(batch);
+                    let new = &events[offset..];
+                    envs.extend(new.iter().map(|e| (e.env.clone(), e.id)));
+                    if hash_rows {
+                        use rayon::prelude::*;
+                        let mut h: Vec<[u8; 32]> = batch
+                            .par_iter()
+                            .zip(new.par_iter())
+                            .map(|(input, e)| row_hash(&e.env, &e.id, &input.raw))
+                            .collect();
+                        hashes.append(&mut h);
+                    }
                 }
                 let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
                     Some(crate::log::verify::settle(events)?)
                 } else {
                     None
                 };
-                Ok::<_, LogError>((verified, stored, batches, envs))
+                Ok::<_, LogError>((verified, stored, envs, hashes))
             });
             for batch in batches {
                 let (rows, filed) = match batch {
@@ -197,18 +218,16 @@ impl Log {
                     undecodable = true;
                     break;
                 };
-                let written =
-                    batch
-                        .iter()
-                        .zip(&places)
-                        .zip(&ids)
-                        .try_for_each(|((input, place), id)| {
-                            writer.row(&tx, &mut insert_event, *place, id, &input.raw)
-                        });
+                let written = writer.batch(&tx, &mut insert_event, &batch, &places, &ids);
                 if let Err(e) = written {
                     write_error = Some(e);
                     break;
                 }
+                if writer.out_of_order {
+                    first_kept.get_or_insert(arrived);
+                    kept.push(batch);
+                }
+                arrived += ids.len();
                 written_rows += ids.len();
             }
             let clean = source_error.is_none() && write_error.is_none() && !undecodable;
@@ -220,7 +239,7 @@ impl Log {
             checker.join()
         });
         drop((known, insert_event));
-        let (verified, inputs, batches, envs) = match checked {
+        let (verified, inputs, envs, hashes) = match checked {
             Ok(Ok(done)) => done,
             Ok(Err(fault)) => return Err(StreamError::Log(fault)),
             Err(panic) => std::panic::resume_unwind(panic),
@@ -237,15 +256,20 @@ impl Log {
             )));
         };
 
-        // Each new row's bytes, where its batch holds them (not moved: a million rows).
-        let raws: Vec<&RawEvent> = batches
-            .iter()
-            .flat_map(|b| b.iter().map(|i| &i.raw))
-            .collect();
-        let raw_of = |i: usize| raws[i];
         let (mut stored, forks) = if writer.out_of_order {
             // Two rows at one place, or a chain served backwards: the rows are written
             // again in the order a single call writes them (by place, then causal order).
+            // Those written before the first kept batch are read back first.
+            let first_kept = first_kept.unwrap_or(envs.len());
+            let early = read_back(&tx, envs[..first_kept].iter().map(|(_, id)| id))?;
+            let late: Vec<&RawEvent> = kept.iter().flat_map(|b| b.iter().map(|i| &i.raw)).collect();
+            let raw_of = |i: usize| {
+                if i < first_kept {
+                    &early[i]
+                } else {
+                    late[i - first_kept]
+                }
+            };
             tx.execute_batch("ROLLBACK TO merge_stream")?;
             let mut order: Vec<usize> = (0..envs.len()).collect();
             order.sort_by_key(|&i| {
@@ -264,16 +288,37 @@ impl Log {
             stored.sort_by_key(key);
         }
         tx.execute_batch("RELEASE merge_stream")?;
-        let rows: Vec<(&Envelope, Hash32, &RawEvent)> = stored
-            .iter()
-            .map(|&i| (&envs[i].0, envs[i].1, raw_of(i)))
-            .collect();
-        let done = self.commit_merge(tx, &verified, &rows, forks, cached)?;
-        drop((rows, raws));
+        let rows: Vec<(&Envelope, Hash32)> =
+            stored.iter().map(|&i| (&envs[i].0, envs[i].1)).collect();
+        let row_hashes = || stored.iter().map(|&i| (envs[i].1, hashes[i])).collect();
+        let done = self.commit_merge(tx, &verified, &rows, forks, cached, row_hashes)?;
+        drop(rows);
         let report = self.after_merge(done, &verified, &stored_before)?;
-        free_later(move || drop((envs, inputs, batches, verified)));
+        free_later(move || drop((envs, hashes, inputs, kept, verified)));
         Ok(report)
     }
+}
+
+/// The bytes of rows this transaction wrote (each as an event or a fork proof), by id.
+fn read_back<'a>(
+    tx: &rusqlite::Transaction<'_>,
+    ids: impl Iterator<Item = &'a Hash32>,
+) -> Result<Vec<RawEvent>, LogError> {
+    let mut st = tx.prepare(
+        "SELECT body, sig, payload FROM event WHERE id = ?1
+         UNION ALL SELECT body, sig, payload FROM fork_proof WHERE id = ?1",
+    )?;
+    ids.map(|id| {
+        st.query_row([id.0.as_slice()], |r| {
+            Ok(RawEvent {
+                body: r.get(0)?,
+                sig: r.get(1)?,
+                payload: r.get(2)?,
+            })
+        })
+        .map_err(LogError::from)
+    })
+    .collect()
 }
 
 /// A filed row's id, author and sequence number, as its source filed it.
@@ -341,23 +386,52 @@ impl<'a> InPlaceOrder<'a> {
         }
     }
 
-    fn row(
+    /// Writes one batch: where each row goes is decided in arrival order (an event, a fork
+    /// proof, or nothing once a row came out of place order), and the rows are then
+    /// inserted in id order. The id index takes them near one another instead of at random
+    /// places all over it (its pages are found in the cache still warm from the row
+    /// before); the table takes a batch's rows at the end of their chains either way.
+    fn batch(
         &mut self,
         tx: &rusqlite::Transaction<'_>,
         insert_event: &mut rusqlite::Statement<'_>,
-        (author, seq): (Hash32, u64),
-        id: &Hash32,
-        raw: &RawEvent,
+        batch: &[Input],
+        places: &[(Hash32, u64)],
+        ids: &[Hash32],
     ) -> Result<(), LogError> {
+        let mut to_write: Vec<(usize, bool)> = Vec::with_capacity(batch.len());
+        for (i, place) in places.iter().enumerate() {
+            if let Some(fork) = self.place(tx, *place)? {
+                to_write.push((i, fork));
+            }
+        }
+        to_write.sort_unstable_by_key(|&(i, _)| ids[i]);
+        for (i, fork) in to_write {
+            if fork {
+                insert_at(tx, "fork_proof", places[i], &ids[i], &batch[i].raw)?;
+            } else {
+                insert_row(insert_event, places[i], &ids[i], &batch[i].raw)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the next arriving row goes: `Some(false)` an event, `Some(true)` a fork proof
+    /// (a stored event holds its place), `None` nowhere (rows are out of place order).
+    fn place(
+        &mut self,
+        tx: &rusqlite::Transaction<'_>,
+        (author, seq): (Hash32, u64),
+    ) -> Result<Option<bool>, LogError> {
         let at = self.arrived;
         self.arrived += 1;
         if self.out_of_order {
-            return Ok(());
+            return Ok(None);
         }
         let last = self.last.entry(author).or_insert(0);
         if seq <= *last {
             self.out_of_order = true;
-            return Ok(());
+            return Ok(None);
         }
         *last = seq;
         // Above the author's newest stored row a place is free (no earlier incoming row
@@ -367,12 +441,10 @@ impl<'a> InPlaceOrder<'a> {
                 .prepare_cached(PLACE_TAKEN)?
                 .query_row(params![author.0.as_slice(), seq as i64], |r| r.get(0))?;
         if taken {
-            insert_at(tx, "fork_proof", (author, seq), id, raw)?;
             self.forks += 1;
         } else {
-            insert_row(insert_event, (author, seq), id, raw)?;
             self.stored.push(at);
         }
-        Ok(())
+        Ok(Some(taken))
     }
 }
