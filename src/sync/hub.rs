@@ -289,9 +289,10 @@ impl Hub {
                 if !progress(Phase::Pull, done, total) {
                     return Err(SyncError::Interrupted);
                 }
+                // The author is the one asked for: not sent again with every row.
                 let rows = tx
                     .query(
-                        "SELECT author, seq, id, body, sig, payload FROM tdlog.event
+                        "SELECT seq, id, body, sig, payload FROM tdlog.event
                          WHERE log_id = $1 AND author = $2 AND seq > $3 ORDER BY seq LIMIT $4",
                         &[
                             &log_id.0.as_slice(),
@@ -304,7 +305,16 @@ impl Hub {
                 let n = rows.len();
                 let mut got = Vec::with_capacity(n);
                 for row in rows {
-                    let s = served(row)?;
+                    let s = Served {
+                        author: *author,
+                        seq: row.get::<_, i64>(0) as u64,
+                        id: h32(row.get(1))?,
+                        raw: RawEvent {
+                            body: row.get(2),
+                            sig: row.get(3),
+                            payload: row.get(4),
+                        },
+                    };
                     after = s.seq as i64;
                     if !forked.is_empty() && forked.contains(&(s.author, s.seq)) {
                         served_at_forks.insert(s.id);
