@@ -101,6 +101,10 @@ impl Log {
         let whole = &std::sync::atomic::AtomicBool::new(false);
         // Prepared once for the whole stream (most rows are stored as events).
         let mut insert_event = tx.prepare(INSERT_EVENT)?;
+        // The checker says when every batch is checked: the writes still in the page cache
+        // go out then, beside the settling (part of which runs on one core), not while the
+        // last batches' signatures want both.
+        let (all_checked, checks_done) = sync_channel::<()>(1);
         let checked = std::thread::scope(|s| {
             // Stored rows first, then each batch as it comes: the order a single call
             // checks them in, so the first failing row is the same one.
@@ -137,6 +141,7 @@ impl Log {
                         hashes.append(&mut h);
                     }
                 }
+                let _ = all_checked.send(());
                 let verified = if whole.load(std::sync::atomic::Ordering::SeqCst) {
                     Some(crate::log::verify::settle(events)?)
                 } else {
@@ -233,7 +238,11 @@ impl Log {
             let clean = source_error.is_none() && write_error.is_none() && !undecodable;
             whole.store(clean, std::sync::atomic::Ordering::SeqCst);
             drop(to_check);
-            if clean && written_rows >= WRITE_AHEAD_ROWS && !writer.out_of_order {
+            if clean
+                && written_rows >= WRITE_AHEAD_ROWS
+                && !writer.out_of_order
+                && checks_done.recv().is_ok()
+            {
                 write_ahead(&tx);
             }
             checker.join()
