@@ -1,4 +1,4 @@
--- tdlog tournament log, schema version 1. This file is what the code runs
+-- tdlog tournament log, schema version 2. This file is what the code runs
 -- (src/log/store.rs includes it); `PRAGMA user_version` is the schema version and
 -- `PRAGMA application_id` = 0x54444C47 ("TDLG") marks the file as a tdlog log.
 -- Every open compares the file's sqlite_master with what this file creates, SQL text
@@ -9,21 +9,30 @@
 -- `body` and `sig` by the Ed25519 signature, `payload` by the payload hash in the body,
 -- `id` by SHA-256(body || sig), `author` and `seq` by comparison with the body.
 -- Scores, rankings and appeal states are never stored: they are replayed.
+--
+-- Version 2 differs from version 1 (schema/log-v1.sql, still read and written) in one
+-- thing: the index that keeps ids unique is declared on its own (event_id) instead of by a
+-- UNIQUE on the column. Same rows, same constraint; but an index of its own can be dropped
+-- and built again, sorted, inside the transaction of a join that writes a whole log, where
+-- a column's index is kept row by row at random places (issue 32: a million ids).
 
 PRAGMA application_id = 1413762119;
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
 -- One row per signed event. At most one event per (author, seq); a second, different
 -- event at the same place goes to fork_proof.
 CREATE TABLE event (
     author  BLOB    NOT NULL CHECK (length(author) = 32),
     seq     INTEGER NOT NULL CHECK (seq >= 1),
-    id      BLOB    NOT NULL UNIQUE CHECK (length(id) = 32),
+    id      BLOB    NOT NULL CHECK (length(id) = 32),
     body    BLOB    NOT NULL,
     sig     BLOB    NOT NULL,
     payload BLOB    NOT NULL,
     PRIMARY KEY (author, seq)
 ) STRICT, WITHOUT ROWID;
+
+-- No two events with one id (an id is the hash of the signed bytes).
+CREATE UNIQUE INDEX event_id ON event (id);
 
 -- Proof of equivocation: a validly signed event whose (author, seq) is already taken in
 -- `event` by a different event. Kept for the chief TD's ruling (key.fork_resolved).

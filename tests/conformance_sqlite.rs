@@ -14,9 +14,13 @@ use std::path::{Path, PathBuf};
 use tdlog::log::{Envelope, RawEvent};
 
 const SCHEMA_SQL: &str = include_str!("../schema/log.sql");
+/// Schema version 1 (before the id index was declared on its own): its files are still read.
+const SCHEMA_V1_SQL: &str = include_str!("../schema/log-v1.sql");
 
 struct Vector {
     name: &'static str,
+    /// The schema file the log is made from.
+    schema: &'static str,
     expect: &'static str,
     description: &'static str,
     /// Run on the finished log file, as whoever holds the file could.
@@ -27,12 +31,28 @@ fn vectors() -> Vec<Vector> {
     vec![
         Vector {
             name: "good_basic",
+            schema: SCHEMA_SQL,
             expect: "ok",
             description: "the good_basic history as a tdlog log file, schema exactly as schema/log.sql makes it",
             tamper: "",
         },
         Vector {
+            name: "good_basic_v1",
+            schema: SCHEMA_V1_SQL,
+            expect: "ok",
+            description: "the good_basic history as a log file of schema version 1, exactly as schema/log-v1.sql makes it (the id index declared on the column): files written before version 2 are still read",
+            tamper: "",
+        },
+        Vector {
+            name: "bad_v1_with_v2_index",
+            schema: SCHEMA_V1_SQL,
+            expect: "schema_tampered",
+            description: "a schema version 1 file that also carries version 2's separate id index: each version is checked against its own catalogue, and no other",
+            tamper: "CREATE UNIQUE INDEX event_id ON event (id);",
+        },
+        Vector {
             name: "bad_planted_trigger",
+            schema: SCHEMA_SQL,
             expect: "schema_tampered",
             description: "event_no_delete dropped and an AFTER INSERT trigger planted that deletes every row whose payload mentions \"grounds\" (issue 11, item 5)",
             tamper: r#"DROP TRIGGER event_no_delete;
@@ -41,6 +61,7 @@ BEGIN DELETE FROM event WHERE instr(CAST(payload AS TEXT), '"grounds"') > 0; END
         },
         Vector {
             name: "bad_trigger_replaced",
+            schema: SCHEMA_SQL,
             expect: "schema_tampered",
             description: "event_no_delete replaced by a trigger of the same name that lets DELETE through",
             tamper: "DROP TRIGGER event_no_delete;
@@ -48,6 +69,7 @@ CREATE TRIGGER event_no_delete BEFORE DELETE ON event BEGIN SELECT 1; END;",
         },
         Vector {
             name: "bad_declared_id",
+            schema: SCHEMA_SQL,
             expect: "column_mismatch",
             description: "the id column of one stored row names another id than its bytes hash to, the schema put back exactly (a warm open takes a cached row's id from this column: the verified-state cache's row hash covers it, and a full verify refuses it)",
             tamper: r#"DROP TRIGGER event_no_update;
@@ -58,12 +80,14 @@ BEGIN SELECT RAISE(ABORT, 'tdlog: events are append-only (UPDATE refused)'); END
         },
         Vector {
             name: "bad_extra_index",
+            schema: SCHEMA_SQL,
             expect: "schema_tampered",
             description: "an index tdlog does not create",
             tamper: "CREATE INDEX event_by_payload ON event(payload);",
         },
         Vector {
             name: "bad_fork_proof_alone",
+            schema: SCHEMA_SQL,
             expect: "fork_proof_alone",
             description: "the TD's newest event moved from the event table to fork_proof, the trigger put back exactly: a fork proof with no event at its place (it used to verify, and the TD's next append took its sequence number again, leaving a log that failed wrong_prev; issue 29)",
             tamper: "DROP TRIGGER event_no_delete;
@@ -82,11 +106,11 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/vectors/sqlite")
 }
 
-/// A log file holding `events`, made with plain SQLite from `schema/log.sql` (as
-/// `Log::create` makes it), in WAL mode, then `tamper` applied.
-fn make(path: &Path, events: &[RawEvent], tamper: &str) {
+/// A log file holding `events`, made with plain SQLite from `schema` (`schema/log.sql` as
+/// `Log::create` makes it, or an earlier version), in WAL mode, then `tamper` applied.
+fn make(path: &Path, schema: &str, events: &[RawEvent], tamper: &str) {
     let c = Connection::open(path).unwrap();
-    c.execute_batch(SCHEMA_SQL).unwrap();
+    c.execute_batch(schema).unwrap();
     for raw in events {
         let env = Envelope::decode(&raw.body).unwrap();
         c.execute(
@@ -116,7 +140,7 @@ fn committed_sqlite_vectors_are_current() {
     for v in vectors() {
         let file = format!("{}.tdlog", v.name);
         let made = tmp.path().join(&file);
-        make(&made, &f.events, v.tamper);
+        make(&made, v.schema, &f.events, v.tamper);
         let bytes = std::fs::read(&made).unwrap();
         let path = dir().join(&file);
         if regen {

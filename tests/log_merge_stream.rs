@@ -440,3 +440,154 @@ fn a_row_that_is_not_the_event_it_is_filed_as_is_named_and_nothing_is_stored() {
 fn honest_state_without_news(base: &Path) -> Vec<String> {
     table_rows(&rusqlite::Connection::open(base).unwrap(), "event")
 }
+
+/// The file's schema cookie: SQLite counts every change to the catalogue in it.
+fn schema_changes(p: &Path) -> i64 {
+    let c = rusqlite::Connection::open(p).unwrap();
+    c.pragma_query_value(None, "schema_version", |r| r.get(0))
+        .unwrap()
+}
+
+/// SQLite's own check of the file (every index holds exactly its table's rows), and how many
+/// events the id index finds.
+fn sound(p: &Path) -> (String, i64) {
+    let c = rusqlite::Connection::open(p).unwrap();
+    let check: String = c
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    let indexed: i64 = c
+        .query_row(
+            "SELECT count(*) FROM event INDEXED BY event_id WHERE id > x''",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or(-1);
+    (check, indexed)
+}
+
+/// A joining device's rows: more than the log holds, from two keys.
+fn many_news(dir: &Path, base: &Path) -> Vec<RawEvent> {
+    let steps: Vec<(u8, String)> = (0..30)
+        .map(|i| (if i % 3 == 0 { 5 } else { 2 }, format!("board {i}: result")))
+        .collect();
+    let steps: Vec<(u8, &str)> = steps.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    let other = device(dir, base, "many", &steps);
+    news(base, &other)
+}
+
+/// Schema version 2 declares the id index on its own, so a merge fed in batches that
+/// brings more rows than the file holds (a join) drops it and builds it once, sorted, at
+/// the end. Whatever the batching, the order or the outcome: the rows stored are those of a
+/// merge at once, the index holds exactly the table's rows, and the catalogue is the one
+/// every open checks (a failed merge leaves even the index untouched).
+#[test]
+fn a_join_of_more_rows_than_the_log_holds_builds_the_id_index_once_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = base(dir.path());
+    let held = rows(&base).len();
+    let incoming = many_news(dir.path(), &base);
+    assert!(incoming.len() > held, "{} rows for {held}", incoming.len());
+    let before = schema_changes(&base);
+    let out = same_either_way(dir.path(), &base, "join", &incoming);
+    assert!(out.starts_with("added 30 forks 0"), "{out}");
+    let total = (held + incoming.len()) as i64;
+    // A merge at once keeps its index row by row; each merge fed in batches dropped it and
+    // made it again (two changes to the catalogue), leaving it as tdlog makes it.
+    assert_eq!(schema_changes(&dir.path().join("join-once.tdlog")), before);
+    for size in [1, 2, 3, 7, 30] {
+        for name in [format!("join-by{size}"), format!("join-filed-by{size}")] {
+            let p = dir.path().join(format!("{name}.tdlog"));
+            assert_eq!(schema_changes(&p), before + 2, "{name}: index built again");
+            assert_eq!(sound(&p), ("ok".into(), total), "{name}");
+            Log::open(&p).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+    // Served backwards: the rows are read back by id and written again in place order.
+    let backwards: Vec<RawEvent> = incoming.iter().rev().cloned().collect();
+    let out = same_either_way(dir.path(), &base, "join-back", &backwards);
+    assert!(out.starts_with("added 30 forks 0"), "{out}");
+    for size in [1, 2, 3, 7, 30] {
+        let p = dir.path().join(format!("join-back-by{size}.tdlog"));
+        assert_eq!(sound(&p), ("ok".into(), total), "backwards by {size}");
+        Log::open(&p).unwrap();
+    }
+    // A forged row: nothing stored, and the index is the one the file had.
+    let mut forged = incoming.clone();
+    let env = Envelope::decode(&forged[20].body).unwrap();
+    forged[20] = sign_event(&key(77), env, forged[20].payload.clone());
+    let out = same_either_way(dir.path(), &base, "join-forged", &forged);
+    assert!(out.starts_with("error:"), "{out}");
+    for size in [1, 2, 3, 7, 30] {
+        let p = dir.path().join(format!("join-forged-by{size}.tdlog"));
+        assert_eq!(schema_changes(&p), before, "forged by {size}");
+        assert_eq!(sound(&p), ("ok".into(), held as i64), "forged by {size}");
+    }
+    // Fewer rows than the file holds (a later round): the index is kept as it is.
+    let joined = dir.path().join("join-by7.tdlog");
+    let later = device(
+        dir.path(),
+        &joined,
+        "later",
+        &[(2, "late 1"), (5, "late 2")],
+    );
+    let late = news(&joined, &later);
+    let at = schema_changes(&joined);
+    let mut log = Log::open(&joined).unwrap();
+    let batches = vec![Ok::<_, ()>(Identified::from(late))];
+    assert_eq!(log.merge_stream(batches, 2).unwrap().added, 2);
+    drop(log);
+    assert_eq!(schema_changes(&joined), at);
+    assert_eq!(sound(&joined), ("ok".into(), total + 2));
+}
+
+/// A log written before schema version 2 (its id index declared on the column, which
+/// cannot be dropped) joins as it is: the same rows stored as in a version 2 file, its
+/// catalogue and version unchanged, and it opens as before.
+#[test]
+fn a_log_of_schema_version_1_joins_with_its_column_index_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = base(dir.path());
+    let incoming = many_news(dir.path(), &base);
+    let v1 = dir.path().join("v1.tdlog");
+    {
+        let c = rusqlite::Connection::open(&v1).unwrap();
+        c.execute_batch(include_str!("../schema/log-v1.sql"))
+            .unwrap();
+        c.execute("ATTACH ?1 AS b", [base.to_str().unwrap()])
+            .unwrap();
+        c.execute_batch(
+            "INSERT INTO main.event SELECT * FROM b.event;
+             INSERT INTO main.fork_proof SELECT * FROM b.fork_proof;
+             DETACH b;",
+        )
+        .unwrap();
+    }
+    let version = |p: &Path| -> i64 {
+        rusqlite::Connection::open(p)
+            .unwrap()
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(&v1), 1);
+    let before = schema_changes(&v1);
+    let mut log = Log::open(&v1).unwrap();
+    let batches = incoming
+        .chunks(7)
+        .map(|c| Ok::<_, ()>(Identified::from(c.to_vec())));
+    assert_eq!(log.merge_stream(batches, incoming.len()).unwrap().added, 30);
+    drop(log);
+    assert_eq!((version(&v1), schema_changes(&v1)), (1, before));
+    Log::open(&v1).unwrap().verify(None).unwrap();
+    // The same rows a version 2 file stores.
+    let v2 = dir.path().join("v2.tdlog");
+    std::fs::copy(&base, &v2).unwrap();
+    let mut log = Log::open(&v2).unwrap();
+    let batches = incoming
+        .chunks(7)
+        .map(|c| Ok::<_, ()>(Identified::from(c.to_vec())));
+    log.merge_stream(batches, incoming.len()).unwrap();
+    drop(log);
+    let events = |p: &Path| table_rows(&rusqlite::Connection::open(p).unwrap(), "event");
+    assert_eq!(events(&v1), events(&v2));
+    assert_eq!(version(&v2), 2);
+}

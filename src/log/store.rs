@@ -31,8 +31,9 @@ pub use read_only::ReadOnlyLog;
 
 /// `PRAGMA application_id` of a tdlog log: "TDLG".
 pub const APPLICATION_ID: i64 = 0x5444_4C47;
-/// `PRAGMA user_version` this tdlog writes and reads.
-pub const SCHEMA_VERSION: i64 = 1;
+/// `PRAGMA user_version` this tdlog writes. It also reads and writes files of version 1,
+/// each checked against its own catalogue (`schema_check`).
+pub const SCHEMA_VERSION: i64 = 2;
 const SCHEMA_SQL: &str = include_str!("../../schema/log.sql");
 
 #[derive(Debug, Error)]
@@ -43,7 +44,7 @@ pub enum LogError {
     Exists(PathBuf),
     #[error("{path} is not a tdlog log ({why})")]
     NotALog { path: PathBuf, why: String },
-    #[error("{path} has schema version {found}; this tdlog reads version 1")]
+    #[error("{path} has schema version {found}; this tdlog reads versions 1 and 2")]
     SchemaVersion { path: PathBuf, found: i64 },
     /// The file's SQLite catalogue is not the one tdlog creates (see `log::store::schema_check`).
     #[error("{path} was altered outside tdlog and is refused: {detail}. Do not record in this file; keep it as evidence and continue from another device's copy of the log")]
@@ -274,13 +275,13 @@ impl Log {
             )));
         }
         let ver: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        if ver != SCHEMA_VERSION {
+        if !schema_check::reads(ver) {
             return Err(LogError::SchemaVersion {
                 path: path.to_owned(),
                 found: ver,
             });
         }
-        read_only::check_schema(&conn, path)?;
+        read_only::check_schema(&conn, path, ver)?;
         configure(&conn)?;
         Ok(Log {
             conn,

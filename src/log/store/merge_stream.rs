@@ -69,6 +69,7 @@ impl Log {
             stored_before,
         } = read_stored(&tx)?;
         let cached = self.compare_cache(&stored)?;
+        let stored_rows = stored.len();
         let trusted = cached.as_ref().map(|(_, _, _, cmp)| &cmp.trusted);
         // With a cache, each new row's cache hash is taken as the row is checked, while its
         // bytes are at hand: the rows are not read again at the end, and a batch is freed
@@ -80,6 +81,9 @@ impl Log {
         write_cache_for(&tx, STREAM_CACHE_KIB)?;
         // Rows that come out of place order are written again, sorted, from here.
         tx.execute_batch("SAVEPOINT merge_stream")?;
+        // A join writes more rows than the file holds: its ids are indexed once, sorted, at
+        // the end (inside the savepoint: going back to it brings the index back as it was).
+        let mut id_index = IdIndex::drop_for(&tx, expected, stored_rows)?;
         // A batch goes to the checker before it is written, shared, so the checks never
         // wait on the writes; filed rows with how they were filed (id, author, seq).
         let (to_check, checking) = sync_channel::<(Arc<Vec<Input>>, Option<Vec<Filed>>)>(QUEUED);
@@ -223,7 +227,8 @@ impl Log {
                     undecodable = true;
                     break;
                 };
-                let written = writer.batch(&tx, &mut insert_event, &batch, &places, &ids);
+                let by_id = !id_index.dropped();
+                let written = writer.batch(&tx, &mut insert_event, &batch, &places, &ids, by_id);
                 if let Err(e) = written {
                     write_error = Some(e);
                     break;
@@ -238,12 +243,14 @@ impl Log {
             let clean = source_error.is_none() && write_error.is_none() && !undecodable;
             whole.store(clean, std::sync::atomic::Ordering::SeqCst);
             drop(to_check);
-            if clean
-                && written_rows >= WRITE_AHEAD_ROWS
-                && !writer.out_of_order
-                && checks_done.recv().is_ok()
-            {
-                write_ahead(&tx);
+            // Once every batch is checked (both cores are the signatures' until then): the
+            // id index is built, beside the settling, and the pages go out.
+            if clean && !writer.out_of_order && checks_done.recv().is_ok() {
+                if let Err(e) = id_index.build(&tx) {
+                    write_error = Some(e);
+                } else if written_rows >= WRITE_AHEAD_ROWS {
+                    write_ahead(&tx);
+                }
             }
             checker.join()
         });
@@ -270,6 +277,9 @@ impl Log {
             // again in the order a single call writes them (by place, then causal order).
             // Those written before the first kept batch are read back first.
             let first_kept = first_kept.unwrap_or(envs.len());
+            // The rows read back are found by id (going back to the savepoint then drops
+            // this index with everything else written since).
+            id_index.build(&tx)?;
             let early = read_back(&tx, envs[..first_kept].iter().map(|(_, id)| id))?;
             let late: Vec<&RawEvent> = kept.iter().flat_map(|b| b.iter().map(|i| &i.raw)).collect();
             let raw_of = |i: usize| {
@@ -296,6 +306,7 @@ impl Log {
         if !stored.is_sorted_by_key(key) {
             stored.sort_by_key(key);
         }
+        id_index.build(&tx)?;
         tx.execute_batch("RELEASE merge_stream")?;
         let rows: Vec<(&Envelope, Hash32)> =
             stored.iter().map(|&i| (&envs[i].0, envs[i].1)).collect();
@@ -305,6 +316,71 @@ impl Log {
         let report = self.after_merge(done, &verified, &stored_before)?;
         free_later(move || drop((envs, hashes, inputs, kept, verified)));
         Ok(report)
+    }
+}
+
+/// The statement that makes the id index of a schema version 2 file, exactly as
+/// `schema/log.sql` has it: dropped and made again by a join, it leaves the catalogue as
+/// every open checks it.
+pub(super) const ID_INDEX: &str = "CREATE UNIQUE INDEX event_id ON event (id)";
+
+/// The id index of a merge fed in batches: kept as it is, or dropped at the start and owed
+/// a build before the rows it indexes are looked up by id or committed.
+///
+/// Why: a whole log's ids arrive in random order (each is a hash). Kept row by row, every
+/// insert lands at a random place in the index, and for a million events that is the
+/// biggest part of what the writes cost beside the signature checks. Built at the end, the
+/// index is made from the sorted ids in one pass. Only a file of schema version 2 has an
+/// index that can be dropped (version 1 declares it on the column); the build makes it with
+/// the same statement, so the catalogue is exactly as before, and a merge that fails goes
+/// back to the savepoint or rolls back, with the index as it was.
+pub(super) struct IdIndex {
+    owed: bool,
+}
+
+impl IdIndex {
+    /// Drops the index if the merge brings at least as many rows as the file holds (`new`
+    /// is what the source says will come: a source that overstates it costs one build),
+    /// and the file has the index as tdlog makes it.
+    pub(super) fn drop_for(
+        tx: &rusqlite::Transaction<'_>,
+        new: usize,
+        stored: usize,
+    ) -> Result<IdIndex, LogError> {
+        if new == 0 || new < stored {
+            return Ok(IdIndex { owed: false });
+        }
+        let sql: Option<String> = tx
+            .query_row(
+                "SELECT sql FROM main.sqlite_master WHERE type = 'index' AND name = 'event_id'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?
+            .flatten();
+        if sql.as_deref() != Some(ID_INDEX) {
+            return Ok(IdIndex { owed: false });
+        }
+        tx.execute_batch("DROP INDEX event_id")?;
+        Ok(IdIndex { owed: true })
+    }
+
+    /// Whether the index is dropped and not built yet (rows written now are not indexed).
+    pub(super) fn dropped(&self) -> bool {
+        self.owed
+    }
+
+    /// Builds the index if it was dropped (once; the sorter may take one helper thread, the
+    /// other core being busy with the settling).
+    pub(super) fn build(&mut self, tx: &rusqlite::Transaction<'_>) -> Result<(), LogError> {
+        if !std::mem::take(&mut self.owed) {
+            return Ok(());
+        }
+        tx.pragma_update(None, "threads", 1)?;
+        let built = tx.execute_batch(ID_INDEX);
+        tx.pragma_update(None, "threads", 0)?;
+        built?;
+        Ok(())
     }
 }
 
@@ -397,9 +473,10 @@ impl<'a> InPlaceOrder<'a> {
 
     /// Writes one batch: where each row goes is decided in arrival order (an event, a fork
     /// proof, or nothing once a row came out of place order), and the rows are then
-    /// inserted in id order. The id index takes them near one another instead of at random
-    /// places all over it (its pages are found in the cache still warm from the row
-    /// before); the table takes a batch's rows at the end of their chains either way.
+    /// inserted in id order if the id index is kept row by row (`by_id`). The index takes
+    /// them near one another instead of at random places all over it (its pages are found
+    /// in the cache still warm from the row before); the table takes a batch's rows at the
+    /// end of their chains either way, and in arrival order one after another.
     fn batch(
         &mut self,
         tx: &rusqlite::Transaction<'_>,
@@ -407,6 +484,7 @@ impl<'a> InPlaceOrder<'a> {
         batch: &[Input],
         places: &[(Hash32, u64)],
         ids: &[Hash32],
+        by_id: bool,
     ) -> Result<(), LogError> {
         let mut to_write: Vec<(usize, bool)> = Vec::with_capacity(batch.len());
         for (i, place) in places.iter().enumerate() {
@@ -414,7 +492,9 @@ impl<'a> InPlaceOrder<'a> {
                 to_write.push((i, fork));
             }
         }
-        to_write.sort_unstable_by_key(|&(i, _)| ids[i]);
+        if by_id {
+            to_write.sort_unstable_by_key(|&(i, _)| ids[i]);
+        }
         for (i, fork) in to_write {
             if fork {
                 insert_at(tx, "fork_proof", places[i], &ids[i], &batch[i].raw)?;

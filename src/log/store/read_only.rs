@@ -24,7 +24,7 @@
 //! Either way the connection is `query_only`, and the file is checked exactly as
 //! `Log::open` checks it (regular file, application id, schema version, the whole schema).
 
-use super::{now_ms, Log, LogError, APPLICATION_ID, SCHEMA_VERSION};
+use super::{now_ms, Log, LogError, APPLICATION_ID};
 use crate::log::verify::{Input, Progress, Verified};
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use std::path::{Path, PathBuf};
@@ -96,8 +96,8 @@ fn immutable_uri(path: &Path) -> String {
 }
 
 /// Refuses a file whose SQLite catalogue is not exactly tdlog's.
-pub(super) fn check_schema(conn: &Connection, path: &Path) -> Result<(), LogError> {
-    let diffs = super::schema_check::differences(conn)?;
+pub(super) fn check_schema(conn: &Connection, path: &Path, version: i64) -> Result<(), LogError> {
+    let diffs = super::schema_check::differences(conn, version)?;
     if diffs.is_empty() {
         Ok(())
     } else {
@@ -163,13 +163,13 @@ fn connect(path: &Path, mode: Mode) -> Result<Log, LogError> {
         )));
     }
     let ver: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    if ver != SCHEMA_VERSION {
+    if !super::schema_check::reads(ver) {
         return Err(LogError::SchemaVersion {
             path: path.to_owned(),
             found: ver,
         });
     }
-    check_schema(&conn, path)?;
+    check_schema(&conn, path, ver)?;
     conn.pragma_update(None, "query_only", true)?;
     Ok(Log {
         conn,
