@@ -50,6 +50,25 @@ pub struct HubLog {
     pub authors: u64,
 }
 
+/// A served row from its columns: `author, seq, id, body, sig, payload`, or without the
+/// author column when the query asked for one author's chain (`author` is then that one).
+fn served(row: &postgres::Row, author: Option<Hash32>) -> Result<Served, SyncError> {
+    let (author, at) = match author {
+        Some(a) => (a, 0),
+        None => (h32(row.get(0))?, 1),
+    };
+    Ok(Served {
+        author,
+        seq: row.get::<_, i64>(at) as u64,
+        id: h32(row.get(at + 1))?,
+        raw: RawEvent {
+            body: row.get(at + 2),
+            sig: row.get(at + 3),
+            payload: row.get(at + 4),
+        },
+    })
+}
+
 fn h32(v: Vec<u8>) -> Result<Hash32, SyncError> {
     v.try_into()
         .map(Hash32)
@@ -252,18 +271,6 @@ impl Hub {
             .map(|(a, from)| hub.max_seq.get(a).copied().unwrap_or(0) - from)
             .sum();
         let mut done = 0u64;
-        let served = |row: postgres::Row| -> Result<Served, SyncError> {
-            Ok(Served {
-                author: h32(row.get(0))?,
-                seq: row.get::<_, i64>(1) as u64,
-                id: h32(row.get(2))?,
-                raw: RawEvent {
-                    body: row.get(3),
-                    sig: row.get(4),
-                    payload: row.get(5),
-                },
-            })
-        };
         // Forks: both sides at every forked (author, seq), as the hub files them. Read
         // first (the same snapshot), so the chain rows served at those places are known
         // and not handed over twice; handed over after the chains.
@@ -279,7 +286,7 @@ impl Hub {
             )
             .map_err(SyncError::hub)?
         {
-            fork_rows.push(served(row)?);
+            fork_rows.push(served(&row, None)?);
         }
         let forked: HashSet<(Hash32, u64)> = fork_rows.iter().map(|s| (s.author, s.seq)).collect();
         let mut served_at_forks: HashSet<Hash32> = HashSet::new();
@@ -305,16 +312,7 @@ impl Hub {
                 let n = rows.len();
                 let mut got = Vec::with_capacity(n);
                 for row in rows {
-                    let s = Served {
-                        author: *author,
-                        seq: row.get::<_, i64>(0) as u64,
-                        id: h32(row.get(1))?,
-                        raw: RawEvent {
-                            body: row.get(2),
-                            sig: row.get(3),
-                            payload: row.get(4),
-                        },
-                    };
+                    let s = served(&row, Some(*author))?;
                     after = s.seq as i64;
                     if !forked.is_empty() && forked.contains(&(s.author, s.seq)) {
                         served_at_forks.insert(s.id);
